@@ -1,0 +1,309 @@
+"""The claim model: frozen, declarative descriptions of theorems over sympy expressions.
+
+A ``Claim`` says *what* is asserted (a ``Statement`` over a ``Domain``) and *where it comes
+from* (a ``Source``); it knows nothing of the engines that decide it.  Every relation is
+normalised by ``Statement.margin()`` to ``margin >= 0`` (or ``> 0`` when strict), which is
+what the engines certify or refute.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable
+
+import sympy
+
+RELATIONS = ("==", "<=", "<", ">=", ">")
+
+
+class Kind(enum.Enum):
+    """What sort of statement a claim is; decides which verdicts make sense."""
+
+    IDENTITY = "identity"        # lhs == rhs over the domain
+    INEQUALITY = "inequality"    # lhs <= rhs (or <) over the domain
+    VALUE = "value"              # a number printed in a source, within its printed digits
+    CITED = "cited"              # cited, asymptotic or qualitative: NOT_CHECKABLE
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a claim comes from: ``key`` (e.g. ``osgt22``), the source file and a locator."""
+
+    key: str
+    file: str
+    locator: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.file}), {self.locator}"
+
+
+def _rational(value, what: str) -> sympy.Rational | None:
+    """An exact rational from an int, Fraction, decimal string or sympy number; None stays None.
+
+    Floats are accepted only through their shortest decimal repr (``0.1`` -> 1/10), which is
+    what a person who typed the literal meant; everything is exact from then on.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise TypeError(f"{what}: got boolean {value!r}; expected a number")
+    if isinstance(value, (int, Fraction)):
+        return sympy.Rational(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{what}: got {value!r}; use None for an unbounded end")
+        return sympy.Rational(repr(value))
+    if isinstance(value, str):
+        return sympy.Rational(value)
+    if isinstance(value, sympy.Rational):
+        return value
+    if isinstance(value, sympy.Basic) and value.is_number:
+        return None if value in (sympy.oo, -sympy.oo) else value
+    raise TypeError(f"{what}: got {value!r} of type {type(value).__name__}; "
+                    "expected int, Fraction, decimal string or sympy number")
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A parameter range: ``lo``/``hi`` exact (None = unbounded), each end open or closed."""
+
+    lo: sympy.Expr | None
+    hi: sympy.Expr | None
+    lo_open: bool = False
+    hi_open: bool = False
+    integer: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "lo", _rational(self.lo, "interval lower end"))
+        object.__setattr__(self, "hi", _rational(self.hi, "interval upper end"))
+        if self.lo is None:
+            object.__setattr__(self, "lo_open", True)
+        if self.hi is None:
+            object.__setattr__(self, "hi_open", True)
+        if self.lo is not None and self.hi is not None:
+            empty = self.lo > self.hi or (self.lo == self.hi and (self.lo_open or self.hi_open))
+            if empty:
+                raise ValueError(f"empty interval {self}: lower end must not exceed upper end")
+
+    @classmethod
+    def closed(cls, lo, hi, integer: bool = False) -> "Interval":
+        return cls(lo, hi, False, False, integer)
+
+    @classmethod
+    def open(cls, lo, hi) -> "Interval":
+        return cls(lo, hi, True, True)
+
+    @classmethod
+    def point(cls, value) -> "Interval":
+        return cls(value, value)
+
+    @property
+    def bounded(self) -> bool:
+        return self.lo is not None and self.hi is not None
+
+    @property
+    def is_point(self) -> bool:
+        return self.lo is not None and self.lo == self.hi
+
+    def contains(self, x) -> bool:
+        x = sympy.nsimplify(x) if not isinstance(x, sympy.Basic) else x
+        if self.integer and not x.is_integer:
+            return False
+        if self.lo is not None and (x < self.lo or (self.lo_open and x == self.lo)):
+            return False
+        if self.hi is not None and (x > self.hi or (self.hi_open and x == self.hi)):
+            return False
+        return True
+
+    def __str__(self) -> str:
+        lo = "-inf" if self.lo is None else str(self.lo)
+        hi = "inf" if self.hi is None else str(self.hi)
+        if self.is_point:
+            return f"{{{lo}}}"
+        text = f"{'(' if self.lo_open else '['}{lo}, {hi}{')' if self.hi_open else ']'}"
+        return text + (" integers" if self.integer else "")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A box of named parameters, in a fixed order."""
+
+    params: tuple[tuple[str, Interval], ...] = ()
+
+    @classmethod
+    def of(cls, **ranges: Interval) -> "Domain":
+        return cls(tuple(ranges.items()))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.params)
+
+    def __getitem__(self, name: str) -> Interval:
+        for key, interval in self.params:
+            if key == name:
+                return interval
+        raise KeyError(f"no parameter {name!r}; the domain has {', '.join(self.names) or 'none'}")
+
+    def symbols(self) -> dict[str, sympy.Symbol]:
+        """Symbols with the strongest assumptions the box implies (a superset of the box)."""
+        return {name: symbol_for(name, iv) for name, iv in self.params}
+
+    @property
+    def is_finite_instance(self) -> bool:
+        return all(iv.is_point for _, iv in self.params)
+
+    def __str__(self) -> str:
+        return ", ".join(f"{n} in {iv}" for n, iv in self.params) or "(no parameters)"
+
+
+def symbol_for(name: str, iv: Interval) -> sympy.Symbol:
+    """The sympy symbol for a parameter: real, with sign/integer assumptions the box implies."""
+    assumptions: dict[str, bool] = {"real": True}
+    if iv.integer:
+        assumptions["integer"] = True
+    if iv.lo is not None and (iv.lo > 0 or (iv.lo == 0 and iv.lo_open)):
+        assumptions["positive"] = True
+    elif iv.lo is not None and iv.lo >= 0:
+        assumptions["nonnegative"] = True
+    elif iv.hi is not None and (iv.hi < 0 or (iv.hi == 0 and iv.hi_open)):
+        assumptions["negative"] = True
+    elif iv.hi is not None and iv.hi <= 0:
+        assumptions["nonpositive"] = True
+    return sympy.Symbol(name, **assumptions)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """``lhs rel rhs``, under optional ``hypotheses`` (an implication hypotheses => relation)."""
+
+    lhs: sympy.Expr
+    rel: str
+    rhs: sympy.Expr
+    hypotheses: tuple["Statement", ...] = ()
+
+    def __post_init__(self):
+        if self.rel not in RELATIONS:
+            raise ValueError(f"relation {self.rel!r} is not one of {', '.join(RELATIONS)}")
+        object.__setattr__(self, "lhs", sympy.sympify(self.lhs))
+        object.__setattr__(self, "rhs", sympy.sympify(self.rhs))
+
+    @property
+    def strict(self) -> bool:
+        return self.rel in ("<", ">")
+
+    def margin(self) -> sympy.Expr:
+        """The expression whose sign decides the relation: holds iff margin >= 0 (> 0 if strict).
+
+        For ``==`` it is ``-|lhs - rhs|``: it holds iff margin >= 0, i.e. margin == 0.
+        """
+        if self.rel in ("<=", "<"):
+            return self.rhs - self.lhs
+        if self.rel in (">=", ">"):
+            return self.lhs - self.rhs
+        return -sympy.Abs(self.lhs - self.rhs)
+
+    @property
+    def free_symbols(self) -> set[sympy.Symbol]:
+        out = set(self.lhs.free_symbols) | set(self.rhs.free_symbols)
+        for h in self.hypotheses:
+            out |= h.free_symbols
+        return out
+
+    def __str__(self) -> str:
+        text = f"{sympy.sstr(self.lhs)} {self.rel} {sympy.sstr(self.rhs)}"
+        if self.hypotheses:
+            text = " and ".join(str(h) for h in self.hypotheses) + " => " + text
+        return text
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkable assertion of a source, with a stable id.
+
+    ``steps`` is an optional derivation ``lhs R1 e1 R2 e2 ... Rn rhs``: each step is a claim
+    of its own (checked link by link) and the runner checks that the links connect.
+    ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader
+    of the report needs (e.g. "instances: Gaussian, Laplace").
+    """
+
+    id: str
+    source: Source
+    statement: Statement | None
+    domain: Domain = field(default_factory=Domain)
+    kind: Kind = Kind.INEQUALITY
+    steps: tuple["Claim", ...] = ()
+    reason: str = ""
+    note: str = ""
+
+    def __post_init__(self):
+        if not self.id or any(c.isspace() for c in self.id):
+            raise ValueError(f"claim id {self.id!r} must be non-empty and contain no spaces")
+        if self.kind is Kind.CITED:
+            if not self.reason:
+                raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
+            return
+        if self.statement is None:
+            raise ValueError(f"{self.id}: a {self.kind.value} claim needs a statement")
+        if self.kind is Kind.IDENTITY and self.statement.rel != "==":
+            raise ValueError(f"{self.id}: an identity needs '==', got {self.statement.rel!r}")
+        unknown = {s.name for s in self.statement.free_symbols} - set(self.domain.names)
+        if unknown:
+            raise ValueError(f"{self.id}: symbols {sorted(unknown)} have no range in the domain "
+                             f"({self.domain}); give each parameter an Interval")
+
+    @property
+    def checkable(self) -> bool:
+        return self.kind is not Kind.CITED
+
+
+def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
+                note: str = "") -> Claim:
+    """A number printed in a source ("≈ 27.7", "6.8e-5"), checked to the digits printed.
+
+    The tolerance is half a unit in the last printed digit: ``|expr - printed| <= tol``.
+    """
+    value = sympy.Rational(printed)
+    mantissa = printed.lower().split("e")[0]
+    exponent = int(printed.lower().split("e")[1]) if "e" in printed.lower() else 0
+    decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    tol = sympy.Rational(1, 2) * sympy.Rational(10) ** (exponent - decimals)
+    statement = Statement(sympy.Abs(sympy.sympify(expr) - value), "<=", tol)
+    note = (note + "; " if note else "") + f"printed {printed}, tolerance {tol}"
+    return Claim(id, source, statement, domain or Domain(), Kind.VALUE, note=note)
+
+
+def chain(first: sympy.Expr, *links: tuple[str, sympy.Expr]) -> tuple[Statement, ...]:
+    """The statements of a derivation ``first R1 e1 R2 e2 ...`` as consecutive links."""
+    out, left = [], sympy.sympify(first)
+    for rel, right in links:
+        out.append(Statement(left, rel, right))
+        left = sympy.sympify(right)
+    return tuple(out)
+
+
+def compose_relations(rels: Iterable[str]) -> str | None:
+    """The relation a connected chain proves: '==' only if all are '=='; None if mixed directions."""
+    rels = list(rels)
+    ups = {r for r in rels if r in ("<=", "<")}
+    downs = {r for r in rels if r in (">=", ">")}
+    if ups and downs:
+        return None
+    strict = any(r in ("<", ">") for r in rels)
+    if ups:
+        return "<" if strict else "<="
+    if downs:
+        return ">" if strict else ">="
+    return "=="
+
+
+def implies(chain_rel: str | None, claimed: str) -> bool:
+    """Whether a chain proving ``chain_rel`` proves the claimed relation."""
+    if chain_rel is None:
+        return False
+    if chain_rel == claimed:
+        return True
+    weaker = {"<": {"<="}, ">": {">="}, "==": {"<=", ">="}}
+    return claimed in weaker.get(chain_rel, set())

@@ -1,0 +1,222 @@
+"""What every engine shares: the run configuration, the registry, compiled claims.
+
+An engine is a module with ``NAME``, ``supports(claim) -> bool`` and
+``check(claim, config) -> Evidence``.  Engines are registered by name and imported lazily
+(``load``); they never import each other.
+"""
+
+from __future__ import annotations
+
+import importlib
+import signal
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import sympy
+
+from ..claims import Claim, Interval
+from ..lowering import LoweringError, lower
+
+#: name -> module, in the order the runner tries them (cheap and decisive first)
+ENGINES = {
+    "symbolic": "dpproof.engines.symbolic",
+    "interval": "dpproof.engines.interval",
+    "search": "dpproof.engines.search",
+    "numeric": "dpproof.engines.numeric",
+}
+
+#: the largest magnitude an unbounded parameter end is truncated to (see interval engine)
+TRUNCATE_AT = sympy.Integer(10) ** 6
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every precision, seed and limit of a run; recorded in the evidence, never global."""
+
+    prec: int = 128                  # bits of ball arithmetic
+    witness_precs: tuple[int, ...] = (128, 256, 1024)
+    seed: int = 0
+    timeout: float = 120.0           # seconds per claim, all engines together
+    engine_timeout: float = 60.0     # seconds per engine and claim
+    max_boxes: int = 3000            # interval engine budget
+    max_depth: int = 48
+    search_examples: int = 200       # hypothesis examples
+    numeric_dps: tuple[int, int] = (30, 60)
+    grid: int = 7                    # numeric grid points per parameter
+    engines: tuple[str, ...] = tuple(ENGINES)
+
+    def __post_init__(self):
+        unknown = [e for e in self.engines if e not in ENGINES]
+        if unknown:
+            raise ValueError(f"unknown engine(s) {unknown}; allowed: {', '.join(ENGINES)}")
+        if self.prec < 32:
+            raise ValueError(f"prec must be at least 32 bits, got {self.prec}")
+        if self.timeout <= 0 or self.engine_timeout <= 0:
+            raise ValueError(f"timeouts must be positive, got {self.timeout}, "
+                             f"{self.engine_timeout}")
+
+
+def load(name: str):
+    """The engine module registered as ``name``."""
+    if name not in ENGINES:
+        raise KeyError(f"no engine {name!r}; allowed: {', '.join(ENGINES)}")
+    return importlib.import_module(ENGINES[name])
+
+
+class EngineTimeout(Exception):
+    """Raised inside an engine when its time limit is reached."""
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Interrupt the block after ``seconds`` with EngineTimeout (SIGALRM, main thread only).
+
+    Nests: an enclosing limit that expires first still fires, and is restored on exit.
+    Outside the main thread there is no hard limit; the engines' own budgets apply.
+    """
+    try:
+        previous = signal.signal(signal.SIGALRM, _raise_timeout)
+    except ValueError:
+        yield
+        return
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)
+    start = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer) if outer > 0 else seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer > 0:
+            signal.setitimer(signal.ITIMER_REAL,
+                             max(outer - (time.perf_counter() - start), 1e-3))
+
+
+def _raise_timeout(signum, frame):
+    raise EngineTimeout()
+
+
+class Deadline:
+    """A soft deadline the engines poll between units of work."""
+
+    def __init__(self, seconds: float):
+        self.start = time.perf_counter()
+        self.seconds = seconds
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    @property
+    def passed(self) -> bool:
+        return self.elapsed >= self.seconds
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A claim's margin and hypotheses lowered once to a backend, with the parameter order.
+
+    The claim holds iff every hypothesis margin is >= 0 (> 0 if strict) implies the
+    conclusion's margin is >= 0 (> 0 if strict).
+    """
+
+    claim: Claim
+    backend: str
+    names: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "names", self.claim.domain.names)
+
+    @cached_property
+    def margin(self):
+        return lower(self.claim.statement.margin(), self.names, self.backend)
+
+    @cached_property
+    def hypotheses(self) -> tuple[tuple[object, bool], ...]:
+        return tuple((lower(h.margin(), self.names, self.backend), h.strict)
+                     for h in self.claim.statement.hypotheses)
+
+    @cached_property
+    def gradient(self) -> tuple | None:
+        """(d margin/dx_i, d^2 margin/dx_i^2) per parameter, lowered; None where a parameter
+        does not occur, and None overall if any cannot be lowered (oracles)."""
+        margin = self.claim.statement.margin()
+        symbols = {s.name: s for s in margin.free_symbols}
+        out = []
+        try:
+            for n in self.names:
+                if n not in symbols:
+                    out.append(None)
+                    continue
+                first = sympy.diff(margin, symbols[n])
+                out.append((lower(first, self.names, self.backend),
+                            lower(sympy.diff(first, symbols[n]), self.names, self.backend)))
+        except (LoweringError, TypeError, ValueError):
+            return None
+        return tuple(out)
+
+    @property
+    def strict(self) -> bool:
+        return self.claim.statement.strict
+
+
+def lowers(claim: Claim, backend: str) -> bool:
+    """Whether the claim's expressions can be compiled to ``backend``."""
+    if not claim.checkable or claim.statement is None:
+        return False
+    try:
+        compiled = Compiled(claim, backend)
+        compiled.margin, compiled.hypotheses  # noqa: B018 - compile now to find errors
+    except LoweringError:
+        return False
+    return True
+
+
+def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool]:
+    """Finite ends for a parameter: unbounded ends truncated at +-TRUNCATE_AT.
+
+    Returns (lo, hi, truncated).
+    """
+    lo, hi, truncated = iv.lo, iv.hi, False
+    if lo is None:
+        lo = (min(hi, 0) if hi is not None else 0) - TRUNCATE_AT
+        truncated = True
+    if hi is None:
+        hi = max(lo, 0) + TRUNCATE_AT
+        truncated = True
+    return sympy.Rational(lo), sympy.Rational(hi), truncated
+
+
+def decimal_str(q: sympy.Rational) -> str:
+    """An exact decimal string for a rational with a terminating expansion, else 'p/q'."""
+    q = sympy.Rational(q)
+    den = int(q.q)
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{q.p}/{q.q}"
+    digits = max(twos, fives)
+    scaled = int(q * sympy.Integer(10) ** digits)
+    sign = "-" if scaled < 0 else ""
+    text = str(abs(scaled)).rjust(digits + 1, "0")
+    if digits == 0:
+        return sign + text
+    return f"{sign}{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")
+
+
+def describe_box(names, box) -> str:
+    """'a in [lo, hi], b in [lo, hi]' with short decimals."""
+    return ", ".join(f"{n} in [{_short(lo)}, {_short(hi)}]" for n, (lo, hi) in zip(names, box))
+
+
+def _short(q) -> str:
+    q = sympy.Rational(q)
+    return decimal_str(q) if len(decimal_str(q)) <= 12 else f"{float(q):.6g}"
+

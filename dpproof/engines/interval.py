@@ -1,0 +1,292 @@
+"""Branch and bound in ball arithmetic (python-flint ``arb``) over the domain box.
+
+Every sub-box is a product of closed intervals with exact rational ends, turned into balls
+by ``arb_box``.  On a box the claim's margin is enclosed; a box is *certified* when the
+enclosure is >= 0 (> 0 for a strict relation), *vacuous* when a hypothesis is certified to
+fail on it, and *violating* when the margin is certified < 0 with the hypotheses certified
+to hold -- then its midpoint is certified as an exact witness.  Undecided boxes are
+bisected along their relatively widest side (integer parameters split at integers) until
+the box budget, the depth limit or the deadline.
+
+Unbounded parameters: documented truncation.  An unbounded end is cut at +-10^6
+(``base.TRUNCATE_AT``); a claim certified on the truncated box is reported SUPPORTED with
+that box as its scope, never CERTIFIED.  Open ends are enclosed in their closure, which is
+sound (a superset); a function undefined at an open end leaves undecided boxes there, and
+the verdict says so.
+
+Identities (``==``) cannot be certified by balls (an enclosure of ``lhs - rhs`` always has
+a radius); the engine refutes them where the difference is certified non-zero and
+otherwise reports SUPPORTED with the largest enclosure of ``|lhs - rhs|`` seen.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+import sympy
+from flint import arb
+
+from ..claims import Claim
+from ..evidence import Evidence, Verdict
+from ..lowering import arb_box, at_precision
+from . import witness as W
+from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+
+NAME = "interval"
+
+
+def supports(claim: Claim) -> bool:
+    return lowers(claim, "arb")
+
+
+def check(claim: Claim, config: Config) -> Evidence:
+    t0 = time.perf_counter()
+    compiled = Compiled(claim, "arb")
+    names = compiled.names
+    root, truncated, integer = [], [], []
+    for name, iv in claim.domain.params:
+        lo, hi, cut = effective_bounds(iv)
+        if iv.integer:
+            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
+        root.append((lo, hi))
+        truncated.append(cut)
+        integer.append(iv.integer)
+    search = _Search(compiled, config, integer, root)
+    found = search.run(Deadline(config.engine_timeout))
+    data = search.figures()
+    seconds = time.perf_counter() - t0
+    if found is not None:
+        return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
+                        f"{found[1]}; margin at the witness {found[0].violation}", seconds,
+                        scope=f"witness at {found[0].point}", witness=found[0].point,
+                        violation=found[0].violation, data=data)
+    return _conclude(claim, search, names, root, any(truncated), data, seconds)
+
+
+def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
+    whole = describe_box(names, root) or "the single instance"
+    if claim.statement.rel == "==":
+        return _identity_verdict(search, whole, data, seconds)
+    if not search.undecided:
+        if truncated:
+            return Evidence(NAME, Verdict.SUPPORTED, "certified on the truncated box only",
+                            seconds, scope=f"certified on {whole} (unbounded ends cut at "
+                            "1e6)", data=data)
+        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified on all "
+                        f"{data['certified_boxes']} boxes; tightest lower bound "
+                        f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
+                        data=data)
+    frac = data["certified_fraction"]
+    left = "; ".join(describe_box(names, b) for b in search.undecided_boxes(3))
+    limit = data["stopped_by"]
+    if frac == 0:
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
+                        seconds, scope=f"undecided, e.g. {left}", data=data)
+    return Evidence(NAME, Verdict.SUPPORTED, f"{frac:.4%} of the box volume certified; "
+                    f"stopped by the {limit}", seconds,
+                    scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
+                    data=data)
+
+
+def _identity_verdict(search, whole, data, seconds) -> Evidence:
+    if search.undecided_nan:
+        return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
+                        f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
+    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
+                    f"{data['widest_identity_gap']} on every box; balls cannot certify "
+                    "equality", seconds, scope=f"enclosed on {whole}", data=data)
+
+
+class _Search:
+    """The branch-and-bound state: a priority queue of undecided boxes."""
+
+    def __init__(self, compiled: Compiled, config: Config, integer, root):
+        self.c, self.config, self.integer = compiled, config, integer
+        self.root = root
+        self.volume = _volume(root, integer)
+        self.queue: list = [(0, 0, root)]
+        self.counter = 1
+        self.visited = self.certified_boxes = self.vacuous = self.max_depth = 0
+        self.certified_volume = 0.0
+        self.tightest = None
+        self.widest_gap = arb(0)
+        self.undecided: list = []
+        self.undecided_nan = False
+        self.stopped_by = "completion"
+
+    def run(self, deadline: Deadline):
+        with at_precision(self.config.prec):
+            while self.queue:
+                if self.visited >= self.config.max_boxes or deadline.passed:
+                    self.stopped_by = ("box budget" if self.visited >= self.config.max_boxes
+                                       else "time limit")
+                    self.undecided.extend(b for _, _, b in self.queue)
+                    self.queue = []
+                    break
+                depth, _, box = heapq.heappop(self.queue)
+                found = self._visit(box, depth)
+                if found is not None:
+                    return found
+        return None
+
+    def _visit(self, box, depth):
+        self.visited += 1
+        self.max_depth = max(self.max_depth, depth)
+        balls = [arb_box(lo, hi) for lo, hi in box]
+        hyp = self._hypotheses(balls)
+        if hyp is False:
+            self.vacuous += 1
+            self.certified_volume += _volume(box, self.integer)
+            return None
+        m = self.c.margin(*balls)
+        if self.c.claim.statement.rel == "==":
+            return self._visit_identity(box, depth, m, hyp)
+        ok = (m > 0) if self.c.strict else (m >= 0)
+        if not ok and hyp is True and depth >= 2:
+            m2 = self._monotone_margin(box, balls)
+            if m2 is not None and ((m2 > 0) if self.c.strict else (m2 >= 0)):
+                ok, m = True, m2
+        if ok:
+            self.certified_boxes += 1
+            self.certified_volume += _volume(box, self.integer)
+            low = m.lower()
+            self.tightest = low if self.tightest is None else self.tightest.min(low)
+            return None
+        if m < 0 and hyp is True or _is_point(box, self.integer) or depth >= self.config.max_depth:
+            found = self._try_point(box)
+            if found is not None:
+                return found, depth
+            if _is_point(box, self.integer) or depth >= self.config.max_depth:
+                self.undecided.append(box)
+                return None
+        self._split(box, depth)
+        return None
+
+    def _visit_identity(self, box, depth, m, hyp):
+        if m.is_finite():
+            if m >= 0:  # exactly zero enclosure
+                self.certified_volume += _volume(box, self.integer)
+                return None
+            gap = abs(m).upper()
+            if m < 0 and hyp is True:
+                found = self._try_point(box)
+                if found is not None:
+                    return found, depth
+            if _is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
+                    2) ** (-self.config.prec // 2):
+                self.widest_gap = self.widest_gap.max(gap)
+                self.certified_volume += _volume(box, self.integer)
+                return None
+        elif _is_point(box, self.integer) or depth >= self.config.max_depth:
+            self.undecided_nan = True
+            self.undecided.append(box)
+            return None
+        self._split(box, depth)
+        return None
+
+    def _monotone_margin(self, box, balls):
+        """The margin with every coordinate along which it is certified monotone on the box
+        moved to its worst end (sound: moving there can only lower the margin); None if no
+        partial derivative has a certified sign or the gradient cannot be lowered."""
+        grad = self.c.gradient
+        if grad is None:
+            return None
+        moved, any_moved = list(balls), False
+        for i, pair in enumerate(grad):
+            sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
+            if sign is not None:
+                end = box[i][0] if sign > 0 else box[i][1]
+                moved[i], any_moved = arb_box(end, end), True
+        return self.c.margin(*moved) if any_moved else None
+
+    @staticmethod
+    def _derivative_sign(i, pair, box, balls):
+        """+1 if d margin/dx_i >= 0 on the box, -1 if <= 0, None if not certified.
+
+        Falls back to the second derivative: if it has a certified sign, the first
+        derivative is monotone in x_i and its extreme is at an end of the box."""
+        first, second = pair
+        d = first(*balls)
+        if d >= 0:
+            return 1
+        if d <= 0:
+            return -1
+        h = second(*balls)
+        if not (h >= 0 or h <= 0):
+            return None
+        lo_end, hi_end = list(balls), list(balls)
+        lo_end[i], hi_end[i] = arb_box(box[i][0], box[i][0]), arb_box(box[i][1], box[i][1])
+        # first derivative increasing (h >= 0): its min is at lo, its max at hi
+        low, high = (first(*lo_end), first(*hi_end)) if h >= 0 else (
+            first(*hi_end), first(*lo_end))
+        if low >= 0:
+            return 1
+        if high <= 0:
+            return -1
+        return None
+
+    def _hypotheses(self, balls):
+        verdict = True
+        for h, strict in self.c.hypotheses:
+            v = h(*balls)
+            if (v > 0) if strict else (v >= 0):
+                continue
+            if (v <= 0) if strict else (v < 0):
+                return False
+            verdict = None
+        return verdict
+
+    def _try_point(self, box):
+        mid = {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
+               for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
+        return W.certify(self.c, mid, self.config.witness_precs)
+
+    def _split(self, box, depth):
+        widths = [(hi - lo) / max(r_hi - r_lo, sympy.Rational(1, 10**9))
+                  for (lo, hi), (r_lo, r_hi) in zip(box, self.root)]
+        order = sorted(range(len(box)), key=lambda i: -widths[i])
+        for i in order:
+            lo, hi = box[i]
+            if self.integer[i]:
+                if hi - lo < 1:
+                    continue
+                cut = sympy.floor((lo + hi) / 2)
+                halves = [(lo, cut), (cut + 1, hi)]
+            else:
+                mid = (lo + hi) / 2
+                halves = [(lo, mid), (mid, hi)]
+            for half in halves:
+                child = list(box)
+                child[i] = half
+                heapq.heappush(self.queue, (depth + 1, self.counter, child))
+                self.counter += 1
+            return
+
+    def undecided_boxes(self, n):
+        return self.undecided[:n]
+
+    def figures(self) -> dict:
+        frac = (self.certified_volume / self.volume) if self.volume else (
+            0.0 if self.undecided else 1.0)
+        return {
+            "boxes_visited": self.visited, "max_depth": self.max_depth,
+            "certified_boxes": self.certified_boxes, "vacuous_boxes": self.vacuous,
+            "undecided_boxes": len(self.undecided), "certified_fraction": min(frac, 1.0),
+            "tightest_margin": None if self.tightest is None else self.tightest.str(5),
+            "widest_identity_gap": self.widest_gap.str(3), "prec": self.config.prec,
+            "stopped_by": self.stopped_by,
+        }
+
+
+def _volume(box, integer) -> float:
+    """Lebesgue volume (integers counted); a degenerate side counts as 1."""
+    v = 1.0
+    for (lo, hi), integ in zip(box, integer):
+        width = float(hi - lo + 1) if integ else float(hi - lo)
+        v *= width if width > 0 else 1.0
+    return v
+
+
+def _is_point(box, integer) -> bool:
+    return all(lo == hi or (integ and hi - lo < 1) for (lo, hi), integ in zip(box, integer))

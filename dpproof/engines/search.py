@@ -1,0 +1,184 @@
+"""Hunt for counterexamples: hypothesis, corners, local optimisation; then certify in arb.
+
+The margin is evaluated in double precision only to *find* candidates: hypothesis
+generates points (with ``target`` pushing the margin down), every corner of the box is
+tried, and scipy's Nelder-Mead polishes the best few.  A candidate becomes a REFUTED
+verdict only through ``witness.certify`` (exact rational point, ball arithmetic).  A
+float violation that arb shows to be an artefact is reported as such; one that arb can
+neither confirm nor dismiss makes the evidence INCONCLUSIVE.  The seed is recorded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+
+import numpy as np
+import sympy
+from hypothesis import HealthCheck, Phase, given, seed, settings, target
+from hypothesis import strategies as st
+from scipy.optimize import minimize
+
+from ..claims import Claim
+from ..evidence import Evidence, Verdict
+from ..lowering import lower
+from . import witness as W
+from .base import Compiled, Config, Deadline, effective_bounds, lowers
+
+NAME = "search"
+_CANDIDATES = 5      # float violations re-checked in arb
+_POLISH = 3          # starting points for local optimisation
+
+
+def supports(claim: Claim) -> bool:
+    return lowers(claim, "float") and lowers(claim, "arb") and bool(claim.domain.params)
+
+
+def check(claim: Claim, config: Config) -> Evidence:
+    t0 = time.perf_counter()
+    deadline = Deadline(config.engine_timeout)
+    hunt = _Hunt(claim, config, deadline)
+    hunt.corners()
+    hunt.hypothesis()
+    hunt.polish()
+    data = {"seed": config.seed, "points_evaluated": hunt.evaluated,
+            "best_float_margin": hunt.best_margin(), "witness_precs": list(config.witness_precs)}
+    return _verdict(claim, hunt, config, data, t0)
+
+
+def _verdict(claim, hunt, config, data, t0) -> Evidence:
+    compiled = Compiled(claim, "arb")
+    artefacts, undecided = [], []
+    for margin, point in hunt.worst(_CANDIDATES):
+        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
+        if not W.in_domain(claim, exact):
+            continue
+        found = W.certify(compiled, exact, config.witness_precs)
+        if found is not None:
+            return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
+                            f"certified at {found.prec} bits", time.perf_counter() - t0,
+                            scope=f"witness {found.point}", witness=found.point,
+                            violation=found.violation, data=data)
+        if margin < 0:
+            enclosure = W.margin_enclosure(compiled, exact, config.witness_precs[-1])
+            (artefacts if _dismissed(enclosure, claim) else undecided).append(
+                (exact, enclosure.str(5)))
+    seconds = time.perf_counter() - t0
+    scope = (f"{hunt.evaluated} points (corners, hypothesis seed {config.seed}, "
+             f"local optimisation)")
+    if undecided:
+        point, enc = undecided[0]
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"apparent violation at "
+                        f"{_fmt(point)} neither certified nor dismissed: margin in {enc} at "
+                        f"{config.witness_precs[-1]} bits", seconds, scope=scope, data=data)
+    detail = "no violation found"
+    if artefacts:
+        point, enc = artefacts[0]
+        detail = (f"{len(artefacts)} float 'violation(s)' were rounding artefacts, e.g. at "
+                  f"{_fmt(point)} arb encloses the margin in {enc}")
+    data["float_artefacts"] = len(artefacts)
+    return Evidence(NAME, Verdict.SUPPORTED, detail, seconds, scope=scope, data=data)
+
+
+def _dismissed(enclosure, claim) -> bool:
+    """Whether a ball shows the float violation was an artefact."""
+    if claim.statement.rel == "==":
+        return enclosure.is_finite() and enclosure.rad() < 2.0 ** -60
+    return (enclosure > 0) if claim.statement.strict else (enclosure >= 0)
+
+
+def _fmt(point) -> str:
+    return ", ".join(f"{k}={W.decimal_str(v)}" for k, v in point.items())
+
+
+class _Hunt:
+    """Candidate points with their float margins (lower is worse for the claim)."""
+
+    def __init__(self, claim: Claim, config: Config, deadline: Deadline):
+        self.claim, self.config, self.deadline = claim, config, deadline
+        self.compiled = Compiled(claim, "float")
+        self.names = self.compiled.names
+        self.ivs = [iv for _, iv in claim.domain.params]
+        self.bounds = [tuple(float(b) for b in effective_bounds(iv)[:2]) for iv in self.ivs]
+        self.seen: dict[tuple, float] = {}
+        self.evaluated = 0
+        st_ = claim.statement
+        self.sides = ((lower(st_.lhs, self.names, "float"), lower(st_.rhs, self.names, "float"))
+                      if st_.rel == "==" else None)
+
+    def score(self, xs) -> float:
+        """The float margin (nan outside the hypotheses); identities use relative size."""
+        xs = tuple(int(round(x)) if iv.integer else float(x) for x, iv in zip(xs, self.ivs))
+        if xs in self.seen:
+            return self.seen[xs]
+        self.evaluated += 1
+        for h, strict in self.compiled.hypotheses:
+            v = h(*xs)
+            if not (v > 0 if strict else v >= 0):
+                self.seen[xs] = math.nan
+                return math.nan
+        m = self.compiled.margin(*xs)
+        if self.sides is not None and math.isfinite(m):
+            scale = 1.0 + abs(self.sides[0](*xs)) + abs(self.sides[1](*xs))
+            m = m / scale if math.isfinite(scale) else m
+        self.seen[xs] = m
+        return m
+
+    def corners(self) -> None:
+        per_axis = [sorted({lo, hi, (lo + hi) / 2}) for lo, hi in self.bounds]
+        for point in itertools.islice(itertools.product(*per_axis), 729):
+            if self.deadline.passed:
+                return
+            self.score(point)
+
+    def hypothesis(self) -> None:
+        strategies = [_strategy(iv, b) for iv, b in zip(self.ivs, self.bounds)]
+
+        @seed(self.config.seed)
+        @settings(max_examples=self.config.search_examples, database=None, deadline=None,
+                  phases=[Phase.generate, Phase.target], derandomize=False,
+                  suppress_health_check=list(HealthCheck))
+        @given(st.tuples(*strategies))
+        def probe(xs):
+            if self.deadline.passed:
+                return
+            m = self.score(xs)
+            if math.isfinite(m):
+                target(max(min(-m, 1e300), -1e300))
+        probe()
+
+    def polish(self) -> None:
+        starts = [p for _, p in self.worst(_POLISH)]
+        lo = np.array([b[0] for b in self.bounds])
+        hi = np.array([b[1] for b in self.bounds])
+        for start in starts:
+            if self.deadline.passed:
+                return
+
+            def objective(x):
+                m = self.score(np.clip(x, lo, hi))
+                return m if math.isfinite(m) else 1e300
+            minimize(objective, np.array(start, dtype=float), method="Nelder-Mead",
+                     options={"maxfev": 200, "xatol": 1e-12, "fatol": 1e-300})
+
+    def worst(self, n: int):
+        finite = [(m, p) for p, m in self.seen.items() if math.isfinite(m)]
+        return sorted(finite)[:n]
+
+    def best_margin(self):
+        w = self.worst(1)
+        return None if not w else float(w[0][0])
+
+
+def _strategy(iv, bounds):
+    lo, hi = bounds
+    if iv.integer:
+        return st.integers(math.ceil(lo), math.floor(hi))
+    if lo == hi:
+        return st.just(lo)
+    floats = st.floats(lo, hi, allow_nan=False, allow_infinity=False,
+                       exclude_min=iv.lo_open and iv.lo is not None,
+                       exclude_max=iv.hi_open and iv.hi is not None)
+    return st.one_of(floats, st.sampled_from([lo, hi, (lo + hi) / 2]).filter(
+        lambda x: iv.contains(sympy.Rational(repr(x)))))

@@ -1,0 +1,138 @@
+"""Verdicts, the evidence engines produce, and the one aggregation rule (DESIGN.md, soundness).
+
+- PROVED / CERTIFIED / REFUTED are decisive.  REFUTED needs a witness whose violation is
+  certified in ball or exact arithmetic; CERTIFIED must cover the whole stated domain.
+- Decisive evidence for and against the same claim is a bug: ``ContradictoryEvidence``.
+- Otherwise the strongest of SUPPORTED > INCONCLUSIVE wins, but an ERROR from any engine is
+  never hidden behind a non-decisive verdict.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from .claims import Claim
+
+
+class Verdict(enum.Enum):
+    PROVED = "PROVED"
+    CERTIFIED = "CERTIFIED"
+    REFUTED = "REFUTED"
+    SUPPORTED = "SUPPORTED"
+    INCONCLUSIVE = "INCONCLUSIVE"
+    NOT_CHECKABLE = "NOT_CHECKABLE"
+    ERROR = "ERROR"
+
+    @property
+    def decisive(self) -> bool:
+        return self in (Verdict.PROVED, Verdict.CERTIFIED, Verdict.REFUTED)
+
+    @property
+    def holds(self) -> bool:
+        return self in (Verdict.PROVED, Verdict.CERTIFIED)
+
+
+class ContradictoryEvidence(RuntimeError):
+    """Raised when one engine proves what another refutes: a bug to fix, never to average."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one engine established about one claim.
+
+    ``scope`` says where (e.g. "whole domain", "certified on alpha in [1.01, 64]"),
+    ``witness`` maps each parameter to an exact decimal string (REFUTED only),
+    ``violation`` is the certified enclosure of the margin at the witness (a string),
+    ``data`` holds engine figures (boxes visited, depth, tightest margin, seed, precision).
+    """
+
+    engine: str
+    verdict: Verdict
+    detail: str
+    seconds: float = 0.0
+    scope: str = ""
+    witness: dict[str, str] | None = None
+    violation: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.verdict is Verdict.REFUTED and not (self.witness is not None and self.violation):
+            raise ValueError(f"{self.engine}: REFUTED evidence needs a witness and the certified "
+                             f"violation at it; got witness={self.witness!r}, "
+                             f"violation={self.violation!r}")
+
+
+_ORDER = [Verdict.SUPPORTED, Verdict.INCONCLUSIVE]
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The verdict on one claim, aggregated from its evidence by ``assess``."""
+
+    claim: Claim
+    verdict: Verdict
+    scope: str
+    witness: dict[str, str] | None
+    evidence: tuple[Evidence, ...]
+    seconds: float
+    repair: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.claim.id
+
+
+def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], seconds: float = 0.0,
+           repair: str = "") -> Assessment:
+    """Aggregate engine evidence into one verdict under the rule of the module docstring."""
+    evidence = tuple(evidence)
+    if not claim.checkable:
+        return Assessment(claim, Verdict.NOT_CHECKABLE, claim.reason, None, evidence, seconds)
+    pro = [e for e in evidence if e.verdict.holds]
+    con = [e for e in evidence if e.verdict is Verdict.REFUTED]
+    if pro and con:
+        raise ContradictoryEvidence(
+            f"{claim.id}: {pro[0].engine} says {pro[0].verdict.value} ({pro[0].detail}) but "
+            f"{con[0].engine} refutes it at {con[0].witness} ({con[0].violation})")
+    if con:
+        e = con[0]
+        return Assessment(claim, Verdict.REFUTED, e.scope, e.witness, evidence, seconds, repair)
+    for verdict in (Verdict.PROVED, Verdict.CERTIFIED):
+        hits = [e for e in evidence if e.verdict is verdict]
+        if hits:
+            return Assessment(claim, verdict, hits[0].scope, None, evidence, seconds)
+    errors = [e for e in evidence if e.verdict is Verdict.ERROR]
+    if errors:
+        return Assessment(claim, Verdict.ERROR, f"{errors[0].engine}: {errors[0].detail}", None,
+                          evidence, seconds)
+    for verdict in _ORDER:
+        hits = [e for e in evidence if e.verdict is verdict]
+        if hits:
+            scope = "; ".join(f"{e.engine}: {e.scope or e.detail}" for e in hits)
+            return Assessment(claim, verdict, scope, None, evidence, seconds, repair)
+    return Assessment(claim, Verdict.INCONCLUSIVE, "no engine supports this claim", None,
+                      evidence, seconds)
+
+
+@dataclass(frozen=True)
+class Report:
+    """The assessments of a run, in claim order, with the settings that produced them."""
+
+    assessments: tuple[Assessment, ...]
+    settings: dict[str, Any] = field(default_factory=dict)
+    version: str = ""
+    partial: bool = False
+
+    def counts(self) -> dict[str, int]:
+        out = {v.value: 0 for v in Verdict}
+        for a in self.assessments:
+            out[a.verdict.value] += 1
+        return out
+
+    def by_id(self, claim_id: str) -> Assessment:
+        for a in self.assessments:
+            if a.id == claim_id:
+                return a
+        raise KeyError(f"no claim {claim_id!r} in the report")

@@ -1,0 +1,191 @@
+"""The function vocabulary shared by claims, the parser and every arithmetic.
+
+A ``SpecialFunction`` is an unevaluated sympy function that carries its own implementations
+for each arithmetic: ``arb`` (python-flint balls, rigorous), ``mpmath`` and ``float``.  Each
+formula is written once here and lowered by ``dpproof.lowering``.  Oracles (distributions,
+divergences) register further functions the same way, so claims can use them.
+"""
+
+from __future__ import annotations
+
+
+import mpmath
+import sympy
+from scipy import special as _sp
+
+#: name -> SpecialFunction subclass, for every function a claim may call
+REGISTRY: dict[str, type["SpecialFunction"]] = {}
+
+
+class SpecialFunction(sympy.Function):
+    """Base of registered functions.
+
+    Subclasses set ``nargs`` and implement ``arb_impl(*args)``; ``mpmath_impl`` and
+    ``float_impl`` are optional (the lowering falls back to ``arb_impl`` at a matching
+    precision and takes the midpoint).  ``opaque`` functions (oracles) are never rewritten
+    by the symbolic engine.
+    """
+
+    opaque = False
+    #: does the function return a number (False for distributions)
+    numeric_value = True
+
+    @classmethod
+    def arb_impl(cls, *args):  # pragma: no cover - abstract
+        raise NotImplementedError(f"{cls.__name__} has no ball-arithmetic implementation")
+
+    mpmath_impl = None
+    float_impl = None
+
+    def _eval_is_real(self):
+        return True if self.numeric_value else None
+
+
+def register(cls: type[SpecialFunction]) -> type[SpecialFunction]:
+    """Class decorator: make ``cls`` callable from claims under its class name."""
+    name = cls.__name__
+    if name in REGISTRY and REGISTRY[name] is not cls:
+        raise ValueError(f"function name {name!r} is registered twice")
+    REGISTRY[name] = cls
+    return cls
+
+
+@register
+class Phi(SpecialFunction):
+    """Standard normal CDF, Phi(x) = erfc(-x/sqrt 2)/2."""
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x is sympy.S.Zero:
+            return sympy.S.Half
+        if x is sympy.S.Infinity:
+            return sympy.S.One
+        if x is sympy.S.NegativeInfinity:
+            return sympy.S.Zero
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
+
+    def _eval_rewrite_as_erfc(self, x, **kwargs):
+        return sympy.erfc(-x / sympy.sqrt(2)) / 2
+
+    def _eval_rewrite_as_erf(self, x, **kwargs):
+        return (1 + sympy.erf(x / sympy.sqrt(2))) / 2
+
+    def _latex(self, printer):
+        return r"\Phi\left(%s\right)" % printer._print(self.args[0])
+
+    @staticmethod
+    def arb_impl(x):
+        return (-x / _arb_sqrt2()).erfc() / 2
+
+    @staticmethod
+    def mpmath_impl(x):
+        return mpmath.ncdf(x)
+
+    @staticmethod
+    def float_impl(x):
+        return float(_sp.ndtr(x))
+
+
+@register
+class Q(SpecialFunction):
+    """Standard normal tail, Q(x) = 1 - Phi(x) = erfc(x/sqrt 2)/2."""
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x is sympy.S.Zero:
+            return sympy.S.Half
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return -sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
+
+    def _eval_rewrite_as_erfc(self, x, **kwargs):
+        return sympy.erfc(x / sympy.sqrt(2)) / 2
+
+    def _eval_rewrite_as_erf(self, x, **kwargs):
+        return (1 - sympy.erf(x / sympy.sqrt(2))) / 2
+
+    def _latex(self, printer):
+        return r"Q\left(%s\right)" % printer._print(self.args[0])
+
+    @staticmethod
+    def arb_impl(x):
+        return (x / _arb_sqrt2()).erfc() / 2
+
+    @staticmethod
+    def mpmath_impl(x):
+        return mpmath.erfc(x / mpmath.sqrt(2)) / 2
+
+    @staticmethod
+    def float_impl(x):
+        return float(_sp.ndtr(-x))
+
+
+@register
+class dawson(SpecialFunction):
+    """Dawson's integral F(x) = exp(-x^2) int_0^x exp(t^2) dt = sqrt(pi)/2 exp(-x^2) erfi(x)."""
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x is sympy.S.Zero:
+            return sympy.S.Zero
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return 1 - 2 * x * dawson(x)
+
+    def _eval_rewrite_as_erfi(self, x, **kwargs):
+        return sympy.sqrt(sympy.pi) / 2 * sympy.exp(-x**2) * sympy.erfi(x)
+
+    def _latex(self, printer):
+        return r"F\left(%s\right)" % printer._print(self.args[0])
+
+    @staticmethod
+    def arb_impl(x):
+        from flint import arb
+
+        return arb.pi().sqrt() / 2 * (-x * x).exp() * x.erfi()
+
+    @staticmethod
+    def mpmath_impl(x):
+        return mpmath.sqrt(mpmath.pi) / 2 * mpmath.exp(-x * x) * mpmath.erfi(x)
+
+    @staticmethod
+    def float_impl(x):
+        return float(_sp.dawsn(x))
+
+
+def _arb_sqrt2():
+    from flint import arb
+
+    return arb(2).sqrt()
+
+
+#: sympy's own functions that claims may call, by claims-file name
+ELEMENTARY = {
+    "exp": sympy.exp,
+    "log": sympy.log,
+    "sqrt": sympy.sqrt,
+    "abs": sympy.Abs,
+    "min": sympy.Min,
+    "max": sympy.Max,
+    "erf": sympy.erf,
+    "erfc": sympy.erfc,
+    "binomial": sympy.binomial,
+}
+
+#: every name a claims file may call, with its arity (None = variadic, at least 2)
+ELEMENTARY_ARITY = {"exp": 1, "log": 1, "sqrt": 1, "abs": 1, "min": None, "max": None,
+                    "erf": 1, "erfc": 1, "binomial": 2, "Phi": 1, "Q": 1, "dawson": 1}
+
+__all__ = ["SpecialFunction", "register", "REGISTRY", "Phi", "Q", "dawson", "ELEMENTARY",
+           "ELEMENTARY_ARITY"]

@@ -1,0 +1,79 @@
+"""Resolve verify TARGETs into claims: the built-in library, a module, a .py or .toml file.
+
+A ``.toml`` claims file is parsed, never executed.  A ``.py`` file or module is imported
+(it is the user's own code) and must define ``CLAIMS``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import importlib.util
+import pkgutil
+from pathlib import Path
+
+from .claims import Claim
+from .claimfile import load_claims_file
+
+LIBRARY_PACKAGE = "theorems"
+
+
+class TargetError(ValueError):
+    """A TARGET that is neither a module, a .py file defining CLAIMS, nor a .toml file."""
+
+
+def library_modules() -> list[str]:
+    """The theorem modules of the built-in library, in name order."""
+    pkg = importlib.import_module(LIBRARY_PACKAGE)
+    return sorted(f"{LIBRARY_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
+                  if not m.name.startswith("_"))
+
+
+def load_target(target: str) -> list[Claim]:
+    """The claims a TARGET names (see module docstring)."""
+    path = Path(target)
+    if target.endswith(".toml"):
+        if not path.is_file():
+            raise TargetError(f"claims file {target!r} does not exist")
+        return load_claims_file(path)
+    if target.endswith(".py"):
+        if not path.is_file():
+            raise TargetError(f"Python file {target!r} does not exist")
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return _claims_of(module, target)
+    try:
+        module = importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        raise TargetError(f"TARGET {target!r} is not an importable module ({exc}), a .py file "
+                          "defining CLAIMS, nor a .toml claims file") from None
+    return _claims_of(module, target)
+
+
+def _claims_of(module, target: str) -> list[Claim]:
+    claims = getattr(module, "CLAIMS", None)
+    if claims is None:
+        raise TargetError(f"{target!r} defines no CLAIMS")
+    claims = list(claims)
+    bad = [c for c in claims if not isinstance(c, Claim)]
+    if bad:
+        raise TargetError(f"{target!r}: CLAIMS holds {type(bad[0]).__name__} objects; "
+                          "expected dpproof.claims.Claim")
+    return claims
+
+
+def load_targets(targets: list[str] | None) -> list[Claim]:
+    """All claims of the TARGETs (the library when none), ids unique."""
+    names = targets or library_modules()
+    claims: list[Claim] = []
+    for t in names:
+        claims.extend(load_target(t))
+    return claims
+
+
+def select(claims: list[Claim], patterns: list[str] | None) -> list[Claim]:
+    """Claims whose id matches any glob (steps follow their parent); all when no patterns."""
+    if not patterns:
+        return claims
+    return [c for c in claims if any(fnmatch.fnmatchcase(c.id, p) for p in patterns)]

@@ -1,0 +1,330 @@
+"""Lower sympy expressions to callables in three arithmetics: arb balls, mpmath, float.
+
+Each formula is written once (as sympy) and compiled here to a tree of closures.  The arb
+lowering is the rigorous one: its inputs are balls built from exact rationals
+(``arb_ball``/``arb_box``), never from floats, and every operation is flint's rigorous
+ball arithmetic.  Precision is never set globally: ``at_precision(bits)`` wraps
+``flint.ctx.workprec`` for the duration of one evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Callable, Sequence
+
+import mpmath
+import sympy
+from flint import arb, ctx, fmpq, fmpz
+from scipy import special as _sp
+
+from .expr.functions import SpecialFunction
+
+
+class LoweringError(ValueError):
+    """An expression uses something the chosen arithmetic cannot evaluate."""
+
+
+# -- exact inputs ------------------------------------------------------------------------
+
+def to_fmpq(value) -> fmpq:
+    """An exact flint rational from an int, Fraction, sympy Rational or decimal string."""
+    if isinstance(value, fmpq):
+        return value
+    if isinstance(value, float):
+        raise TypeError(f"refusing float {value!r}: arb inputs must be exact rationals")
+    if isinstance(value, str):
+        value = sympy.Rational(value)
+    if isinstance(value, sympy.Rational):
+        return fmpq(int(value.p), int(value.q))
+    if isinstance(value, (int, Fraction)):
+        f = Fraction(value)
+        return fmpq(f.numerator, f.denominator)
+    raise TypeError(f"cannot make an exact rational of {value!r} ({type(value).__name__})")
+
+
+def arb_ball(value) -> arb:
+    """The (tightest) ball around an exact rational at the ambient precision."""
+    return arb(to_fmpq(value))
+
+
+def arb_box(lo, hi) -> arb:
+    """A ball containing the whole closed interval [lo, hi] of exact rationals."""
+    a, b = to_fmpq(lo), to_fmpq(hi)
+    if a == b:
+        return arb(a)
+    return arb(a).union(arb(b))
+
+
+@contextmanager
+def at_precision(bits: int):
+    """Evaluate with ``bits`` of working precision; restores the previous one on exit."""
+    if not isinstance(bits, int) or bits < 16:
+        raise ValueError(f"precision must be an integer number of bits >= 16, got {bits!r}")
+    with ctx.workprec(bits):
+        yield
+
+
+def arb_to_mpf(x: arb) -> mpmath.mpf:
+    """The midpoint of a ball as an mpmath number (exactly)."""
+    man, exp = x.mid().man_exp()
+    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+
+
+def mpf_to_fmpq(x) -> fmpq:
+    """An mpmath number or float, exactly, as a rational."""
+    f = Fraction(float(x)) if isinstance(x, float) else Fraction(*mpmath.mpf(x).as_integer_ratio())
+    return fmpq(f.numerator, f.denominator)
+
+
+# -- the compiler -------------------------------------------------------------------------
+
+class _Backend:
+    """One arithmetic: how constants, operations and functions are built."""
+
+    name = "abstract"
+
+    def compile(self, expr: sympy.Basic, names: Sequence[str]) -> Callable:
+        index = {n: i for i, n in enumerate(names)}
+        return self._node(sympy.sympify(expr), index)
+
+    def _node(self, e, index):
+        if e.is_Symbol:
+            if e.name not in index:
+                raise LoweringError(f"free symbol {e.name!r} is not a parameter "
+                                    f"({', '.join(index) or 'none'})")
+            i = index[e.name]
+            return lambda env: env[i]
+        if e.is_Rational:
+            return self.rational(e)
+        if e is sympy.pi:
+            return self.constant("pi")
+        if e is sympy.E:
+            return self.constant("e")
+        if e in (sympy.oo, -sympy.oo):
+            return self.constant("inf" if e is sympy.oo else "-inf")
+        if e.is_Float:
+            raise LoweringError(f"float literal {e} in a claim: write it as an exact rational")
+        kids = [self._node(a, index) for a in e.args]
+        if e.is_Add:
+            return self.fold(kids, self.add)
+        if e.is_Mul:
+            return self.fold(kids, self.mul)
+        if e.is_Pow:
+            return self.power(kids[0], e.args[1], kids[1])
+        if isinstance(e, SpecialFunction):
+            return self.special(type(e), kids)
+        fn = self.function(e.func.__name__)
+        if fn is None:
+            raise LoweringError(f"{self.name} arithmetic cannot evaluate {e.func.__name__} "
+                                f"(in {sympy.sstr(e)})")
+        if len(kids) == 1:
+            k = kids[0]
+            return lambda env: fn(k(env))
+        return lambda env: fn(*[k(env) for k in kids])
+
+    @staticmethod
+    def fold(kids, op):
+        first, rest = kids[0], kids[1:]
+
+        def run(env):
+            acc = first(env)
+            for k in rest:
+                acc = op(acc, k(env))
+            return acc
+        return run
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    @staticmethod
+    def mul(a, b):
+        return a * b
+
+    def power(self, base, exponent: sympy.Expr, exp_fn):
+        if exponent.is_Integer:
+            n = int(exponent)
+            if n >= 0:
+                return lambda env: base(env) ** n
+            return lambda env: self.one() / base(env) ** (-n)
+        if exponent == sympy.S.Half:
+            sqrt = self.function("sqrt")
+            return lambda env: sqrt(base(env))
+        gen = self.function("pow")
+        return lambda env: gen(base(env), exp_fn(env))
+
+
+class _ArbBackend(_Backend):
+    name = "arb"
+
+    def rational(self, e):
+        q = fmpq(int(e.p), int(e.q))
+        return lambda env: arb(q)
+
+    def constant(self, which):
+        make = {"pi": arb.pi, "e": lambda: arb(1).exp(), "inf": arb.pos_inf,
+                "-inf": arb.neg_inf}[which]
+        return lambda env: make()
+
+    @staticmethod
+    def one():
+        return arb(1)
+
+    def special(self, cls, kids):
+        impl = cls.arb_impl
+        return lambda env: impl(*[k(env) for k in kids])
+
+    def function(self, name):
+        return _ARB_FUNCTIONS.get(name)
+
+
+def _arb_binomial(n, k):
+    if k.is_exact() and k.is_integer() and k >= 0:
+        return n.bin(int(k.unique_fmpz()))
+    return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
+
+
+def _arb_pow(x, y):
+    return x ** y
+
+
+_ARB_FUNCTIONS = {
+    "exp": lambda x: x.exp(), "log": lambda x: x.log(), "sqrt": lambda x: x.sqrt(),
+    "Abs": abs, "erf": lambda x: x.erf(), "erfc": lambda x: x.erfc(),
+    "erfi": lambda x: x.erfi(), "Min": lambda *xs: _fold(xs, lambda a, b: a.min(b)),
+    "Max": lambda *xs: _fold(xs, lambda a, b: a.max(b)), "binomial": _arb_binomial,
+    "pow": _arb_pow, "gamma": lambda x: x.gamma(), "loggamma": lambda x: x.lgamma(),
+    "tanh": lambda x: x.tanh(), "besselk": lambda nu, x: x.bessel_k(nu),
+    "factorial": lambda x: (x + 1).gamma(),
+}
+
+
+def _fold(xs, op):
+    acc = xs[0]
+    for x in xs[1:]:
+        acc = op(acc, x)
+    return acc
+
+
+class _MpmathBackend(_Backend):
+    name = "mpmath"
+
+    def rational(self, e):
+        p, q = int(e.p), int(e.q)
+        return lambda env: mpmath.mpf(p) / q
+
+    def constant(self, which):
+        return {"pi": lambda env: +mpmath.pi, "e": lambda env: +mpmath.e,
+                "inf": lambda env: mpmath.inf, "-inf": lambda env: -mpmath.inf}[which]
+
+    @staticmethod
+    def one():
+        return mpmath.mpf(1)
+
+    def special(self, cls, kids):
+        if cls.mpmath_impl is not None:
+            impl = cls.mpmath_impl
+            return lambda env: impl(*[k(env) for k in kids])
+        return _via_arb(cls, kids, lambda: int(mpmath.mp.prec) + 10, arb_to_mpf)
+
+    def function(self, name):
+        return _MPMATH_FUNCTIONS.get(name)
+
+
+_MPMATH_FUNCTIONS = {
+    "exp": mpmath.exp, "log": mpmath.log, "sqrt": mpmath.sqrt, "Abs": abs, "erf": mpmath.erf,
+    "erfc": mpmath.erfc, "erfi": mpmath.erfi, "Min": min, "Max": max,
+    "binomial": mpmath.binomial, "pow": mpmath.power, "gamma": mpmath.gamma,
+    "loggamma": mpmath.loggamma, "tanh": mpmath.tanh, "besselk": mpmath.besselk,
+    "factorial": mpmath.factorial,
+}
+
+
+class _FloatBackend(_Backend):
+    name = "float"
+
+    def rational(self, e):
+        v = int(e.p) / int(e.q)
+        return lambda env: v
+
+    def constant(self, which):
+        v = {"pi": math.pi, "e": math.e, "inf": math.inf, "-inf": -math.inf}[which]
+        return lambda env: v
+
+    @staticmethod
+    def one():
+        return 1.0
+
+    def power(self, base, exponent, exp_fn):
+        inner = super().power(base, exponent, exp_fn)
+        return lambda env: _float_guard(inner, env)
+
+    def special(self, cls, kids):
+        if cls.float_impl is not None:
+            impl = cls.float_impl
+            return lambda env: impl(*[k(env) for k in kids])
+        return _via_arb(cls, kids, lambda: 64, lambda x: float(arb_to_mpf(x)))
+
+    def function(self, name):
+        fn = _FLOAT_FUNCTIONS.get(name)
+        if fn is None:
+            return None
+        return lambda *xs: _float_guard(lambda _: fn(*xs), None)
+
+
+def _float_guard(fn, env):
+    try:
+        return float(fn(env))
+    except (OverflowError, ZeroDivisionError):
+        return math.inf
+    except (ValueError, TypeError):
+        return math.nan
+
+
+_FLOAT_FUNCTIONS = {
+    "exp": math.exp, "log": math.log, "sqrt": math.sqrt, "Abs": abs, "erf": math.erf,
+    "erfc": math.erfc, "erfi": lambda x: float(_sp.erfi(x)), "Min": min, "Max": max,
+    "binomial": lambda n, k: float(_sp.binom(n, k)), "pow": math.pow, "gamma": math.gamma,
+    "loggamma": math.lgamma, "tanh": math.tanh, "besselk": lambda nu, x: float(_sp.kv(nu, x)),
+    "factorial": lambda x: math.gamma(x + 1),
+}
+
+
+def _via_arb(cls, kids, bits, out):
+    """Evaluate a function that only has a ball implementation from another arithmetic."""
+    def run(env):
+        args = [_exact_arb(k(env)) for k in kids]
+        with at_precision(bits()):
+            return out(cls.arb_impl(*args))
+    return run
+
+
+def _exact_arb(x):
+    if isinstance(x, (float, mpmath.mpf)):
+        if not mpmath.isfinite(x):
+            return arb.pos_inf() if x > 0 else (arb.neg_inf() if x < 0 else arb.nan())
+        return arb(mpf_to_fmpq(x))
+    if isinstance(x, int):
+        return arb(fmpz(x))
+    return x  # a distribution object or already a ball
+
+
+ARB, MPMATH, FLOAT = _ArbBackend(), _MpmathBackend(), _FloatBackend()
+
+
+def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb") -> Callable:
+    """Compile ``expr`` to ``f(*args)`` in ``backend`` ('arb', 'mpmath' or 'float').
+
+    Arguments are positional in the order of ``names``.  For 'arb' pass balls made by
+    ``arb_ball``/``arb_box`` inside ``at_precision``; for 'mpmath' call inside
+    ``mpmath.workdps``.  Float evaluation never raises: overflow gives inf, domain errors nan.
+    """
+    chosen = {"arb": ARB, "mpmath": MPMATH, "float": FLOAT}.get(backend)
+    if chosen is None:
+        raise ValueError(f"unknown backend {backend!r}; allowed: arb, mpmath, float")
+    tree = chosen.compile(expr, names)
+    if backend == "float":
+        return lambda *args: _float_guard(tree, args)
+    return lambda *args: tree(args)
