@@ -307,3 +307,31 @@ def implies(chain_rel: str | None, claimed: str) -> bool:
         return True
     weaker = {"<": {"<="}, ">": {">="}, "==": {"<=", ">="}}
     return claimed in weaker.get(chain_rel, set())
+
+
+@dataclass(frozen=True)
+class Series:
+    """One curve of a figure: ``expr`` over the figure's x parameter (other symbols fixed)."""
+
+    label: str
+    expr: sympy.Expr
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """A figure a theorem module asks for, declaratively: curves of sympy expressions.
+
+    ``x`` is ``(name, lo, hi)``; each series is evaluated (in ball arithmetic, midpoints
+    plotted) at ``points`` values of x.  ``claim_ids`` ties the figure to claims.
+    """
+
+    name: str
+    title: str
+    x: tuple[str, object, object]
+    series: tuple[Series, ...]
+    xlabel: str = ""
+    ylabel: str = ""
+    logy: bool = False
+    points: int = 60
+    claim_ids: tuple[str, ...] = ()
+    integer_x: bool = False
