@@ -1,0 +1,119 @@
+"""One conformance suite that every engine passes (issue 2, acceptance).
+
+- a true claim is never refuted;
+- a false claim, where the engine decides, is refuted only with a witness inside the
+  domain at which the violation is re-certified here, independently, in ball arithmetic;
+- a treacherous true claim is never refuted;
+- nothing an engine says is stronger than its evidence.
+"""
+
+import pytest
+import sympy
+from flint import arb
+
+from dpproof.engines.base import ENGINES, Config, load
+from dpproof.evidence import Verdict
+from dpproof.lowering import arb_ball, at_precision, lower
+
+from tests.engines.cases import FALSE, TREACHEROUS, TRUE
+
+CONFIG = Config(engine_timeout=30, max_boxes=2000, search_examples=120)
+
+
+def _run(engine_name, claim):
+    engine = load(engine_name)
+    if not engine.supports(claim):
+        pytest.skip(f"{engine_name} does not support {claim.id}")
+    return engine.check(claim, CONFIG)
+
+
+def _recertify(claim, witness):
+    """The margin at the witness, recomputed here from the statement at 512 bits."""
+    point = {n: sympy.Rational(witness[n]) if "/" not in witness[n] else sympy.Rational(
+        *map(int, witness[n].split("/"))) for n in claim.domain.names}
+    for name, iv in claim.domain.params:
+        assert iv.contains(point[name]), f"witness {name}={point[name]} outside {iv}"
+    with at_precision(512):
+        args = [arb_ball(point[n]) for n in claim.domain.names]
+        for h in claim.statement.hypotheses:
+            assert lower(h.margin(), claim.domain.names)(*args) >= 0
+        return lower(claim.statement.margin(), claim.domain.names)(*args)
+
+
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", TRUE + TREACHEROUS, ids=lambda c: c.id)
+def test_true_claims_are_never_refuted(engine_name, claim):
+    ev = _run(engine_name, claim)
+    assert ev.verdict is not Verdict.REFUTED, ev
+    assert ev.verdict is not Verdict.ERROR, ev.detail
+    assert ev.witness is None
+
+
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", FALSE, ids=lambda c: c.id)
+def test_false_claims_are_never_proved_and_refutations_are_certified(engine_name, claim):
+    ev = _run(engine_name, claim)
+    assert not ev.verdict.holds, ev
+    assert ev.verdict is not Verdict.ERROR, ev.detail
+    if ev.verdict is Verdict.REFUTED:
+        margin = _recertify(claim, ev.witness)
+        assert margin < 0, (ev.witness, margin)
+
+
+@pytest.mark.parametrize("claim", FALSE, ids=lambda c: c.id)
+def test_interval_and_search_refute_every_false_claim(claim):
+    for name in ("interval", "search"):
+        ev = _run(name, claim)
+        assert ev.verdict is Verdict.REFUTED, (name, ev.detail)
+
+
+@pytest.mark.parametrize("claim", [c for c in TRUE if c.statement.rel != "==" and
+                                   c.id != "true.amgm"], ids=lambda c: c.id)
+def test_interval_certifies_true_inequalities_on_bounded_boxes(claim):
+    ev = _run("interval", claim)
+    assert ev.verdict is Verdict.CERTIFIED, ev.detail
+    assert ev.data["boxes_visited"] >= 1 and ev.data["undecided_boxes"] == 0
+
+
+def test_interval_never_certifies_an_identity_with_balls():
+    from tests.engines.cases import TRUE as cases
+    ev = _run("interval", next(c for c in TRUE if c.id == "true.rr_ratio"))
+    assert ev.verdict is Verdict.SUPPORTED
+
+
+def test_symbolic_proves_the_treacherous_identity_exactly():
+    ev = _run("symbolic", TREACHEROUS[0])
+    assert ev.verdict is Verdict.PROVED
+
+
+def test_double_precision_indeed_loses_every_digit_of_the_treacherous_identity():
+    """The case is treacherous: floats see a relative error of 100 %, arb sees none."""
+    claim = TREACHEROUS[0]
+    lhs = lower(claim.statement.lhs, ["x"], "float")(20.0)
+    rhs = lower(claim.statement.rhs, ["x"], "float")(20.0)
+    assert lhs == 0.0 and rhs > 0          # Phi(20.16) - Phi(20) rounds to 0
+    with at_precision(256):
+        diff = lower(claim.statement.lhs - claim.statement.rhs, ["x"])(arb(20))
+    assert abs(diff) < arb(10) ** -70
+
+
+def test_search_records_its_seed_and_is_reproducible():
+    claim = FALSE[2]
+    a = load("search").check(claim, Config(seed=7, search_examples=60))
+    b = load("search").check(claim, Config(seed=7, search_examples=60))
+    assert a.data["seed"] == 7 and a.witness == b.witness
+
+
+def test_numeric_reports_disagreement_between_precisions_as_trouble_not_refutation():
+    claim = TREACHEROUS[2]
+    ev = _run("numeric", claim)
+    assert ev.verdict is not Verdict.REFUTED
+
+
+def test_a_margin_vanishing_on_a_curve_is_supported_not_certified():
+    """AM-GM is tight on the whole diagonal: branch and bound certifies most of the square
+    but not boxes meeting a = b, and must say SUPPORTED with the certified fraction."""
+    ev = _run("interval", next(c for c in TRUE if c.id == "true.amgm"))
+    assert ev.verdict is Verdict.SUPPORTED
+    assert 0.9 < ev.data["certified_fraction"] < 1.0
+    assert ev.data["stopped_by"] == "box budget"

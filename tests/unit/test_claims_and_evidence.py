@@ -1,0 +1,95 @@
+"""The claim model and the aggregation rule of DESIGN.md."""
+
+import pytest
+import sympy
+
+from dpproof.claims import (Claim, Domain, Interval, Kind, Source, Statement, chain,
+                            compose_relations, implies, value_claim)
+from dpproof.evidence import ContradictoryEvidence, Evidence, Verdict, assess
+
+SRC = Source("t", "t.txt", "Thm 1")
+x = sympy.Symbol("x")
+
+
+def test_interval_ends_are_exact_and_floats_mean_their_decimal():
+    iv = Interval(0.1, 2)
+    assert iv.lo == sympy.Rational(1, 10) and iv.hi == 2
+    assert str(Interval(0, None, lo_open=True)) == "(0, inf)"
+    with pytest.raises(ValueError, match="empty interval"):
+        Interval(2, 1)
+    with pytest.raises(ValueError, match="use None"):
+        Interval(float("inf"), 1)
+
+
+def test_open_ends_and_integers_in_contains():
+    iv = Interval(0, 1, lo_open=True)
+    assert not iv.contains(0) and iv.contains(1) and iv.contains(sympy.Rational(1, 2))
+    assert not Interval.closed(1, 5, integer=True).contains(sympy.Rational(3, 2))
+
+
+def test_symbols_carry_the_assumptions_the_box_implies():
+    d = Domain.of(a=Interval(0, 1, lo_open=True), b=Interval.closed(0, 1), c=Interval(-2, -1))
+    s = d.symbols()
+    assert s["a"].is_positive and s["b"].is_nonnegative and s["c"].is_negative
+
+
+def test_margin_normalises_every_relation():
+    assert Statement(x, "<=", 2).margin() == 2 - x
+    assert Statement(x, ">", 2).margin() == x - 2
+    assert Statement(x, "==", 2).margin() == -sympy.Abs(x - 2)
+    with pytest.raises(ValueError, match="relation '=<'"):
+        Statement(x, "=<", 2)
+
+
+def test_claim_rejects_symbols_without_range_and_cited_without_reason():
+    with pytest.raises(ValueError, match=r"\['x'\] have no range"):
+        Claim("a.b", SRC, Statement(x, "<=", 1), Domain())
+    with pytest.raises(ValueError, match="needs the reason"):
+        Claim("a.c", SRC, None, kind=Kind.CITED)
+    with pytest.raises(ValueError, match="needs '=='"):
+        Claim("a.d", SRC, Statement(x, "<=", 1), Domain.of(x=Interval.closed(0, 1)),
+              Kind.IDENTITY)
+
+
+def test_value_claim_tolerance_is_half_a_unit_in_the_last_printed_digit():
+    c = value_claim("v.a", SRC, sympy.Integer(27), "27.7")
+    assert c.statement.rhs == sympy.Rational(5, 100)
+    c = value_claim("v.b", SRC, sympy.Integer(0), "6.8e-5")
+    assert c.statement.rhs == sympy.Rational(5, 10**7)
+
+
+def test_chains_compose_relations():
+    links = chain(x, ("<=", x + 1), ("==", x + 1), ("<", x + 2))
+    assert [l.rel for l in links] == ["<=", "==", "<"]
+    assert compose_relations(["<=", "==", "<"]) == "<"
+    assert compose_relations(["<=", ">="]) is None
+    assert implies("<", "<=") and implies("==", ">=") and not implies("<=", "<")
+
+
+def _claim():
+    return Claim("a.e", SRC, Statement(x, "<=", 1), Domain.of(x=Interval.closed(0, 1)))
+
+
+def test_refuted_needs_a_witness_and_a_certified_violation():
+    with pytest.raises(ValueError, match="needs a witness"):
+        Evidence("e", Verdict.REFUTED, "looks wrong in float")
+
+
+def test_contradictory_evidence_raises():
+    pro = Evidence("interval", Verdict.CERTIFIED, "ok")
+    con = Evidence("search", Verdict.REFUTED, "bad", witness={"x": "1"}, violation="-1")
+    with pytest.raises(ContradictoryEvidence, match="interval says CERTIFIED"):
+        assess(_claim(), [pro, con])
+
+
+def test_aggregation_order_and_errors_are_not_hidden():
+    sup = Evidence("numeric", Verdict.SUPPORTED, "grid", scope="grid")
+    err = Evidence("search", Verdict.ERROR, "ZeroDivisionError")
+    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain")
+    assert assess(_claim(), [sup]).verdict is Verdict.SUPPORTED
+    assert assess(_claim(), [sup, err]).verdict is Verdict.ERROR
+    assert assess(_claim(), [sup, err, cert]).verdict is Verdict.CERTIFIED
+    assert assess(_claim(), []).verdict is Verdict.INCONCLUSIVE
+    cited = Claim("a.f", SRC, None, kind=Kind.CITED, reason="asymptotic")
+    a = assess(cited, [])
+    assert a.verdict is Verdict.NOT_CHECKABLE and a.scope == "asymptotic"

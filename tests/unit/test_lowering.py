@@ -1,0 +1,54 @@
+"""Lowering: one formula, three arithmetics; arb gets exact rationals only."""
+
+import math
+
+import mpmath
+import pytest
+import sympy
+
+from dpproof.expr import Phi, Q, dawson
+from dpproof.lowering import LoweringError, arb_ball, arb_box, arb_to_mpf, at_precision, lower
+
+x = sympy.Symbol("x")
+
+
+def test_arb_refuses_floats():
+    with pytest.raises(TypeError, match="refusing float"):
+        arb_ball(0.1)
+    with pytest.raises(LoweringError, match="exact rational"):
+        lower(x + sympy.Float(0.1), ["x"])
+
+
+def test_three_backends_agree_on_the_gaussian_functions():
+    expr = Phi(x) - Q(-x) + dawson(x) + sympy.erfc(x) + sympy.binomial(7, 3)
+    with at_precision(200):
+        ball = lower(expr, ["x"])(arb_ball("1.5"))
+    with mpmath.workdps(50):
+        mp = lower(expr, ["x"], "mpmath")(mpmath.mpf("1.5"))
+        ref = mpmath.mpf("0.4282490710853986") + mpmath.erfc(1.5) + 35  # F(1.5), A&S 7.1
+        assert abs(arb_to_mpf(ball) - mp) < mpmath.mpf(10) ** -45
+        assert float(ball.rad()) < 1e-55
+        assert abs(mp - ref) < 1e-15
+    fl = lower(expr, ["x"], "float")(1.5)
+    assert math.isclose(fl, float(mp), rel_tol=1e-13)
+
+
+def test_box_encloses_every_point():
+    with at_precision(64):
+        f = lower(sympy.exp(-x**2), ["x"])
+        box = f(arb_box(0, 2))
+        for p in ("0", "1", "2", "0.5"):
+            assert box.contains(f(arb_ball(p)))
+
+
+def test_float_backend_never_raises():
+    assert math.isnan(lower(sympy.log(x), ["x"], "float")(-1.0))
+    assert lower(sympy.exp(x), ["x"], "float")(1e6) == math.inf
+
+
+def test_precision_is_restored():
+    from flint import ctx
+    before = ctx.prec
+    with at_precision(300):
+        assert ctx.prec == 300
+    assert ctx.prec == before
