@@ -78,6 +78,8 @@ class Assessment:
     evidence: tuple[Evidence, ...]
     seconds: float
     repair: str = ""
+    #: for a refuted claim: (parameter names, ((box per parameter, status), ...)) from repair
+    regions: tuple = ()
 
     @property
     def id(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+from dataclasses import replace
 import time
 import traceback
 from typing import Callable, Iterable, Sequence
@@ -23,6 +24,7 @@ from . import __version__
 from .claims import Claim, compose_relations, implies
 from .engines.base import Config, EngineTimeout, load, time_limit
 from .evidence import Assessment, ContradictoryEvidence, Evidence, Report, Verdict, assess
+from .repair import repair
 
 Progress = Callable[[int, int, Assessment], None]
 
@@ -53,7 +55,26 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             evidence.append(Evidence("runner", Verdict.INCONCLUSIVE,
                                      f"claim time limit of {config.timeout:g} s reached",
                                      time.perf_counter() - t0))
-    return assess(claim, evidence, time.perf_counter() - t0)
+    a = assess(claim, evidence, time.perf_counter() - t0)
+    if a.verdict is Verdict.REFUTED:
+        a = _with_repair(a, config)
+    return a
+
+
+def _with_repair(a: Assessment, config: Config) -> Assessment:
+    """Attach where the refuted claim certifiably holds and fails (see dpproof.repair)."""
+    t0 = time.perf_counter()
+    try:
+        with time_limit(config.engine_timeout):
+            found = repair(a.claim, config)
+    except EngineTimeout:
+        return replace(a, repair="repair: the map of where it holds ran out of time")
+    except Exception as exc:  # recorded, never dropped
+        return replace(a, repair=f"repair failed: {type(exc).__name__}: {exc}")
+    if found is None:
+        return a
+    return replace(a, repair=found.text, regions=(found.names, found.boxes),
+                   seconds=a.seconds + time.perf_counter() - t0)
 
 
 def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
@@ -183,6 +204,7 @@ def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[A
             if not _steps_cover(claim) and ev.verdict.holds:
                 ev = Evidence("chain", Verdict.SUPPORTED, "steps are checked on other "
                               "domains than the claim: " + ev.detail)
-            a = assess(claim, (*a.evidence, ev), a.seconds)
+            a = replace(assess(claim, (*a.evidence, ev), a.seconds), repair=a.repair,
+                        regions=a.regions)
         out.append(a)
     return out

@@ -290,3 +290,51 @@ def _volume(box, integer) -> float:
 
 def _is_point(box, integer) -> bool:
     return all(lo == hi or (integ and hi - lo < 1) for (lo, hi), integ in zip(box, integer))
+
+
+def classify(claim: Claim, config: Config, max_boxes: int = 600,
+             seconds: float = 10.0) -> list[tuple[list, str]]:
+    """Partition the (truncated) domain box into sub-boxes that certifiably hold, certifiably
+    fail (margin < 0 on the whole box, hypotheses certified), or stay undecided.
+
+    Used to say how far a refuted claim is from true.  Boxes are split breadth-first until
+    ``max_boxes`` evaluations or ``seconds``; the leaves are returned as (box, status).
+    """
+    compiled = Compiled(claim, "arb")
+    integer = [iv.integer for _, iv in claim.domain.params]
+    root = [effective_bounds(iv)[:2] for _, iv in claim.domain.params]
+    search = _Search(compiled, config, integer, root)
+    deadline = Deadline(seconds)
+    queue, leaves, visited = [(0, root)], [], 0
+    with at_precision(config.prec):
+        while queue:
+            depth, box = queue.pop(0)
+            visited += 1
+            status = _status(search, box) if visited <= max_boxes and not deadline.passed \
+                else "undecided"
+            if status != "undecided" or visited > max_boxes or deadline.passed or \
+                    _is_point(box, integer) or depth >= config.max_depth:
+                leaves.append((box, status))
+                continue
+            search.queue = []
+            search._split(box, depth)
+            queue.extend((d, b) for d, _, b in search.queue)
+    return leaves
+
+
+def _status(search: _Search, box) -> str:
+    balls = [arb_box(lo, hi) for lo, hi in box]
+    hyp = search._hypotheses(balls)
+    if hyp is False:
+        return "vacuous"
+    m = search.c.margin(*balls)
+    strict = search.c.strict
+    if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
+        return "holds"
+    if hyp is True and m < 0:
+        return "fails"
+    if search.c.claim.statement.rel != "==" and hyp is True:
+        m2 = search._monotone_margin(box, balls)
+        if m2 is not None and ((m2 > 0) if strict else (m2 >= 0)):
+            return "holds"
+    return "undecided"
