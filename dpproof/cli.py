@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
@@ -16,7 +17,7 @@ from .claimfile import ClaimFileError
 from .engines.base import ENGINES, Config
 from .evidence import Verdict
 from .expr.parser import ExprSyntaxError
-from .loader import TargetError, load_targets, select
+from .loader import TargetError, load_figures, load_targets, select
 
 _STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
 
@@ -111,6 +112,7 @@ def _show(args, claims) -> int:
 
 
 def _verify(args, claims) -> int:
+    from .figures import draw_all
     from .runner import verify
     from .writers import write_all
 
@@ -121,8 +123,10 @@ def _verify(args, claims) -> int:
     report = verify(claims, config, jobs=args.jobs, progress=progress)
     if progress:
         progress.close()
-    paths = write_all(report, Path(args.out), pdf=not args.no_pdf,
-                      fragment=args.latex_fragment)
+    out = Path(args.out)
+    figures = draw_all(report, load_figures(args.targets), out)
+    report = replace(report, settings={**report.settings, "figures": figures})
+    paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment)
     counts = ", ".join(f"{n} {v}" for v, n in report.counts().items() if n)
     state = " (PARTIAL: interrupted)" if report.partial else ""
     print(f"dpproof: {len(report.assessments)} claims: {counts}{state}")

@@ -29,26 +29,45 @@ def library_modules() -> list[str]:
                   if not m.name.startswith("_"))
 
 
-def load_target(target: str) -> list[Claim]:
-    """The claims a TARGET names (see module docstring)."""
-    path = Path(target)
-    if target.endswith(".toml"):
-        if not path.is_file():
-            raise TargetError(f"claims file {target!r} does not exist")
-        return load_claims_file(path)
+_PY_FILES: dict[str, object] = {}
+
+
+def _module(target: str):
+    """The module a TARGET names (a .py file is executed once per process)."""
     if target.endswith(".py"):
+        path = Path(target)
         if not path.is_file():
             raise TargetError(f"Python file {target!r} does not exist")
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return _claims_of(module, target)
+        key = str(path.resolve())
+        if key not in _PY_FILES:
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            _PY_FILES[key] = module
+        return _PY_FILES[key]
     try:
-        module = importlib.import_module(target)
+        return importlib.import_module(target)
     except ModuleNotFoundError as exc:
         raise TargetError(f"TARGET {target!r} is not an importable module ({exc}), a .py file "
                           "defining CLAIMS, nor a .toml claims file") from None
-    return _claims_of(module, target)
+
+
+def load_target(target: str) -> list[Claim]:
+    """The claims a TARGET names (see module docstring)."""
+    if target.endswith(".toml"):
+        if not Path(target).is_file():
+            raise TargetError(f"claims file {target!r} does not exist")
+        return load_claims_file(target)
+    return _claims_of(_module(target), target)
+
+
+def load_figures(targets: list[str] | None) -> list:
+    """The FIGURES (FigureSpec) that the TARGETs' modules declare."""
+    out = []
+    for t in targets or library_modules():
+        if not t.endswith(".toml"):
+            out.extend(getattr(_module(t), "FIGURES", ()))
+    return out
 
 
 def _claims_of(module, target: str) -> list[Claim]:
