@@ -12,12 +12,13 @@ divergences) are out of its reach: ``supports`` is False for them.
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import sympy
 
 from ..claims import Claim
-from ..evidence import Evidence, Verdict
+from ..evidence import ContradictoryEvidence, Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from . import witness as W
 from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
@@ -44,6 +45,7 @@ def check(claim: Claim, config: Config) -> Evidence:
                         time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     if verdict is Verdict.PROVED:
+        _sanity_check(claim, config, detail)
         return Evidence(NAME, Verdict.PROVED, detail, seconds, scope="whole domain (exact)",
                         data={"method": detail})
     if verdict is Verdict.REFUTED:
@@ -134,6 +136,20 @@ def _solveset_empty(claim, margin, strict) -> bool:
     except (NotImplementedError, ValueError, TypeError):
         return False
     return result is sympy.S.EmptySet
+
+
+def _sanity_check(claim: Claim, config: Config, detail: str) -> None:
+    """Guard against a sympy bug: a proof contradicted by a certified point is raised."""
+    compiled = Compiled(claim, "arb")
+    corners = [[lo, hi, (lo + hi) / 2] for lo, hi, _ in
+               (effective_bounds(iv) for _, iv in claim.domain.params)]
+    for values in itertools.islice(itertools.product(*corners), 27):
+        point = {n: sympy.floor(v) if iv.integer else v
+                 for (n, iv), v in zip(claim.domain.params, values)}
+        found = W.certify(compiled, point, config.witness_precs[:1])
+        if found is not None:
+            raise ContradictoryEvidence(f"{claim.id}: sympy 'proved' it ({detail}) but it "
+                                        f"fails at {found.point}: margin {found.violation}")
 
 
 def _witness(claim: Claim, config: Config):

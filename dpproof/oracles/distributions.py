@@ -1,0 +1,262 @@
+"""Distributions as frozen data over arb parameters, with exact log-densities.
+
+Every univariate continuous family except ``NormalProduct`` has a *piecewise quadratic*
+log-density: ``pieces()`` lists ``(lo, hi, coef)`` covering the real line in order, with
+``log p(y) = c0 + c1 y + c2 y^2`` on ``[lo, hi]`` (``coef = (c0, c1, c2)``) or ``coef = None``
+where the density is zero; ``lo``/``hi`` are arb balls or ``None`` (infinite).  The
+divergences integrate these pieces exactly (``integrate.exp_quad_moments``).
+
+Discrete distributions are finite mass vectors over outcomes 0..n-1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from flint import acb, arb
+
+from .integrate import NAN, exp_quad_integral, quad
+
+Coef = tuple  # (c0, c1, c2)
+
+
+def _log_sqrt_2pi_sigma(sigma: arb) -> arb:
+    return (sigma * (2 * arb.pi()).sqrt()).log()
+
+
+def _normal_coef(mu: arb, sigma: arb, log_norm: arb) -> Coef:
+    """log N(mu, sigma^2) density minus log_norm: -(y - mu)^2 / (2 sigma^2) - log(sigma sqrt(2 pi))."""
+    s2 = sigma * sigma
+    return (-mu * mu / (2 * s2) - _log_sqrt_2pi_sigma(sigma) - log_norm, mu / s2, -1 / (2 * s2))
+
+
+class Continuous:
+    """Base of the piecewise-quadratic log-density families."""
+
+    def pieces(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def kinks(self) -> list:
+        """Finite breakpoints of the log-density (kinks and support ends)."""
+        return [p[1] for p in self.pieces()[:-1]]
+
+    def support(self) -> tuple:
+        """(lo, hi) of the support, None meaning infinite."""
+        ps = [p for p in self.pieces() if p[2] is not None]
+        return ps[0][0], ps[-1][1]
+
+    def logpdf(self, y: arb) -> arb:
+        """log density at a point y (a ball; must lie certainly inside one piece)."""
+        for lo, hi, c in self.pieces():
+            if (lo is None or y >= lo) and (hi is None or y <= hi):
+                return arb.neg_inf() if c is None else c[0] + c[1] * y + c[2] * y * y
+        return NAN()
+
+    def pdf(self, y: arb) -> arb:
+        lp = self.logpdf(y)
+        return arb(0) if lp == arb.neg_inf() else lp.exp()
+
+    def mass(self, a=None, b=None) -> arb:
+        """P([a, b]) by exact integration of the pieces (checks normalisation)."""
+        total = arb(0)
+        for lo, hi, c in self.pieces():
+            lo2 = a if lo is None else (lo if a is None else lo.max(a))
+            hi2 = b if hi is None else (hi if b is None else hi.min(b))
+            if c is None or (lo2 is not None and hi2 is not None and hi2 <= lo2):
+                continue
+            total += exp_quad_integral(*c, lo2, hi2)
+        return total
+
+
+def _check_pos(name, x):
+    if not x > 0:
+        raise ValueError(f"{name} must be certainly positive, got {x}")
+
+
+@dataclass(frozen=True)
+class Normal(Continuous):
+    """N(mu, sigma^2): log p = -(y - mu)^2/(2 sigma^2) - log(sigma sqrt(2 pi))."""
+
+    mu: arb
+    sigma: arb
+
+    def __post_init__(self):
+        _check_pos("Normal sigma", self.sigma)
+
+    def pieces(self):
+        return [(None, None, _normal_coef(self.mu, self.sigma, arb(0)))]
+
+
+def DataDependentNormal(x: arb, r: arb) -> Normal:
+    """N(x, (r x)^2), the Gaussian whose scale is proportional to the data x."""
+    return Normal(x, abs(r * x))
+
+
+@dataclass(frozen=True)
+class Laplace(Continuous):
+    """Laplace(mu, b): log p = -|y - mu|/b - log(2b); kink at mu."""
+
+    mu: arb
+    b: arb
+
+    def __post_init__(self):
+        _check_pos("Laplace scale b", self.b)
+
+    def pieces(self):
+        lz = (2 * self.b).log()
+        c1 = 1 / self.b
+        left = (-lz - self.mu * c1, c1, arb(0))
+        right = (-lz + self.mu * c1, -c1, arb(0))
+        return [(None, self.mu, left), (self.mu, None, right)]
+
+
+@dataclass(frozen=True)
+class OSGT(Continuous):
+    """Offset symmetric Gaussian tail: p proportional to exp(-(|y - mu| + m)^2/(2 sigma^2)).
+
+    Normaliser S = sqrt(2 pi sigma^2) 2 Q(m/sigma) = sigma sqrt(2 pi) erfc(m/(sigma sqrt 2)).
+    """
+
+    mu: arb
+    sigma: arb
+    m: arb
+
+    def __post_init__(self):
+        _check_pos("OSGT sigma", self.sigma)
+
+    def log_normaliser(self) -> arb:
+        s = self.sigma
+        return _log_sqrt_2pi_sigma(s) + (self.m / (s * arb(2).sqrt())).erfc().log()
+
+    def pieces(self):
+        lz = self.log_normaliser() - _log_sqrt_2pi_sigma(self.sigma)
+        left = _normal_coef(self.mu + self.m, self.sigma, lz)   # y <= mu: (mu - y + m)^2
+        right = _normal_coef(self.mu - self.m, self.sigma, lz)  # y >= mu: (y - mu + m)^2
+        return [(None, self.mu, left), (self.mu, None, right)]
+
+
+@dataclass(frozen=True)
+class TruncNormal(Continuous):
+    """N(mu, sigma^2) restricted to [mu - C, mu + C], renormalised by erf(C/(sigma sqrt 2))."""
+
+    mu: arb
+    sigma: arb
+    C: arb
+
+    def __post_init__(self):
+        _check_pos("TruncNormal sigma", self.sigma)
+        _check_pos("TruncNormal C", self.C)
+
+    def pieces(self):
+        z = (self.C / (self.sigma * arb(2).sqrt())).erf().log()
+        lo, hi = self.mu - self.C, self.mu + self.C
+        return [(None, lo, None), (lo, hi, _normal_coef(self.mu, self.sigma, z)),
+                (hi, None, None)]
+
+
+@dataclass(frozen=True)
+class NormalProduct:
+    """Law of X Z, X ~ N(x, s^2), Z ~ N(1, r^2) independent.
+
+    Density f(y) = int phi_X(u) phi_Z(y/u) / |u| du (y != 0), integrated rigorously on
+    [-U, -d] and [d, U]; the neglected parts are bounded in ``_product_tails``.
+    """
+
+    x: arb
+    s: arb
+    r: arb
+
+    def pdf(self, y: arb) -> arb:
+        if y.contains(0):
+            return NAN() if not (y.is_exact() and y.is_zero()) else arb.pos_inf()
+        X, Z = Normal(self.x, self.s), Normal(arb(1), self.r)
+        cx, cz = X.pieces()[0][2], Z.pieces()[0][2]
+        yc = acb(y)
+
+        def f(u, analytic, sign):
+            w = yc / u
+            return (cx[0] + cx[1] * u + cx[2] * u * u + cz[0] + cz[1] * w + cz[2] * w * w).exp() \
+                / (sign * u)
+
+        d, U, tail = _product_cut(self.x, self.s, self.r, y)
+        total = quad(lambda u, a: f(u, a, 1), d, U) + quad(lambda u, a: f(u, a, -1), -U, -d)
+        return total + tail
+
+
+def _product_cut(x, s, r, y):
+    """Cut points d, U and a bound on the integral outside [-U, -d] u [d, U].
+
+    For 0 < |u| <= d: phi_X <= 1/(s sqrt(2 pi)) and, with v = |y|/|u|,
+    int phi_Z(y/u)/|u| du = int_{v >= |y|/d} phi_Z(+-v)/v dv <= (d/|y|) P(|Z| >= |y|/d),
+    P(|Z| >= V) <= 2 Q((V - 1)/r) for V > 1.  For |u| >= U: phi_Z(.)/|u| <= 1/(r sqrt(2 pi) U)
+    and P(|X| >= U) <= 2 Q((U - |x|)/s).
+    """
+    Qf = lambda t: (t / arb(2).sqrt()).erfc() / 2  # noqa: E731
+    from flint import ctx
+
+    K = arb(2 * (ctx.prec + 30)).sqrt() + 2  # Q(K - 1) < 2^-(prec + 30)
+    ay = y.abs_lower()
+    d = ay / (1 + K * r.upper())
+    U = x.abs_upper() + K * s.upper()
+    c = 1 / (2 * arb.pi()).sqrt()
+    near = c / s * 2 * (d / ay) * Qf((ay / d - 1) / r)
+    far = c / (r * U) * 2 * Qf((U - x.abs_upper()) / s)
+    return d, U, arb(0).union(near + far)
+
+
+@dataclass(frozen=True)
+class Discrete:
+    """Finite distribution: masses[i] = P(outcome i)."""
+
+    masses: tuple
+
+    def mass(self, i: int) -> arb:
+        return self.masses[i]
+
+
+def Bernoulli(p: arb) -> Discrete:
+    """Bernoulli(p): P(1) = p, P(0) = 1 - p."""
+    return Discrete((1 - p, p))
+
+
+def randomized_response(eps: arb, k: int = 2, value: int = 0) -> Discrete:
+    """k-ary randomized response on input ``value``: keep w.p. e^eps/(e^eps + k - 1)."""
+    e = eps.exp()
+    z = e + (k - 1)
+    return Discrete(tuple(e / z if i == value else 1 / z for i in range(k)))
+
+
+def genrr_pair(eps0: arb, t: arb) -> tuple:
+    """Generalized RR with 0 <= t <= eps0: P = RR(0), Q = RR(1).
+
+    P(0) = p_t = (e^eps0 - e^t)/(e^eps0 - 1), Q(0) = q_t = e^-t p_t, so that
+    log P(0)/Q(0) = t and log P(1)/Q(1) = t - eps0.
+    """
+    e0 = eps0.exp()
+    p = (e0 - t.exp()) / (e0 - 1)
+    q = (-t).exp() * p
+    return Discrete((p, 1 - p)), Discrete((q, 1 - q))
+
+
+@dataclass(frozen=True)
+class ProductDistribution:
+    """Independent product of components (any of the above)."""
+
+    components: tuple
+
+    def joint_discrete(self, limit: int = 1 << 16) -> Discrete:
+        """The product of discrete components as one Discrete (enumeration, <= limit atoms)."""
+        sizes = [len(c.masses) for c in self.components]
+        n = 1
+        for s in sizes:
+            n *= s
+        if n > limit:
+            raise ValueError(f"product has {n} outcomes, more than the limit {limit}")
+        masses = []
+        for combo in itertools.product(*(c.masses for c in self.components)):
+            m = arb(1)
+            for x in combo:
+                m *= x
+            masses.append(m)
+        return Discrete(tuple(masses))
