@@ -161,6 +161,19 @@ class Compiled:
     def strict(self) -> bool:
         return self.claim.statement.strict
 
+    def hypotheses_on(self, balls) -> bool | None:
+        """On these balls: True if every hypothesis is certified to hold, False if one is
+        certified to fail, None if undecided (arb backend)."""
+        verdict = True
+        for h, strict in self.hypotheses:
+            v = h(*balls)
+            if (v > 0) if strict else (v >= 0):
+                continue
+            if (v <= 0) if strict else (v < 0):
+                return False
+            verdict = None
+        return verdict
+
 
 def lowers(claim: Claim, backend: str) -> bool:
     """Whether the claim's expressions can be compiled to ``backend``."""

@@ -134,7 +134,7 @@ class _Search:
         self.visited += 1
         self.max_depth = max(self.max_depth, depth)
         balls = [arb_box(lo, hi) for lo, hi in box]
-        hyp = self._hypotheses(balls)
+        hyp = self.c.hypotheses_on(balls)
         if hyp is False:
             self.vacuous += 1
             self.certified_volume += _volume(box, self.integer)
@@ -226,17 +226,6 @@ class _Search:
             return -1
         return None
 
-    def _hypotheses(self, balls):
-        verdict = True
-        for h, strict in self.c.hypotheses:
-            v = h(*balls)
-            if (v > 0) if strict else (v >= 0):
-                continue
-            if (v <= 0) if strict else (v < 0):
-                return False
-            verdict = None
-        return verdict
-
     def _try_point(self, box):
         mid = {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
                for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
@@ -324,7 +313,7 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
 
 def _status(search: _Search, box) -> str:
     balls = [arb_box(lo, hi) for lo, hi in box]
-    hyp = search._hypotheses(balls)
+    hyp = search.c.hypotheses_on(balls)
     if hyp is False:
         return "vacuous"
     m = search.c.margin(*balls)

@@ -48,16 +48,7 @@ def margin_enclosure(compiled: Compiled, point: dict[str, sympy.Rational], prec:
 def hypotheses_hold(compiled: Compiled, point, prec: int) -> bool | None:
     """True if certified to hold, False if certified to fail, None if undecided."""
     with at_precision(prec):
-        args = [arb_ball(point[n]) for n in compiled.names]
-        verdict = True
-        for h, strict in compiled.hypotheses:
-            v = h(*args)
-            if (v > 0) if strict else (v >= 0):
-                continue
-            if (v <= 0) if strict else (v < 0):
-                return False
-            verdict = None
-    return verdict
+        return compiled.hypotheses_on([arb_ball(point[n]) for n in compiled.names])
 
 
 def certify(compiled: Compiled, point: dict[str, sympy.Rational],
