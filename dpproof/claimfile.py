@@ -15,6 +15,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from . import oracles  # noqa: F401 - registers the distributions and divergences
 from .claims import Claim, Domain, Interval, Kind, Source, Statement
 from .expr.parser import ExprSyntaxError, parse_statement
 

@@ -139,7 +139,7 @@ class _Search:
             self.vacuous += 1
             self.certified_volume += _volume(box, self.integer)
             return None
-        m = self.c.margin(*balls)
+        m = _enclose(self.c.margin, balls)
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
         ok = (m > 0) if self.c.strict else (m >= 0)
@@ -268,6 +268,15 @@ class _Search:
         }
 
 
+def _enclose(fn, balls) -> arb:
+    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball
+    (e.g. a scale ball that contains 0): undecided, so the box is split, never decided."""
+    try:
+        return fn(*balls)
+    except (ValueError, ZeroDivisionError):
+        return arb.nan()
+
+
 def _volume(box, integer) -> float:
     """Lebesgue volume (integers counted); a degenerate side counts as 1."""
     v = 1.0
@@ -316,7 +325,7 @@ def _status(search: _Search, box) -> str:
     hyp = search.c.hypotheses_on(balls)
     if hyp is False:
         return "vacuous"
-    m = search.c.margin(*balls)
+    m = _enclose(search.c.margin, balls)
     strict = search.c.strict
     if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
         return "holds"

@@ -26,10 +26,6 @@ import sympy
 from ..claims import Statement
 from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY
 
-#: claims-file functions that later parts of dpproof provide; named here for a clear error
-PENDING = {"Normal", "Laplace", "Bernoulli", "OSGT", "TruncNormal", "renyi", "kl",
-           "hockey_stick", "tv"}
-
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r\n]+)
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
@@ -56,7 +52,8 @@ class _Tok:
 
 
 def allowed_functions() -> dict[str, object]:
-    """Every callable name: sympy elementaries plus registered special functions/oracles."""
+    """Every callable name: sympy elementaries plus registered special functions and oracles
+    (``dpproof.oracles`` registers its functions when imported; the claims-file loader does)."""
     names: dict[str, object] = dict(ELEMENTARY)
     names.update(REGISTRY)
     return names
@@ -187,7 +184,7 @@ class _Parser:
                 return self.params[tok.text]
             if tok.text == "pi":
                 return sympy.pi
-            if tok.text in self.functions or tok.text in PENDING:
+            if tok.text in self.functions:
                 raise self.error(f"{tok.text!r} is a function; call it with parentheses", tok.pos)
             raise self.error(f"unknown name {tok.text!r}; {self.allowed_text()}", tok.pos)
         found = repr(tok.text) if tok.text else "the end of the expression"
@@ -195,10 +192,6 @@ class _Parser:
 
     def call(self, name: _Tok):
         if name.text not in self.functions:
-            if name.text in PENDING:
-                raise self.error(f"{name.text!r} is not yet supported by this version of dpproof "
-                                 "(distributions and divergences come with the oracles)",
-                                 name.pos)
             raise self.error(f"unknown function {name.text!r}; {self.allowed_text()}", name.pos)
         self.take("(")
         args = [self.sum()]

@@ -274,14 +274,14 @@ def _isolate(l, lo, hi):
         qq = -(l1 + D.sqrt()) / 2 if l1 > 0 else -(l1 - D.sqrt()) / 2
         roots = [l0 / qq]
         T = arb((qq.abs_lower() / l2.abs_upper()).lower() / 2)
+        if not all(T > e.abs_upper() for e in (lo, hi) if e is not None):
+            return None
         if lo is None:
             tails.append((None, -T))
             lo = -T
         if hi is None:
             tails.append((T, None))
             hi = T
-        if not (T > lo.abs_upper() and T > hi.abs_upper()):
-            return None
     if roots is None:
         return None
     roots = [r for r in roots if not ((lo is not None and r.upper() < lo)

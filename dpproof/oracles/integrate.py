@@ -151,8 +151,21 @@ def _crude_moments(c0, c1, c2, a, b) -> Moments:
 
 
 def exp_quad_integral(c0, c1, c2, a, b) -> arb:
-    """int_a^b exp(c0 + c1 y + c2 y^2) dy."""
-    return exp_quad_moments(c0, c1, c2, a, b).J[0]
+    """int_a^b exp(c0 + c1 y + c2 y^2) dy.
+
+    On a finite interval also (b - a) * range of the integrand (mean value theorem; sharper
+    for wide parameter balls), and the intersection of both enclosures is returned.
+    """
+    J0 = exp_quad_moments(c0, c1, c2, a, b).J[0]
+    if a is None or b is None or J0.rad() == 0 or not (b >= a):
+        return J0
+    Y = hull(a, b)
+    m = Y.mid()
+    t = Y - m
+    crude = (b - a) * (c0 + c1 * m + c2 * m * m + (c1 + 2 * c2 * m) * t + c2 * t * t).exp()
+    if not J0.is_finite():
+        return crude if crude.is_finite() else J0
+    return J0.intersection(crude) if J0.overlaps(crude) else J0
 
 
 def quad(f, a: arb, b: arb, **opts) -> arb:
