@@ -12,6 +12,7 @@ parent's; then the chain is as strong as its weakest link.  Claims run in parall
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 from dataclasses import replace
 import time
@@ -187,8 +188,13 @@ def _iterate(n: int, jobs: int):
             yield _work(i)
         return
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(min(jobs, n), maxtasksperchild=20) as pool:
+    # workers ignore Ctrl-C; the parent stops the pool and keeps what was decided
+    with ctx.Pool(min(jobs, n), initializer=_ignore_sigint, maxtasksperchild=20) as pool:
         yield from pool.imap_unordered(_work, range(n))
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[Assessment]:

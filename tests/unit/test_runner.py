@@ -1,0 +1,77 @@
+"""The runner: engine order, chains of steps, repair lines, interruption."""
+
+import pytest
+import sympy
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement, chain
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.runner import flatten, verify
+from tests.helpers import make_claim
+
+SRC = Source("t", "t", "chain")
+x = sympy.Symbol("x")
+DOM = Domain.of(x=Interval.closed(0, 2))
+
+
+def _derivation(first_rel="<=", last_rhs=None):
+    links = chain(sympy.log(1 + x), (first_rel, x), ("<=", x + x**2 / 2))
+    steps = tuple(Claim(f"c.d.step{i + 1}", SRC, st, DOM) for i, st in enumerate(links))
+    rhs = links[-1].rhs if last_rhs is None else last_rhs
+    return Claim("c.d", SRC, Statement(sympy.log(1 + x), "<=", rhs), DOM, steps=steps)
+
+
+def test_steps_are_listed_after_their_parent_and_ids_must_be_unique():
+    parent = _derivation()
+    assert [c.id for c in flatten([parent])] == ["c.d", "c.d.step1", "c.d.step2"]
+    with pytest.raises(ValueError, match="appears twice"):
+        flatten([parent, parent])
+
+
+def test_a_connected_chain_of_decided_links_is_chain_evidence():
+    report = verify([_derivation()], Config(engines=("interval",)))
+    parent = report.by_id("c.d")
+    chain_ev = [e for e in parent.evidence if e.engine == "chain"]
+    assert chain_ev and chain_ev[0].verdict is Verdict.CERTIFIED
+    assert parent.verdict is Verdict.CERTIFIED
+
+
+def test_links_that_do_not_connect_are_reported():
+    report = verify([_derivation(last_rhs=x + x**2)], Config(engines=("interval",)))
+    chain_ev = [e for e in report.by_id("c.d").evidence if e.engine == "chain"][0]
+    assert chain_ev.verdict is Verdict.INCONCLUSIVE and "do not connect" in chain_ev.detail
+
+
+def test_a_refuted_claim_gets_a_certified_repair_line():
+    claim = make_claim("r.square", "x^2 <= 2*x", x=Interval.closed(0, 3))
+    a = verify([claim], Config()).by_id("r.square")
+    assert a.verdict is Verdict.REFUTED
+    assert a.repair.startswith("holds (certified) for x in [0, 2]")
+    names, boxes = a.regions
+    assert names == ("x",) and {s for _, s in boxes} >= {"holds", "fails"}
+
+
+def test_cited_claims_are_not_checkable_with_their_reason():
+    c = Claim("c.cite", SRC, None, kind=Kind.CITED, reason="asymptotic rate, cited")
+    a = verify([c]).by_id("c.cite")
+    assert a.verdict is Verdict.NOT_CHECKABLE and a.scope == "asymptotic rate, cited"
+
+
+def test_interruption_returns_a_partial_report_of_what_was_decided():
+    claims = [make_claim(f"i.c{i}", f"x <= {i + 1}", x=Interval.closed(0, 1)) for i in range(4)]
+
+    def stop_after_two(done, total, assessment):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    report = verify(claims, Config(engines=("interval",)), progress=stop_after_two)
+    assert report.partial and [a.id for a in report.assessments] == ["i.c0", "i.c1"]
+
+
+def test_parallel_and_serial_runs_agree():
+    from tests.engines.cases import FALSE, TRUE
+    claims = TRUE[:3] + FALSE[:3]
+    serial = verify(claims, Config(search_examples=40))
+    parallel = verify(claims, Config(search_examples=40), jobs=2)
+    assert [(a.id, a.verdict) for a in serial.assessments] == \
+        [(a.id, a.verdict) for a in parallel.assessments]
