@@ -74,10 +74,17 @@ def _claim(path: Path, text: str, index: int, table: dict) -> Claim:
     return _build(where, table["id"], source, statement, domain, kind, table)
 
 
+def _note(table) -> str:
+    """The user's note, and the statement as written (sympy may have simplified it)."""
+    written = f"as written: {table['statement']}" if isinstance(table.get("statement"), str) \
+        else ""
+    return "; ".join(t for t in (table.get("note", ""), written) if t)
+
+
 def _build(where, cid, source, statement, domain, kind, table) -> Claim:
     try:
         return Claim(cid, source, statement, domain, kind, reason=table.get("reason", ""),
-                     note=table.get("note", ""))
+                     note=_note(table))
     except ValueError as exc:
         raise ClaimFileError(f"{where}: {exc}") from None
 

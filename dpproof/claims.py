@@ -258,6 +258,14 @@ class Claim:
     def checkable(self) -> bool:
         return self.kind is not Kind.CITED
 
+    def _repr_markdown_(self) -> str:
+        from .notebook import claim_markdown
+        return claim_markdown(self)
+
+    def _repr_latex_(self) -> str:
+        from .notebook import claim_latex
+        return claim_latex(self)
+
 
 def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
                 note: str = "") -> Claim:

@@ -74,7 +74,7 @@ def draw_region(claim_id: str, names, boxes, out_dir: Path) -> str:
     plt = _plt()
     from matplotlib.patches import Patch, Rectangle
 
-    fig, ax = plt.subplots(figsize=(6, 3.8 if len(names) == 2 else 1.8))
+    fig, ax = plt.subplots(figsize=(6, 4.2 if len(names) == 2 else 2.2))
     for box, status in boxes:
         (x0, x1) = (float(box[0][0]), float(box[0][1]))
         (y0, y1) = (float(box[1][0]), float(box[1][1])) if len(names) == 2 else (0.0, 1.0)
@@ -91,7 +91,8 @@ def draw_region(claim_id: str, names, boxes, out_dir: Path) -> str:
         ax.set_yticks([])
     ax.set_title(f"{claim_id}: where it holds (certified)", fontsize=9)
     ax.legend(handles=[Patch(color=c, label=s) for s, c in _COLOURS.items()], fontsize=7,
-              loc="upper right", ncol=4)
+              loc="upper center", bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
+              ncol=4, frameon=False)
     return _save(fig, plt, out_dir, "region-" + claim_id.replace(".", "_"))
 
 
@@ -110,8 +111,10 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
 
     Returns ``[{"path", "title", "claims"}]`` for the writers (stored in the settings).
     """
+    from .writers.figures import verdict_chart
+
     ids = {a.id for a in report.assessments}
-    figures = []
+    figures = [verdict_chart(report, out_dir)]
     for spec in specs:
         if spec.claim_ids and not ids.intersection(spec.claim_ids):
             continue

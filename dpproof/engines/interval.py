@@ -185,10 +185,11 @@ class _Search:
         self._split(box, depth)
         return None
 
-    def _monotone_margin(self, box, balls):
+    def _monotone_margin(self, box, balls, worst: bool = True):
         """The margin with every coordinate along which it is certified monotone on the box
-        moved to its worst end (sound: moving there can only lower the margin); None if no
-        partial derivative has a certified sign or the gradient cannot be lowered."""
+        moved to its worst end (``worst``; sound: moving there can only lower the margin)
+        or its best end (an upper bound); None if no partial derivative has a certified
+        sign or the gradient cannot be lowered."""
         grad = self.c.gradient
         if grad is None:
             return None
@@ -196,9 +197,9 @@ class _Search:
         for i, pair in enumerate(grad):
             sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
             if sign is not None:
-                end = box[i][0] if sign > 0 else box[i][1]
+                end = box[i][0] if (sign > 0) == worst else box[i][1]
                 moved[i], any_moved = arb_box(end, end), True
-        return self.c.margin(*moved) if any_moved else None
+        return _enclose(self.c.margin, moved) if any_moved else None
 
     @staticmethod
     def _derivative_sign(i, pair, box, balls):
@@ -332,7 +333,10 @@ def _status(search: _Search, box) -> str:
     if hyp is True and m < 0:
         return "fails"
     if search.c.claim.statement.rel != "==" and hyp is True:
-        m2 = search._monotone_margin(box, balls)
-        if m2 is not None and ((m2 > 0) if strict else (m2 >= 0)):
+        low = search._monotone_margin(box, balls, worst=True)
+        if low is not None and ((low > 0) if strict else (low >= 0)):
             return "holds"
+        high = search._monotone_margin(box, balls, worst=False)
+        if high is not None and high < 0:
+            return "fails"
     return "undecided"

@@ -1,0 +1,220 @@
+"""The adaptive recursion of Lemma 5.1 (Dong-Durfee-Rogers; Cesar-Rogers 2021), certified.
+
+For an order of steps ('B' = eps-BR chosen adaptively, 'D' = eps-DP), with g the value of
+the remaining steps:
+
+    delta(empty; x) = max(1 - e^x, 0)
+    delta(B, rest; x) = sup_{t in [0, eps]} p_t g(x - t) + (1 - p_t) g(x - t + eps)
+    delta(D, rest; x) = a g(x - eps) + b g(x + eps)
+
+Every delta(steps; .) is (i) nonincreasing with values in [0, 1], (ii) 1-Lipschitz and (iii)
+1-semiconvex (delta + y^2/2 convex): each is a sup over policies of sums of
+(P_o - e^y Q_o)_+, whose second derivative is >= -sum_o P_o >= -1 where positive, with
+convex kinks; and h = delta - (1 - e^y) is >= 0 and nondecreasing (the slope of each
+term is -e^y Q(L > y) >= -e^y).  So a ball for g on [x1, x2] is [lower g(x2), upper g(x1)] (only exact points
+are evaluated), and f(t) = p_t g(x - t) + (1 - p_t) g(x - t + eps) has
+f'' >= p'' (g1 - g2) - 2 |p'| |g1' - g2'| - 1 >= -(1 + 3 e^t/(e^eps - 1)) =: -M: on
+[t1, t2], f <= max(f(t1), f(t2)) + M (t2 - t1)^2 / 8.  The sup over t is then certified
+by branch and bound (``br_composition.sup_unit``): lower bound = certified point values,
+upper bound = the smallest of the semiconvexity bound, the monotone bound p(t1) g(x - t2) +
+(1 - p(t2)) g(x - t2 + eps) and, writing f = 1 - e^x + p h(x - t) + (1 - p) h(x - t + eps),
+1 - e^x + p(t1) h(x - t1) + (1 - p(t2)) h(x - t1 + eps) (exact on flat stretches).
+"""
+
+from __future__ import annotations
+
+from flint import arb
+
+from .br_composition import _key, dp_ab, genrr_pq, order_from_code, sup_unit
+from .integrate import NAN, hull, pos
+
+_MEMO: dict = {}
+_MEMO_MAX = 200_000
+
+
+class _Recursion:
+    def __init__(self, order: str, eps: arb, tol: arb, budget: int):
+        self.order, self.eps, self.tol, self.budget = order, eps, tol, budget
+        self.a, self.b = dp_ab(eps)
+        E = eps.exp()
+        e_hi = arb(eps.upper())
+        self.M = e_hi * e_hi * (1 + 3 * e_hi.exp() / (E - 1)).upper()
+        self.tag = (order, _key(eps), tol.mid().str(5), budget)  # any prec: balls stay valid
+
+    def ball(self, level: int, X: arb) -> arb:
+        """Enclosure of delta(order[level:]; x) for every x in the ball X (monotone)."""
+        if X.is_exact():
+            return self.value(level, X)
+        return hull(self.value(level, arb(X.upper())).lower(),
+                    self.value(level, arb(X.lower())).upper())
+
+    def value(self, level: int, x: arb) -> arb:
+        key = (self.tag, level, x.mid().man_exp())
+        hit = _MEMO.get(key)
+        if hit is not None:
+            return hit
+        if level == len(self.order):
+            v = pos(-x.expm1())
+        elif self.order[level] == "D":
+            v = (self.a * self.ball(level + 1, x - self.eps)
+                 + self.b * self.ball(level + 1, x + self.eps))
+        else:
+            v = self._br(level, x)
+        if len(_MEMO) > _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = v
+        return v
+
+    def _br(self, level: int, x: arb) -> arb:
+        eps, nxt = self.eps, level + 1
+        points: dict = {}
+
+        def f_point(s):
+            k = s.mid().man_exp()
+            if k not in points:
+                t = s * eps
+                p = genrr_pq(eps, t)[0]
+                points[k] = p * self.ball(nxt, x - t) + (1 - p) * self.ball(nxt, x - t + eps)
+            return points[k]
+
+        def f_range(lo, hi):
+            semi = f_point(lo).upper().max(f_point(hi).upper()) + self.M * (hi - lo) ** 2 / 8
+            t1, t2 = lo * eps, hi * eps
+            p1, p2 = genrr_pq(eps, t1)[0], genrr_pq(eps, t2)[0]
+            mono = (p1 * self.ball(nxt, x - t2)).upper() + \
+                ((1 - p2) * self.ball(nxt, x - t2 + eps)).upper()
+            # h(y) = g(y) - 1 + e^y is nondecreasing and >= 0: bound at the t1 arguments
+            y1, y2 = x - t1, x - t1 + eps
+            h1 = pos(self.ball(nxt, y1) + y1.expm1()).upper()
+            h2 = pos(self.ball(nxt, y2) + y2.expm1()).upper()
+            viah = (-x.expm1() + p1 * h1 + (1 - p2) * h2).upper()
+            return arb(semi.min(mono).min(viah))
+
+        return sup_unit(f_point, f_range, self.tol, self.budget, init=8)
+
+
+def adaptive_delta(order: str, eps: arb, x: arb, tol: arb | None = None,
+                   budget: int = 400) -> arb:
+    """Enclosure of delta(order; x) of Lemma 5.1 (order: string of 'B'/'D', first step first).
+
+    ``tol`` is the target width of each sup (default 2^-20); ``budget`` caps the
+    evaluations per sup; the result is always a valid enclosure, possibly wider.
+    """
+    if not eps > 0 or any(c not in "BD" for c in order):
+        return NAN()
+    tol = tol if tol is not None else arb(2) ** -20
+    rec = _Recursion(order, eps, tol, budget)
+    return +rec.ball(0, x)
+
+
+def adaptive_delta_code(n: int, code: int, eps: arb, x: arb) -> arb:
+    """``adaptive_delta`` with the order given by the n bits of ``code`` (1 = 'B')."""
+    return adaptive_delta(order_from_code(n, code), eps, x)
+
+
+# ------------------------------------------------------- sympy-facing functions (claims)
+
+from dpproof.expr.functions import SpecialFunction, register  # noqa: E402
+
+from . import br_composition as _bc  # noqa: E402
+from .composition import compose_delta_bruteforce  # noqa: E402
+from .conversions import eps_from_delta  # noqa: E402
+from .distributions import genrr_pair  # noqa: E402
+
+
+class _CR(SpecialFunction):
+    """Base: arguments listed in ``ints`` must be exact integers (else a nan ball)."""
+    opaque = True
+    ints: tuple = ()
+
+    @classmethod
+    def arb_impl(cls, *args):
+        conv = []
+        for i, a in enumerate(args):
+            if i in cls.ints:
+                v = _bc.as_int(a)
+                if v is None:
+                    return NAN()
+                conv.append(v)
+            else:
+                conv.append(a)
+        return cls.run(*conv)
+
+
+def _fn(name, nargs, ints, run, doc):
+    cls = type(name, (_CR,), {"nargs": nargs, "ints": ints, "run": staticmethod(run),
+                              "__doc__": doc})
+    return register(cls)
+
+
+def _guard_kd(f):
+    def run(k, d, *rest):
+        return f(k, d, *rest) if 0 <= d <= k else NAN()
+    return run
+
+
+def _thm3_t(k, d, eps, eps_g, l):
+    return _bc.thm3_t(k, d, eps, eps_g, l) if 0 <= d < k else NAN()
+
+
+def _bf_code(n, code, eps, t, eps_g):
+    if n < 1 or not 0 <= code < (1 << n):
+        return NAN()
+    return _bc.product_delta_bruteforce(_bc.order_from_code(n, code), eps, t, eps_g)
+
+
+def _bf_two(d, eps, t1, t2, eps_g):
+    return _bc.product_delta_bruteforce("BB" + "D" * d, eps, [t1, t2], eps_g) if d >= 0 \
+        else NAN()
+
+
+def _genrr3(e1, e2, e3, t1, t2, t3, eps_g):
+    return compose_delta_bruteforce([genrr_pair(e, t) for e, t in
+                                     ((e1, t1), (e2, t2), (e3, t3))], eps_g)
+
+
+def _adaptive(n, code, eps, x):
+    if n < 0 or not 0 <= code < max(1 << n, 1):
+        return NAN()
+    return adaptive_delta(_bc.order_from_code(n, code) if n else "", eps, x)
+
+
+def _thm3_eps_g(k, d, eps, delta):
+    if not 0 <= d <= k:
+        return NAN()
+    hi = arb(k) * eps + 1
+    return eps_from_delta(lambda g: _bc.thm3_delta(k, d, eps, g), delta, arb(0), hi, 60)
+
+
+thm1_delta = _fn("thm1_delta", 3, (0,), _bc.thm1_delta,
+                 "Theorem 1 closed form (Kairouz-Oh-Viswanath), k eps-DP mechanisms.")
+thm2_delta = _fn("thm2_delta", 3, (0,), _bc.thm2_delta,
+                 "Theorem 2 closed form (Dong-Durfee-Rogers), k non-adaptive eps-BR.")
+thm3_delta = _fn("thm3_delta", 4, (0, 1), _guard_kd(_bc.thm3_delta),
+                 "Theorem 3 closed form: max(0, max_l F_l(t_l)).")
+thm3_F = _fn("thm3_F", 6, (0, 1, 5), _guard_kd(_bc.thm3_F), "F_l(t) of Theorem 3.")
+thm3_t = _fn("thm3_t", 5, (0, 1, 4), _thm3_t, "t_l of Theorem 3.")
+lemma45_dF = _fn("lemma45_dF", 6, (0, 1, 5), _guard_kd(_bc.lemma45_dF),
+                 "dF_l/dt as printed in Lemma 4.5.")
+F_l_slope = _fn("F_l_slope", 6, (0, 1, 5), _guard_kd(_bc.F_slope),
+                "dF_l/dt by termwise differentiation (oracle for Lemma 4.5).")
+eq56_sum = _fn("eq56_sum", 5, (0, 1), _guard_kd(_bc.eq56_sum),
+               "The double sum of eqs. (5)-(6) at t.")
+br_product_delta = _fn("br_product_delta", 5, (0, 1), _guard_kd(_bc.product_delta),
+                       "Hockey-stick of k-d RR_{eps,t} x d eps-DP RR, grouped law (oracle).")
+br_product_delta_bf = _fn("br_product_delta_bf", 5, (0, 1), _bf_code,
+                          "Hockey-stick of the product in the order coded by bits (1 = BR), "
+                          "by enumeration (oracle).")
+br_two_delta_bf = _fn("br_two_delta_bf", 5, (0,), _bf_two,
+                      "Hockey-stick of RR_{eps,t1} x RR_{eps,t2} x d eps-DP RR (enumeration).")
+genrr3_delta_bf = _fn("genrr3_delta_bf", 7, (), _genrr3,
+                      "Hockey-stick of three generalized RRs (enumeration).")
+br_sup_delta = _fn("br_sup_delta", 4, (0, 1), _guard_kd(_bc.sup_delta),
+                   "sup over t in [0, eps] of br_product_delta, certified (oracle).")
+br_adaptive_delta = _fn("br_adaptive_delta", 4, (0, 1), _adaptive,
+                        "Lemma 5.1 recursion delta(order; x), order = n bits of code "
+                        "(1 = BR), certified.")
+rademacher_tail = _fn("rademacher_tail", 2, (0,), _bc.rademacher_tail,
+                      "P[sum of n fair +-1 / sqrt(n) >= beta] (exact).")
+thm3_eps_g = _fn("thm3_eps_g", 4, (0, 1), _thm3_eps_g,
+                 "The eps_g at which Theorem 3's delta equals the given delta (bisection).")

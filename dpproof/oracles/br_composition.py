@@ -1,0 +1,398 @@
+"""Exact composition of eps-DP and eps-BR mechanisms (Cesar-Rogers 2021, Sections 2-4).
+
+Worst-case pairs: eps-BR -> generalized randomized response RR_{eps,t}, P(0) = p_t =
+(e^eps - e^t)/(e^eps - 1), Q(0) = q_t = e^-t p_t (0 <= t <= eps); eps-DP -> randomized
+response, P = (a, b), Q = (b, a), a = e^eps/(1 + e^eps), b = 1/(1 + e^eps).
+
+Oracles (from the definition, all certified arb balls):
+
+* ``product_delta``: hockey-stick of the product of k - d RR_{eps,t} and d DP RRs, outcomes
+  grouped by their counts (i ones among the BR coordinates, j among the DP ones) -- the
+  product law built by polynomial multiplication, never from the paper's formulas.
+* ``product_delta_bruteforce``: the same by enumerating the 2^k outcomes, in a given order.
+* ``sup_delta``: sup over t in [0, eps] of ``product_delta``, certified by branch and bound:
+  lower bound = certified point values, upper bound = mean-value enclosures on sub-intervals
+  (Clarke slope of (x)_+ is hull(0, x') where x may vanish, so the form is sound).
+
+The paper's closed forms (Theorems 1-3, eq. (5)-(6), F_l, t_l, the derivative of Lemma 4.5)
+are here too, as separate functions, so that claims compare one with the other.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from flint import arb, arb_poly, ctx, fmpz
+
+from .composition import compose_delta_bruteforce
+from .distributions import genrr_pair, randomized_response
+from .integrate import NAN, hull, pos
+
+
+# ----------------------------------------------------------------------- basic pieces
+
+def as_int(x) -> int | None:
+    """An exact integer from an int or an arb ball holding exactly one integer."""
+    if isinstance(x, int):
+        return x
+    if isinstance(x, arb) and x.is_exact() and x.is_integer():
+        return int(x.unique_fmpz())
+    return None
+
+
+def genrr_pq(eps: arb, t: arb):
+    """(p_t, q_t) and their t-derivatives for RR_{eps,t}."""
+    E = eps.exp()
+    et = t.exp()
+    p = (E - et) / (E - 1)
+    q = (E / et - 1) / (E - 1)
+    return p, q, -et / (E - 1), -(E / et) / (E - 1)
+
+
+def dp_ab(eps: arb):
+    """(a, b) of eps-DP randomized response."""
+    return 1 / (1 + (-eps).exp()), 1 / (1 + eps.exp())
+
+
+def _binoms(n: int):
+    out, c = [], fmpz(1)
+    for i in range(n + 1):
+        out.append(arb(c))
+        c = c * (n - i) // (i + 1)
+    return out
+
+
+def _powers(x: arb, n: int):
+    out = [arb(1)]
+    for _ in range(n):
+        out.append(out[-1] * x)
+    return out
+
+
+def _bin_law(p: arb, n: int, dp: arb | None = None):
+    """u_i = C(n,i) p^(n-i) (1-p)^i and (optionally) du_i/dt given dp = dp/dt."""
+    C, P, R = _binoms(n), _powers(p, n), _powers(1 - p, n)
+    u = [C[i] * P[n - i] * R[i] for i in range(n + 1)]
+    if dp is None:
+        return u, None
+    du = []
+    for i in range(n + 1):
+        a = (n - i) * P[n - i - 1] * R[i] if i < n else arb(0)
+        b = i * P[n - i] * R[i - 1] if i > 0 else arb(0)
+        du.append(C[i] * dp * (a - b))
+    return u, du
+
+
+# ------------------------------------------------------------- the product (oracle)
+
+def product_delta(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
+    """H_{eps_g}(P || Q) for P, Q the products of k - d RR_{eps,t} and d eps-DP RRs.
+
+    The law of (number of ones among BR coordinates, among DP coordinates) under P and Q is
+    the product of the polynomials (P(0) + P(1) x)^(k-d) and (a + b y)^d (resp. Q); each
+    group has a single likelihood ratio, so the hockey-stick is the sum over groups.
+    """
+    n = k - d
+    if n < 0 or d < 0:
+        return NAN()
+    E = eps_g.exp()
+    a, b = dp_ab(eps)
+    if n:
+        P, Q = genrr_pair(eps, t)
+        Pb = (arb_poly([P.masses[0], P.masses[1]]) ** n).coeffs() or [arb(0)]
+        Qb = (arb_poly([Q.masses[0], Q.masses[1]]) ** n).coeffs() or [arb(0)]
+    else:
+        Pb, Qb = [arb(1)], [arb(1)]
+    Pd = (arb_poly([a, b]) ** d).coeffs() if d else [arb(1)]
+    Qd = (arb_poly([b, a]) ** d).coeffs() if d else [arb(1)]
+    total = arb(0)
+    for i in range(len(Pb)):
+        for j in range(len(Pd)):
+            qq = Qb[i] * Qd[j] if i < len(Qb) and j < len(Qd) else arb(0)
+            total += pos(Pb[i] * Pd[j] - E * qq)
+    return total
+
+
+def _pair(kind: str, eps: arb, t: arb):
+    if kind == "B":
+        return genrr_pair(eps, t)
+    return randomized_response(eps, 2, 0), randomized_response(eps, 2, 1)
+
+
+def product_delta_bruteforce(order: str, eps: arb, ts, eps_g: arb) -> arb:
+    """Enumeration of all outcomes of the product in the given order ('B'/'D' letters);
+    the i-th 'B' uses threshold ts[i] (a single ball means the same t for all)."""
+    if isinstance(ts, arb):
+        ts = [ts] * order.count("B")
+    it = iter(ts)
+    pairs = [_pair(c, eps, next(it) if c == "B" else None) for c in order]
+    return compose_delta_bruteforce(pairs, eps_g)
+
+
+def order_from_code(n: int, code: int) -> str:
+    """Bits of ``code`` (most significant first, n of them): 1 = 'B' (BR), 0 = 'D' (DP)."""
+    if not 0 <= code < (1 << n):
+        raise ValueError(f"order code {code} out of range for {n} mechanisms")
+    return "".join("B" if (code >> (n - 1 - i)) & 1 else "D" for i in range(n))
+
+
+# ------------------------------------------------------ certified sup over t in [0, eps]
+
+def _terms(k, d, eps, S, eps_g, slopes: bool):
+    """Value and d/ds (t = s eps) enclosures of every bracket P_ij - e^eps_g Q_ij."""
+    n = k - d
+    t = S * eps
+    p, q, dp, dq = genrr_pq(eps, t)
+    u, du = _bin_law(p, n, dp if slopes else None)
+    w, dw = _bin_law(q, n, dq if slopes else None)
+    a, b = dp_ab(eps)
+    A, B = _bin_law(a, d)[0], _bin_law(b, d)[0]
+    E = eps_g.exp()
+    out = []
+    for i in range(n + 1):
+        for j in range(d + 1):
+            val = u[i] * A[j] - E * w[i] * B[j]
+            sl = eps * (du[i] * A[j] - E * dw[i] * B[j]) if slopes else None
+            out.append((val, sl))
+    return out
+
+
+def _H_point(k, d, eps, s, eps_g) -> arb:
+    total = arb(0)
+    for val, _ in _terms(k, d, eps, s, eps_g, False):
+        total += pos(val)
+    return total
+
+
+def _H_range(k, d, eps, lo, hi, eps_g) -> arb:
+    """Enclosure of H(s) for s in [lo, hi]: naive and mean-value forms, intersected."""
+    S = hull(lo, hi)
+    m = ((lo + hi) / 2).mid()
+    naive, slope = arb(0), arb(0)
+    for val, sl in _terms(k, d, eps, S, eps_g, True):
+        naive += pos(val)
+        if val > 0:
+            slope += sl
+        elif not val < 0:
+            slope += hull(arb(0), sl)
+    mv = _H_point(k, d, eps, m, eps_g) + slope * (S - m)
+    return naive.intersection(mv) if naive.overlaps(mv) else naive
+
+
+def sup_unit(f_point, f_range, tol: arb, budget: int = 4000, init: int = 16) -> arb:
+    """Ball [L, U] containing sup_{s in [0,1]} f(s): branch and bound.
+
+    ``f_point(s)`` encloses f at an exact s, ``f_range(lo, hi)`` encloses f on [lo, hi].
+    L = the largest certified lower end of a point value; U = the largest upper end over
+    the remaining sub-intervals.  Stops when U - L <= tol or after ``budget`` evaluations.
+    """
+    best = arb(0) - 1
+    heap, evals = [], 0
+    for i in range(init + 1):
+        best = best.max(f_point(arb(i) / init).lower())
+    for i in range(init):
+        lo, hi = arb(i) / init, arb(i + 1) / init
+        up = f_range(lo, hi).upper()
+        heapq.heappush(heap, (-_f(up), i, lo, hi, up))
+    counter = init
+    while heap and evals < budget:
+        _, _, lo, hi, up = heap[0]
+        if not up.is_finite():
+            break
+        if up - best <= tol:
+            break
+        heapq.heappop(heap)
+        m = ((lo + hi) / 2).mid()
+        best = best.max(f_point(m).lower())
+        evals += 3
+        for a, b in ((lo, m), (m, hi)):
+            u = f_range(a, b).upper()
+            if not u < best:
+                counter += 1
+                heapq.heappush(heap, (-_f(u), counter, a, b, u))
+    top = best
+    for entry in heap:  # float heap keys may tie: take the max of all remaining uppers
+        top = top.max(entry[4])
+    return hull(best, top)
+
+
+def _f(x: arb) -> float:
+    return float(x.mid()) if x.is_finite() else float("inf")
+
+
+def sup_delta(k: int, d: int, eps: arb, eps_g: arb, budget: int = 4000) -> arb:
+    """sup_{t in [0, eps]} product_delta(k, d, eps, t, eps_g), certified (see sup_unit).
+
+    Results are cached by the exact balls (mid and radius) and the working precision
+    (at least 128 bits; a ball computed at higher precision is valid at any precision).
+    """
+    if not (0 <= d <= k) or not eps > 0:
+        return NAN()
+    if d == k:
+        return product_delta(k, d, eps, arb(0), eps_g)
+    prec = max(ctx.prec, 128)
+    key = (k, d, _key(eps), _key(eps_g), prec, budget)
+    if key not in _SUP_CACHE:
+        if len(_SUP_CACHE) > 4096:
+            _SUP_CACHE.clear()
+        with ctx.workprec(prec):
+            tol = arb(2) ** (-(prec // 2))
+            _SUP_CACHE[key] = sup_unit(lambda s: _H_point(k, d, eps, s, eps_g),
+                                       lambda lo, hi: _H_range(k, d, eps, lo, hi, eps_g),
+                                       tol, budget)
+    return _SUP_CACHE[key]
+
+
+_SUP_CACHE: dict = {}
+
+
+def _key(x: arb):
+    """An exact, hashable description of a ball."""
+    return (x.mid().man_exp(), x.rad().man_exp()) if x.is_finite() else ("nonfinite",
+                                                                         x.str(5))
+
+
+# ----------------------------------------------------------- the paper's closed forms
+
+def thm1_delta(k: int, eps: arb, eps_g: arb) -> arb:
+    """Theorem 1: (1 + e^eps)^-k sum_i C(k,i) max(e^{(k-i) eps} - e^{eps_g + i eps}, 0)."""
+    C = _binoms(k)
+    total = arb(0)
+    for i in range(k + 1):
+        total += C[i] * pos(((k - i) * eps).exp() - (eps_g + i * eps).exp())
+    return total / (1 + eps.exp()) ** k
+
+
+def thm2_sum(k: int, eps: arb, t: arb, eps_g: arb) -> arb:
+    """The sum of Theorem 2 at t: sum_i C(k,i) (q^{k-i}(1-q)^i e^{kt - i eps} - e^eps_g q^{k-i}(1-q)^i)_+."""
+    _, q, _, _ = genrr_pq(eps, t)
+    w = _bin_law(q, k)[0]
+    E = eps_g.exp()
+    total = arb(0)
+    for i in range(k + 1):
+        total += pos(w[i] * (k * t - i * eps).exp() - E * w[i])
+    return total
+
+
+def clip_t(x: arb, eps: arb) -> arb:
+    return x.max(arb(0)).min(eps)
+
+
+def thm2_delta(k: int, eps: arb, eps_g: arb) -> arb:
+    """Theorem 2: max over l in 0..k of the sum at t_l = clip((eps_g + (l+1) eps)/(k+1))."""
+    best = arb(0)
+    for l in range(k + 1):
+        best = best.max(thm2_sum(k, eps, clip_t((eps_g + (l + 1) * eps) / (k + 1), eps), eps_g))
+    return best
+
+
+def eq56_sum(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
+    """The double sum of eqs. (5)-(6) at t (positive parts), as printed."""
+    n = k - d
+    p, q, _, _ = genrr_pq(eps, t)
+    a, b = dp_ab(eps)
+    E = eps_g.exp()
+    Cn, Cd = _binoms(n), _binoms(d)
+    total = arb(0)
+    for i in range(n + 1):
+        for j in range(d + 1):
+            total += pos(Cn[i] * Cd[j] * (p ** (n - i) * (1 - p) ** i * a ** (d - j) * b ** j
+                                          - E * q ** (n - i) * (1 - q) ** i * b ** (d - j) * a ** j))
+    return total
+
+
+def thm3_t(k: int, d: int, eps: arb, eps_g: arb, l: int) -> arb:
+    """t_l = clip_[0,eps]((eps_g + (l + 1 - d) eps)/(k - d + 1))."""
+    return clip_t((eps_g + (l + 1 - d) * eps) / (k - d + 1), eps)
+
+
+def _F_parts(k, d, eps, t, eps_g):
+    n = k - d
+    p, q, _, _ = genrr_pq(eps, t)
+    u, w = _bin_law(p, n)[0], _bin_law(q, n)[0]
+    a, b = dp_ab(eps)
+    A, B = _bin_law(a, d)[0], _bin_law(b, d)[0]
+    cu, cw, su, sw = [], [], arb(0), arb(0)
+    for i in range(n + 1):
+        su, sw = su + u[i], sw + w[i]
+        cu.append(su)
+        cw.append(sw)
+    return cu, cw, A, B, eps_g.exp()
+
+
+def thm3_F(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int, parts=None) -> arb:
+    """F_l(t) = sum over i + 2j <= l of the bracket of (5)-(6), no positive part."""
+    n = k - d
+    cu, cw, A, B, E = parts or _F_parts(k, d, eps, t, eps_g)
+    total = arb(0)
+    for j in range(d + 1):
+        m = min(l - 2 * j, n)
+        if m < 0:
+            break
+        total += A[j] * cu[m] - E * B[j] * cw[m]
+    return total
+
+
+def thm3_delta(k: int, d: int, eps: arb, eps_g: arb) -> arb:
+    """Theorem 3: max(0, max over l in 0..k+d-1 of F_l(t_l)); O(k (k + d)) operations."""
+    best, cache = arb(0), {}
+    for l in range(k + d):
+        t = thm3_t(k, d, eps, eps_g, l) if k > d else arb(0)
+        key = _key(t)
+        if key not in cache:
+            cache[key] = _F_parts(k, d, eps, t, eps_g)
+        best = best.max(thm3_F(k, d, eps, eps_g, t, l, cache[key]))
+    return best
+
+
+def F_slope(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:
+    """dF_l/dt by differentiating each term of F_l (product rule), not Lemma 4.5's form."""
+    n = k - d
+    p, q, dp, dq = genrr_pq(eps, t)
+    _, du = _bin_law(p, n, dp)
+    _, dw = _bin_law(q, n, dq)
+    a, b = dp_ab(eps)
+    A, B = _bin_law(a, d)[0], _bin_law(b, d)[0]
+    E = eps_g.exp()
+    total = arb(0)
+    for i in range(n + 1):
+        for j in range(d + 1):
+            if i + 2 * j <= l:
+                total += du[i] * A[j] - E * dw[i] * B[j]
+    return total
+
+
+def lemma45_dF(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:
+    """Lemma 4.5's printed derivative: ((k-d)/(e^eps - 1)) (e^{eps_g + (l+1-d) eps - (k-d) t}
+    - e^t) sum_j C(d,j) a^{d-j} b^j C(k-d-1, l-2j) p^{k-d-1-l+2j} (1-p)^{l-2j}."""
+    n = k - d
+    if n < 1:
+        return NAN()
+    p, _, _, _ = genrr_pq(eps, t)
+    a, b = dp_ab(eps)
+    Cd, Cn1 = _binoms(d), _binoms(n - 1)
+    s = arb(0)
+    for j in range(d + 1):
+        m = l - 2 * j
+        if 0 <= m <= n - 1:
+            s += Cd[j] * a ** (d - j) * b ** j * Cn1[m] \
+                * p ** (n - 1 - m) * (1 - p) ** m
+    pre = n / (eps.exp() - 1) * ((eps_g + (l + 1 - d) * eps - n * t).exp() - t.exp())
+    return pre * s
+
+
+# --------------------------------------------------------- Lemma 3.1 instance (Azuma)
+
+def rademacher_tail(n: int, beta: arb) -> arb:
+    """P[sum_{i<=n} eps_i / sqrt(n) >= beta], eps_i fair +-1 (exact binomial tail)."""
+    x = (beta * arb(n).sqrt() + n) / 2        # heads H >= x
+    C = _binoms(n)
+    lo_h, hi_h = x.lower(), x.upper()
+    vals = []
+    for xe in (lo_h, hi_h):
+        m = xe.ceil().unique_fmpz() if xe.is_finite() else None
+        if m is None:
+            return NAN()
+        m = max(int(m), 0)
+        vals.append(sum((C[h] for h in range(m, n + 1)), arb(0)) / arb(2) ** n)
+    return hull(*vals)

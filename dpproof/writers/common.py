@@ -1,0 +1,149 @@
+"""What the writers share: verdict order, counts by source, figures, plain-text fields.
+
+Everything here reads only ``claims`` and ``evidence`` objects (DESIGN.md, layers).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from fractions import Fraction
+from typing import Any
+
+from ..claims import Claim, Source
+from ..evidence import Assessment, Report, Verdict
+
+#: verdicts in the order every table lists them
+VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
+
+#: engine data keys not shown in the human-readable reports (kept in report.json)
+HIDDEN_DATA = {"traceback"}
+
+
+def source_key(source: Source) -> str:
+    """The source a claim is grouped under in the summaries."""
+    return source.key or source.file or "(no source)"
+
+
+def source_line(source: Source) -> str:
+    """``key, locator`` (the locator alone when the key repeats it)."""
+    if not source.key or source.locator.startswith(source.key):
+        return source.locator or source.key
+    return f"{source.key}, {source.locator}" if source.locator else source.key
+
+
+def counts_by_source(report: Report) -> dict[str, dict[str, int]]:
+    """Per source key (in first-seen order), the number of claims per verdict."""
+    out: dict[str, dict[str, int]] = {}
+    for a in report.assessments:
+        row = out.setdefault(source_key(a.claim.source), {v.value: 0 for v in VERDICTS})
+        row[a.verdict.value] += 1
+    return out
+
+
+def used_verdicts(report: Report) -> list[Verdict]:
+    """The verdicts that occur in the report, in the standard order."""
+    counts = report.counts()
+    return [v for v in VERDICTS if counts.get(v.value)]
+
+
+def claims_by_locator(report: Report) -> dict[str, list[str]]:
+    """Source map: ``key, locator`` -> the ids of its claims, in report order."""
+    out: dict[str, list[str]] = {}
+    for a in report.assessments:
+        out.setdefault(source_line(a.claim.source), []).append(a.id)
+    return out
+
+
+def statement_text(claim: Claim) -> str:
+    """The statement in plain text (sympy's str form), or '-' for a cited claim."""
+    return str(claim.statement) if claim.statement is not None else "-"
+
+
+def witness_text(witness: dict[str, str] | None) -> str:
+    """``x = 1.05, alpha = 2`` or '' when there is no witness."""
+    if not witness:
+        return ""
+    return ", ".join(f"{k} = {v}" for k, v in witness.items())
+
+
+def violation(a: Assessment) -> str:
+    """The certified violation of the refuting evidence (the one whose witness is reported)."""
+    for e in a.evidence:
+        if e.verdict is Verdict.REFUTED and e.witness == a.witness:
+            return e.violation
+    return ""
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds < 100 else f"{seconds:.0f} s"
+
+
+def value_text(value: Any) -> str:
+    """A setting or engine data value as short plain text."""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={value_text(v)}" for k, v in value.items())
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def data_items(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Engine figures (boxes visited, tightest margin, ...) as (label, text) pairs."""
+    return [(k.replace("_", " "), value_text(v)) for k, v in data.items()
+            if k not in HIDDEN_DATA]
+
+
+def regions_summary(a: Assessment) -> str:
+    """``certified map over x: 12 boxes hold, 3 fail, 1 undecided`` ('' without a map)."""
+    if not a.regions:
+        return ""
+    names, boxes = a.regions
+    tally: dict[str, int] = {}
+    for _, status in boxes:
+        tally[status] = tally.get(status, 0) + 1
+    parts = ", ".join(f"{n} {s}" for s, n in tally.items())
+    return f"certified map over {', '.join(names)}: {len(boxes)} boxes ({parts})"
+
+
+def figures(report: Report) -> list[dict[str, Any]]:
+    """The run's figures as ``{"path", "title", "claims"}`` (plain path strings accepted)."""
+    out = []
+    for f in report.settings.get("figures", []) or []:
+        if isinstance(f, str):
+            f = {"path": f}
+        if isinstance(f, dict) and f.get("path"):
+            out.append({"path": str(f["path"]), "title": str(f.get("title", "")),
+                        "claims": [str(c) for c in f.get("claims", [])]})
+    return out
+
+
+def figures_of(report: Report, claim_id: str) -> list[tuple[int, dict[str, Any]]]:
+    """(number, figure) of the figures tied to a claim; numbers count from 1."""
+    return [(i, f) for i, f in enumerate(figures(report), 1) if claim_id in f["claims"]]
+
+
+def settings_items(settings: dict[str, Any]) -> list[tuple[str, str]]:
+    """The run settings as (name, text), figures left out (they have their own section)."""
+    return [(k, value_text(v)) for k, v in settings.items() if k != "figures"]
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON data: numbers stay numbers where exact, the rest becomes strings."""
+    if value is None or isinstance(value, (bool, str, int)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    return str(value)

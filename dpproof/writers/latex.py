@@ -1,0 +1,358 @@
+"""report.tex: a standalone LaTeX document (``render``) or an includable section
+(``render_fragment``) of the verification report.
+
+Statements are typeset from their sympy form; all user text is escaped (``escape``).
+Only base/recommended packages are used: amsmath, amssymb, booktabs, longtable, graphicx,
+xcolor, geometry, hyperref.  Figures are the files listed in ``settings["figures"]``,
+relative to the output directory (prefix ``\\dpproofdir`` when included from elsewhere).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import sympy
+
+from ..claims import Claim, Statement
+from ..evidence import Assessment, Report
+from . import common
+
+_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
+            "|": r"\textbar{}", "[": "{[}", "]": "{]}"}   # [ after \\ would be an argument
+_UNICODE = {"≈": r"$\approx$", "≤": r"$\le$", "≥": r"$\ge$", "≠": r"$\ne$", "±": r"$\pm$",
+            "×": r"$\times$", "·": r"$\cdot$", "∞": r"$\infty$", "→": r"$\to$",
+            "⇒": r"$\Rightarrow$", "∈": r"$\in$", "√": r"$\surd$", "–": "--", "—": "---",
+            "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\dots{}", "\u00a0": "~",
+            "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
+            "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}", "§": r"\S{}", "°": r"$^\circ$"}
+_ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
+            "\u0327": "c", "\u030c": "v", "\u030a": "r", "\u0304": "=", "\u0306": "u",
+            "\u030b": "H", "\u0328": "k"}
+_GREEK = {unicodedata.lookup(f"GREEK SMALL LETTER {n}"): "\\" + n.lower() for n in
+          ("ALPHA", "BETA", "GAMMA", "DELTA", "EPSILON", "ZETA", "ETA", "THETA", "IOTA",
+           "KAPPA", "LAMDA", "MU", "NU", "XI", "PI", "RHO", "SIGMA", "TAU", "UPSILON", "PHI",
+           "CHI", "PSI", "OMEGA")}
+_GREEK["λ"] = r"\lambda"
+_REL = {"<=": r"\le", "<": "<", "==": "=", ">=": r"\ge", ">": ">"}
+COLOURS = {"PROVED": "1B7A2E", "CERTIFIED": "2E7D32", "REFUTED": "B71C1C",
+           "SUPPORTED": "1565C0", "INCONCLUSIVE": "E65100", "NOT_CHECKABLE": "616161",
+           "ERROR": "6A1B9A"}
+_UNSAFE_PATH = re.compile(r"[\s%#{}\\~$&^]")
+LONG_MATH = 110      # sympy.latex characters beyond which a formula is shrunk to the line
+TITLE = "dpproof verification report"
+
+
+def escape(text: object) -> str:
+    """Text safe in LaTeX: specials escaped, Unicode mapped, whitespace runs one space."""
+    return "".join(_char(ch) for ch in " ".join(str(text).split()))
+
+
+def _char(ch: str) -> str:
+    if ch in _SPECIAL:
+        return _SPECIAL[ch]
+    if ch.isascii():
+        return ch
+    if ch in _UNICODE:
+        return _UNICODE[ch]
+    if ch in _GREEK:
+        return f"${_GREEK[ch]}$"
+    base, *marks = unicodedata.normalize("NFD", ch)
+    if base.isascii() and marks and all(m in _ACCENTS for m in marks):
+        out = base if base not in "ij" else "\\" + base
+        for m in marks:
+            out = f"\\{_ACCENTS[m]}{{{out}}}"
+        return out
+    return r"\textsuperscript{?}"   # never a character LaTeX cannot typeset
+
+
+def tt(text: object) -> str:
+    """Escaped typewriter text that may break after ``. _ , / =`` (ids, witnesses).
+
+    Underscores are the typewriter font's own glyph (slot 95 in OT1 and T1 typewriter
+    fonts), so that ids survive copy and paste from the PDF.
+    """
+    out = re.sub(r"(\\_|[.,/=])", r"\1\\allowbreak{}", escape(text))
+    return r"\texttt{" + out.replace(r"\_", r"{\char95}") + "}"   # a real, copyable _
+
+
+def verdict_tex(verdict) -> str:
+    name = getattr(verdict, "value", verdict)
+    return rf"\dpverdict{{{name.lower().replace('_', '')}}}{{{escape(name)}}}"
+
+
+def expr_tex(expr) -> str:
+    """sympy.latex of an expression (plain-text fallback if sympy cannot print it)."""
+    try:
+        return sympy.latex(expr)
+    except Exception:  # pragma: no cover - a printer gap must not lose the report
+        return r"\text{" + escape(sympy.sstr(expr)) + "}"
+
+
+def relation_tex(st: Statement) -> str:
+    return f"{expr_tex(st.lhs)} {_REL[st.rel]} {expr_tex(st.rhs)}"
+
+
+def display(math: str) -> str:
+    """Display math, shrunk to the line width when it is long."""
+    if len(math) <= LONG_MATH:
+        return rf"\[ {math} \]"
+    return (r"\begin{center}\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}"
+            rf"{{$\displaystyle {math}$}}\end{{center}}")
+
+
+def statement_tex(claim: Claim) -> str:
+    """The statement typeset; hypotheses as 'If ..., then'."""
+    st = claim.statement
+    if st is None:
+        return r"\emph{No statement: cited claim.}"
+    main = display(relation_tex(st))
+    if not st.hypotheses:
+        return main
+    hyps = ", and ".join(f"${relation_tex(h)}$" for h in st.hypotheses)
+    return f"If {hyps}, then\n{main}"
+
+
+def domain_tex(claim: Claim) -> str:
+    if not claim.domain.params:
+        return "no parameters"
+    parts = []
+    for name, iv in claim.domain.params:
+        sym = sympy.latex(sympy.Symbol(name))
+        if iv.is_point:
+            parts.append(f"${sym} = {sympy.latex(iv.lo)}$")
+            continue
+        lo = r"-\infty" if iv.lo is None else sympy.latex(iv.lo)
+        hi = r"\infty" if iv.hi is None else sympy.latex(iv.hi)
+        left, right = ("(" if iv.lo_open else "["), (")" if iv.hi_open else "]")
+        ints = r" \cap \mathbb{Z}" if iv.integer else ""
+        parts.append(f"${sym} \\in {left}{lo}, {hi}{right}{ints}$")
+    return ", ".join(parts)
+
+
+def witness_tex(witness: dict[str, str] | None) -> str:
+    if not witness:
+        return ""
+    return ", ".join(f"${sympy.latex(sympy.Symbol(k))} = {{}}$" + tt(v)
+                     for k, v in witness.items())
+
+
+def assumptions_tex(claim: Claim) -> str:
+    """The sign/integer assumptions the domain gives each symbol (what sympy may use)."""
+    out = []
+    for name, sym in claim.domain.symbols().items():
+        facts = [k for k in ("integer", "positive", "negative", "nonnegative", "nonpositive")
+                 if sym.assumptions0.get(k)][:2 if sym.assumptions0.get("integer") else 1]
+        out.append(f"${sympy.latex(sym)}$ real" + "".join(f", {f}" for f in facts))
+    return "; ".join(out)
+
+
+class _Levels:
+    """Sectioning commands: standalone uses section/subsection, a fragment one level down."""
+
+    def __init__(self, fragment: bool):
+        self.part = "subsection" if fragment else "section"
+        self.claim = "subsubsection" if fragment else "subsection"
+        self.prefix = "dpproof-" if fragment else ""
+
+
+def _claim_label(levels: _Levels, index: int) -> str:
+    return f"{levels.prefix}claim-{index}"
+
+
+def _heading(cmd: str, text_tex: str, plain: str, label: str = "") -> str:
+    lab = rf"\label{{{label}}}" if label else ""
+    if text_tex != escape(plain):
+        text_tex = rf"\texorpdfstring{{{text_tex}}}{{{escape(plain)}}}"
+    return rf"\{cmd}{{{text_tex}}}{lab}"
+
+
+def _summary(report: Report, lv: _Levels) -> list[str]:
+    counts, used = report.counts(), common.used_verdicts(report)
+    rows = [rf"{verdict_tex(v)} & {counts[v.value]} \\" for v in used]
+    out = [_heading(lv.part, "Summary", "Summary"),
+           r"\begin{center}\begin{tabular}{lr}\toprule Verdict & Claims \\ \midrule",
+           *rows, rf"\midrule Total & {len(report.assessments)} \\ \bottomrule",
+           r"\end{tabular}\end{center}"]
+    by_source = common.counts_by_source(report)
+    if by_source and used:
+        cols = "l" + "r" * (len(used) + 1)
+        head = " & ".join([r"Source"] + [r"{\scriptsize " + verdict_tex(v) + "}" for v in used]
+                          + ["Total"])
+        out += [r"\begin{small}\setlength{\tabcolsep}{4pt}",
+                rf"\begin{{longtable}}{{{cols}}}\toprule {head} \\",
+                r"\midrule\endhead"]
+        for src, row in by_source.items():
+            cells = [tt(src)] + [str(row[v.value]) for v in used] + [str(sum(row.values()))]
+            out.append(" & ".join(cells) + r" \\")
+        out += [r"\bottomrule\end{longtable}\end{small}"]
+    return out
+
+
+def _claims_table(report: Report, lv: _Levels) -> list[str]:
+    out = [r"\begin{small}\begin{longtable}{p{0.42\linewidth}p{0.34\linewidth}l}",
+           r"\toprule Claim & Source & Verdict \\ \midrule\endfirsthead",
+           r"\toprule Claim & Source & Verdict \\ \midrule\endhead",
+           r"\bottomrule\endfoot"]
+    for i, a in enumerate(report.assessments):
+        ref = rf"\hyperref[{_claim_label(lv, i)}]{{{tt(a.id)}}}"
+        out.append(rf"{ref} & {escape(common.source_line(a.claim.source))} & "
+                   rf"{verdict_tex(a.verdict)} \\")
+    out.append(r"\end{longtable}\end{small}")
+    return out
+
+
+def _claim_section(a: Assessment, index: int, report: Report, lv: _Levels) -> list[str]:
+    c = a.claim
+    out = [_heading(lv.claim, tt(c.id), c.id, _claim_label(lv, index)),
+           rf"\noindent {verdict_tex(a.verdict)}\quad {escape(str(c.source))}", "",
+           statement_tex(c), r"\begin{description}\itemsep0pt",
+           rf"\item[Domain] {domain_tex(c)}"]
+    if c.domain.params:
+        out.append(rf"\item[Assumptions] {assumptions_tex(c)}")
+    out.append(rf"\item[Kind] {escape(c.kind.value)}")
+    for label, text in (("Source note", c.source.note if c.source.note not in str(c.source)
+                         else ""), ("Note", c.note), ("Reason", c.reason)):
+        if text:
+            out.append(rf"\item[{label}] {escape(text)}")
+    out.append(rf"\item[Verdict] {verdict_tex(a.verdict)} in "
+               rf"{escape(common.seconds_text(a.seconds))}; scope: {escape(a.scope or '-')}")
+    if a.witness:
+        out.append(rf"\item[Witness] {witness_tex(a.witness)}; certified violation "
+                   rf"(margin) {tt(common.violation(a) or '?')}")
+    for label, text in (("Repair", a.repair), ("Certified map", common.regions_summary(a))):
+        if text:
+            out.append(rf"\item[{label}] {escape(text)}")
+    if c.steps:
+        steps = ", ".join(tt(s.id) for s in c.steps)
+        out.append(rf"\item[Steps] {steps}")
+    figs = common.figures_of(report, a.id)
+    if figs:
+        refs = ", ".join(rf"Figure~\ref{{{lv.prefix}fig-{i}}}" for i, _ in figs)
+        out.append(rf"\item[Figures] {refs}")
+    out.append(r"\end{description}")
+    return out + _evidence(a)
+
+
+def _evidence(a: Assessment) -> list[str]:
+    if not a.evidence:
+        return [r"\noindent\emph{No engine evidence.}", ""]
+    out = [r"\noindent\textbf{Evidence}", r"\begin{itemize}\itemsep0pt"]
+    for e in a.evidence:
+        line = (rf"\item {tt(e.engine)}: {verdict_tex(e.verdict)} "
+                rf"({escape(common.seconds_text(e.seconds))}). {escape(_sentence(e.detail))}")
+        if e.scope:
+            line += f" Scope: {escape(e.scope)}."
+        if e.witness:
+            line += (f" Witness {witness_tex(e.witness)}, certified violation "
+                     f"{tt(e.violation)}.")
+        items = common.data_items(e.data)
+        if items:
+            line += r" {\small Data: " + "; ".join(
+                f"{escape(k)} {tt(v)}" for k, v in items) + ".}"
+        out.append(line)
+    return out + [r"\end{itemize}", ""]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+def _figures(report: Report, lv: _Levels) -> list[str]:
+    figs = common.figures(report)
+    if not figs:
+        return []
+    out = [_heading(lv.part, "Figures", "Figures")]
+    for i, f in enumerate(figs, 1):
+        out += [r"\begin{figure}[htbp]\centering", _graphic(f["path"]),
+                rf"\caption{{{escape(f['title'] or f['path'])}"
+                + (f" (claims: {', '.join(tt(c) for c in f['claims'])})" if f["claims"] else "")
+                + rf"}}\label{{{lv.prefix}fig-{i}}}", r"\end{figure}"]
+    return out
+
+
+def _graphic(path: str) -> str:
+    """\\includegraphics of the PDF version if present, else the file itself."""
+    if _UNSAFE_PATH.search(path):
+        return r"\fbox{figure file name not typesettable: " + tt(path) + "}"
+    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+    opts = r"width=0.85\linewidth,height=0.4\textheight,keepaspectratio"
+    inc = lambda p: rf"\includegraphics[{opts}]{{\dpproofdir {p}}}"  # noqa: E731
+    missing = r"\fbox{missing figure " + tt(path) + "}"
+    return (rf"\IfFileExists{{\dpproofdir {stem}.pdf}}{{{inc(stem + '.pdf')}}}"
+            rf"{{\IfFileExists{{\dpproofdir {path}}}{{{inc(path)}}}{{{missing}}}}}")
+
+
+def _source_map(report: Report, lv: _Levels) -> list[str]:
+    out = [_heading(lv.part, "Source map", "Source map"),
+           "Each source locator and the claims that check it (generated from the claims).",
+           r"\begin{small}\begin{longtable}{p{0.45\linewidth}p{0.5\linewidth}}",
+           r"\toprule Source & Claims \\ \midrule\endhead", r"\bottomrule\endfoot"]
+    index = {a.id: i for i, a in enumerate(report.assessments)}
+    for locator, ids in common.claims_by_locator(report).items():
+        refs = ", ".join(rf"\hyperref[{_claim_label(lv, index[c])}]{{{tt(c)}}}" for c in ids)
+        out.append(rf"{escape(locator)} & {refs} \\")
+    return out + [r"\end{longtable}\end{small}"]
+
+
+def _settings(report: Report) -> list[str]:
+    items = common.settings_items(report.settings)
+    if not items:
+        return []
+    rows = [rf"{tt(k)} & {escape(v)} \\" for k, v in items]
+    return [r"\begin{center}\small\begin{tabular}{lp{0.6\linewidth}}\toprule Setting & Value "
+            r"\\ \midrule", *rows, r"\bottomrule\end{tabular}\end{center}"]
+
+
+def _body(report: Report, lv: _Levels) -> list[str]:
+    partial = ([r"\noindent\textbf{PARTIAL}: the run was interrupted; only the claims "
+                r"decided before that are listed.", ""] if report.partial else [])
+    out = partial + _settings(report) + _summary(report, lv) + _claims_table(report, lv)
+    out.append(_heading(lv.part, "Claims", "Claims"))
+    for i, a in enumerate(report.assessments):
+        out += _claim_section(a, i, report, lv)
+    out += _figures(report, lv)
+    if not lv.prefix:
+        out.append(r"\appendix")
+    return out + _source_map(report, lv)
+
+
+_MACROS = [r"\providecommand{\dpproofdir}{}",
+           r"\providecommand{\texorpdfstring}[2]{#1}",
+           r"\providecommand{\hyperref}[2][]{#2}"] + [
+    rf"\definecolor{{dp{k.lower().replace('_', '')}}}{{HTML}}{{{v}}}" for k, v in COLOURS.items()
+] + [r"\providecommand{\dpverdict}[2]{\textcolor{dp#1}{\textbf{\textsf{#2}}}}"]
+
+_PREAMBLE = [r"\documentclass[11pt]{article}", r"\usepackage[margin=2.2cm]{geometry}",
+             r"\usepackage{amsmath,amssymb}", r"\usepackage{booktabs,longtable}",
+             r"\usepackage{graphicx}", r"\usepackage{xcolor}",
+             r"\usepackage[hidelinks]{hyperref}", r"\setlength{\parindent}{0pt}",
+             r"\setlength{\parskip}{0.4em}"]
+
+
+def render(report: Report, title: str = TITLE) -> str:
+    """The standalone report.tex (compiles with ``latexmk -pdf``)."""
+    version = escape(report.version or "?")
+    n = len(report.assessments)
+    head = _PREAMBLE + _MACROS + [
+        rf"\title{{{escape(title)}}}", rf"\author{{dpproof {version}}}", r"\date{}",
+        r"\begin{document}", r"\maketitle",
+        rf"\noindent This report lists {n} claim{'' if n == 1 else 's'} and the evidence "
+        r"for each verdict.", ""]
+    return "\n".join(head + _body(report, _Levels(False)) + [r"\end{document}", ""])
+
+
+def render_fragment(report: Report, title: str = "Verification report") -> str:
+    """An includable ``\\section`` (no preamble).
+
+    The including document must load amsmath, amssymb, booktabs, longtable, graphicx and
+    xcolor (hyperref optional); define ``\\dpproofdir`` as the report directory (with a
+    trailing slash) when the figures are not next to the document.
+    """
+    head = ["% dpproof " + (report.version or "?") + ": generated, do not edit.",
+            "% Needs amsmath, amssymb, booktabs, longtable, graphicx, xcolor.", *_MACROS,
+            rf"\section{{{escape(title)}}}\label{{dpproof-report}}"]
+    return "\n".join(head + _body(report, _Levels(True)) + [""])

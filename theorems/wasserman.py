@@ -1,0 +1,193 @@
+"""Jisu Kim, "Differential Privacy", lecture note for "Theory and Modeling for AI", Fall 2023, a
+minor modification of Larry Wasserman's lecture notes "Statistical Machine Learning":
+randomized response (Warner 1965), eps-DP and posterior odds, the Laplace mechanism,
+sensitivities, the exponential mechanism (McSherry and Talwar 2007) with the
+Kolmogorov-Smirnov distance (Wasserman and Zhou 2010), privatized histograms and
+orthogonal-series density estimators.
+
+Claims about mechanisms are checked on instances: the Laplace mechanism and randomized
+response (odds), exhaustive enumerations of small datasets on a grid (sensitivities, the
+exponential mechanism), the histogram's two moved counts, and the cosine basis
+psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator).
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy import Abs, Max, exp, sqrt
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
+from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers the oracles below)
+from dpproof.oracles.mechanisms_misc import (cosine_series_loss, expmech_ks_loss,
+                                             ks_sensitivity_enum, laplace_sd,
+                                             mean_sensitivity_enum, shift_abs_sup)
+
+SOURCE_FILE = "003_d3e50d1fed2eda74.txt"
+I = Interval.closed
+R = sympy.Rational
+
+
+def src(locator: str, note: str = "") -> Source:
+    return Source("wasserman", SOURCE_FILE, locator, note)
+
+
+def claim(cid, locator, lhs, rel, rhs, domain, note="", steps=(), kind=None):
+    kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
+    return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, steps=steps,
+                 note=note)
+
+
+def cited(cid, locator, reason):
+    return Claim(cid, src(locator), None, kind=Kind.CITED, reason=reason)
+
+
+def lap(z, mu, b):
+    """The Laplace(mu, b) density."""
+    return exp(-Abs(z - mu) / b) / (2 * b)
+
+
+# ----------------------------------------------------------------- §1 randomized response
+RR = Domain.of(theta=I(0, 1), p=I(0, 1))
+theta, p = (RR.symbols()[n] for n in ("theta", "p"))
+# P(Y = 1) by enumerating C ~ Bernoulli(theta), Z ~ Bernoulli(p), Y = (1 - C) + C Z
+pi_enum = sum(theta**c * (1 - theta)**(1 - c) * p**zz * (1 - p)**(1 - zz)
+              for c in (0, 1) for zz in (0, 1) if (1 - c) + c * zz == 1)
+rr_identity = claim("wasserman.rr.identity", "§1, pi = P(Y = 1) = (1 - theta) + theta p",
+                    pi_enum, "==", (1 - theta) + theta * p, RR,
+                    "lhs enumerates (C, Z) in {0, 1}^2 with Y = (1 - C) + C Z = 1")
+RRI = Domain.of(theta=Interval(0, 1, lo_open=True), p=I(0, 1))
+rr_inversion = claim("wasserman.rr.identity.inversion", "§1, p = (pi - 1 + theta)/theta",
+                     (pi_enum.subs(theta, RRI.symbols()["theta"]) - 1 + RRI.symbols()["theta"])
+                     / RRI.symbols()["theta"], "==", p, RRI, "pi by enumeration; theta > 0")
+
+# ----------------------------------------------------------------- §2 posterior odds
+OD = Domain.of(z=I(-8, 8), t=I(-1, 1), eps=I(R(1, 10), 3), prior=I(R(1, 20), R(19, 20)))
+oz, ot, oe, opr = (OD.symbols()[n] for n in ("z", "t", "eps", "prior"))
+# Laplace mechanism with sensitivity Delta = 1: X_i = a gives f = 0, X_i = b gives f = t
+pa, pb = lap(oz, 0, 1 / oe), lap(oz, ot, 1 / oe)
+post = pa * opr / (pb * (1 - opr))
+prior_odds = opr / (1 - opr)
+odds = claim("wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
+             Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
+             "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps), |f(D_a) - f(D_b)| "
+             "= |t| <= 1, output z, prior P(X_i = a) = prior; posterior odds by Bayes' rule")
+RO = Domain.of(eps=I(R(1, 10), 5), prior=I(R(1, 20), R(19, 20)), y=I(0, 1, integer=True))
+re_, rpr, ry = (RO.symbols()[n] for n in ("eps", "prior", "y"))
+keep = exp(re_) / (1 + exp(re_))
+like_a = ry * keep + (1 - ry) * (1 - keep)      # P(Y = y | X_i = 1): y = 1 kept
+like_b = ry * (1 - keep) + (1 - ry) * keep      # P(Y = y | X_i = 0)
+rpost = like_a * rpr / (like_b * (1 - rpr))
+rprior = rpr / (1 - rpr)
+odds_rr = claim("wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
+                Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
+                "instance: eps-DP randomized response (keep w.p. e^eps/(1 + e^eps)), output y")
+
+# ----------------------------------------------------------------- §3 Laplace mechanism
+LS = Domain.of(w1=I(-10, 10), w2=I(-10, 10), lam=I(R(1, 10), 10))
+w1, w2, lam = (LS.symbols()[n] for n in ("w1", "w2", "lam"))
+laplace_sd_literal = claim(
+    "wasserman.laplace.sd", "§3, 'f(w) ∝ e^(-w/lambda)' is the Laplace law, sd sqrt(2) lambda",
+    exp(-w1 / lam) * lap(w2, 0, lam), "==", exp(-w2 / lam) * lap(w1, 0, lam), LS,
+    "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
+    "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
+    "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2")
+LSI = Domain.of(lam=I(R(1, 100), 100))
+laplace_sd_intended = claim(
+    "wasserman.laplace.sd.intended", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
+    laplace_sd(0, LSI.symbols()["lam"]), "==", sqrt(2) * LSI.symbols()["lam"], LSI,
+    "sd integrated from the Laplace(0, lambda) density (laplace_sd)")
+
+LD = Domain.of(z=I(-6, 6), t=I(-1, 1), Delta=I(R(1, 10), 10), eps=I(R(1, 10), 5))
+lz, lt, lD, le = (LD.symbols()[n] for n in ("z", "t", "Delta", "eps"))
+llam = lD / le
+fD, fDp = 0, lt * lD   # f(D) = 0 (translation invariance), |f(D) - f(D')| = |t| Delta <= Delta
+ratio = lap(lz, fD, llam) / lap(lz, fDp, llam)
+mid_ = exp(Abs(fD - fDp) / llam)
+LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (the density e^(-|w|/lambda)/(2 lambda)), "
+           "lambda = Delta/eps, f(D) = 0, f(D') = t Delta with |t| <= 1 (sensitivity Delta)")
+laplace_dp = claim(
+    "wasserman.laplace.dp", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
+    ratio, "<=", exp(le), LD, LD_NOTE,
+    steps=(claim("wasserman.laplace.dp.step1", "§3, first inequality", ratio, "<=", mid_, LD,
+                 LD_NOTE),
+           claim("wasserman.laplace.dp.step2", "§3, second inequality", mid_, "<=", exp(le), LD,
+                 LD_NOTE)))
+
+# exact enumerations: n = 2^j so that 2B/n and 1/n are exact binary numbers (|.| <= 0 can
+# then be certified exactly)
+MS = Domain.of(j=I(0, 2, integer=True), B=I(1, 3, integer=True))
+mj, mB = (MS.symbols()[n] for n in ("j", "B"))
+mean_sens = claim(
+    "wasserman.mean.sensitivity", "§3, X_i in [-B, B], f = mean: Delta = 2B/n",
+    Abs(mean_sensitivity_enum(2**mj, mB) - 2 * mB / 2**mj), "<=", 0, MS,
+    "Delta = sup over replace-one neighbours, enumerated over all datasets in "
+    "{-B, -B/2, 0, B/2, B}^n (contains the extremes +-B, so the sup over [-B, B] is attained), "
+    "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0")
+
+minimax = cited("wasserman.minimax", "§4, Barber and Duchi (2014) lower bound",
+                "cited, asymptotic (a minimax rate up to constants, ⪰)")
+
+# ----------------------------------------------------------------- §5.1 exponential mechanism
+EM = Domain.of(n=I(1, 3, integer=True), k=I(1, 3, integer=True), eps=I(R(1, 10), 4))
+en, ek, ee = (EM.symbols()[n] for n in ("n", "k", "eps"))
+expmech = claim(
+    "wasserman.expmech.dp", "§5.1, q(z|x) ∝ exp(-eps xi(x, z)/(2 Delta)) is eps-DP",
+    expmech_ks_loss(en, ek, ee), "<=", ee, EM,
+    "instance: xi = the Kolmogorov-Smirnov distance (the notes' example), data and outputs "
+    "on {0, 1/2, 1}, n in {1, 2, 3} records, k in {1, 2, 3} released points, Delta the "
+    "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y)")
+KS = Domain.of(j=I(0, 2, integer=True), k=I(1, 3, integer=True))
+kj, kk = (KS.symbols()[n] for n in ("j", "k"))
+ks_sens = claim(
+    "wasserman.ks.sensitivity", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
+    Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
+    "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in {0, 1/2, 1}^n "
+    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}")
+ks_rates = cited("wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
+                 "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
+                 "small-ball bound are quoted from Wasserman and Zhou (2010)")
+
+# ----------------------------------------------------------------- §5.2 histogram
+HG = Domain.of(c1=I(1, 3, integer=True), c2=I(0, 2, integer=True), k=I(1, 32, integer=True))
+hc1, hc2, hk = (HG.symbols()[n] for n in ("c1", "c2", "k"))
+heps = hk / 8
+hb = sqrt((8 / heps**2) / 2)  # Laplace variance 2 b^2 = 8/eps^2: scale b = 2/eps
+hist = claim(
+    "wasserman.histogram.dp", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
+    (shift_abs_sup(hc1, hc1 - 1) + shift_abs_sup(hc2, hc2 + 1)) / hb, "<=", heps, HG,
+    "variance 8/eps^2 is the Laplace scale b = 2/eps (sd 2 sqrt(2)/eps); a replace-one "
+    "neighbour moves one record from bin 1 (count c1 -> c1 - 1) to bin 2 (c2 -> c2 + 1); "
+    "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
+    "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
+    "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}")
+HS = Domain.of(eps=I(R(1, 10), 10))
+hs_eps = HS.symbols()["eps"]
+hist_scale = claim(
+    "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
+    laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
+    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd)")
+
+# ----------------------------------------------------------------- §5.3 orthogonal series
+SE = Domain.of(n=I(1, 100, integer=True), m=I(1, 5, integer=True), eps=I(R(1, 10), 5))
+sn, sm, se = (SE.symbols()[n] for n in ("n", "m", "eps"))
+c0 = sqrt(2)  # sup_j sup_x |sqrt(2) cos(pi j x)|, attained at x = 0
+SE_NOTE = ("instance: cosine basis psi_j(x) = sqrt(2) cos(pi j x), c0 = sqrt(2), data on "
+           "{0, 1/4, ..., 1}, n in {1..100}, m in {1..5}; lhs = sup of the log density ratio "
+           "over replace-one neighbours (cosine_series_loss)")
+series = claim(
+    "wasserman.series.dp", "§5.3, nu_j Laplace with sd m c0/(n eps) makes q-hat eps-DP",
+    cosine_series_loss(sn, sm, sm * c0 / (sn * se) / sqrt(2)), "<=", se, SE,
+    "literal: standard deviation m c0/(n eps), i.e. Laplace scale m c0/(sqrt(2) n eps); "
+    + SE_NOTE)
+series_intended = claim(
+    "wasserman.series.dp.intended", "§5.3, reading 'sd' as the Laplace scale",
+    cosine_series_loss(sn, sm, sm * c0 / (sn * se)), "<=", se, SE,
+    "reading: Laplace scale b = m c0/(n eps); " + SE_NOTE)
+
+kde = cited("wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
+            "cited: private kernel density estimation and Bernstein-polynomial release, "
+            "stated without constants or proofs")
+
+CLAIMS = (rr_identity, rr_inversion, odds, odds_rr, laplace_sd_literal, laplace_sd_intended,
+          laplace_dp, mean_sens, minimax, expmech, ks_sens, ks_rates, hist, hist_scale, series,
+          series_intended, kde)
