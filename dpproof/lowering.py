@@ -74,8 +74,12 @@ def arb_to_mpf(x: arb) -> mpmath.mpf:
 
 def mpf_to_fmpq(x) -> fmpq:
     """An mpmath number or float, exactly, as a rational."""
-    f = Fraction(float(x)) if isinstance(x, float) else Fraction(*mpmath.mpf(x).as_integer_ratio())
-    return fmpq(f.numerator, f.denominator)
+    if isinstance(x, float):
+        f = Fraction(x)
+        return fmpq(f.numerator, f.denominator)
+    man, exp = mpmath.mpf(x).man_exp
+    man, exp = int(man), int(exp)
+    return fmpq(man * 2**exp) if exp >= 0 else fmpq(man, 2**-exp)
 
 
 # -- the compiler -------------------------------------------------------------------------
@@ -293,11 +297,15 @@ _FLOAT_FUNCTIONS = {
 
 
 def _via_arb(cls, kids, bits, out):
-    """Evaluate a function that only has a ball implementation from another arithmetic."""
+    """Evaluate a function that only has a ball implementation from another arithmetic.
+
+    Numbers come back as the ball's midpoint; distributions (non-numeric) as objects."""
+    convert = out if cls.numeric_value else (lambda obj: obj)
+
     def run(env):
-        args = [_exact_arb(k(env)) for k in kids]
+        values = [k(env) for k in kids]
         with at_precision(bits()):
-            return out(cls.arb_impl(*args))
+            return convert(cls.arb_impl(*[_exact_arb(v) for v in values]))
     return run
 
 

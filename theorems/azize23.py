@@ -43,12 +43,12 @@ def claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None, steps=(), hyp
 
 # ----------------------------------------------------------------------------- Algorithm 1
 
-# instances: x in {0..6}, s in {1, 2}, r = k/4 in {1/4, 1/2, 3/4, 1}
-A1 = Domain.of(x=I(0, 6, integer=True), s=I(1, 2, integer=True), k=I(1, 4, integer=True))
+# instances: x in {0..5}, s in {1, 2}, r = k/4 in {1/4, 1/2, 3/4, 1}
+A1 = Domain.of(x=I(0, 5, integer=True), s=I(1, 2, integer=True), k=I(1, 4, integer=True))
 x, s, k = (sym(A1)[n] for n in ("x", "s", "k"))
 r = k / 4
 EY, VARY = alg1_moment(x, s, r, 1), alg1_variance(x, s, r)
-A1_NOTE = ("instances x in {0..6}, s in {1, 2} (rho = 1/(2 s^2)), r = k/4; E[Y^k] integrates "
+A1_NOTE = ("instances x in {0..5}, s in {1, 2} (rho = 1/(2 s^2)), r = k/4; E[Y^k] integrates "
            "the hierarchical law Y | X = u ~ N(u, (r u)^2) (oracle alg1_moment)")
 
 mean = claim("azize23.alg1.mean", "§2.1, E[Y] = E[E[Y|X]] = E[X] = x", EY, "==", x, A1, A1_NOTE)
@@ -155,10 +155,10 @@ pv_parts = (
           F_sq, PV, PV_NOTE),
 )
 # existence: int_{eps <= |u|} phi/|u| >= 2 m log(1/eps), m = min_{|u| <= 1} phi, eps = 2^-t
-EX = Domain.of(x=Interval.point(2), s=Interval.point(1), t=I(1, 20))
+EX = Domain.of(x=I(0, 1, integer=True), s=Interval.point(1), t=I(1, 16))
 ex, es, et = (sym(EX)[n] for n in ("x", "s", "t"))
 m_min = sympy.exp(-(ex + 1)**2 / (2 * es**2)) / (es * sqrt(2 * sympy.pi))
-EX_NOTE = ("instance x = 2, s = 1, eps = 2^-t, t in [1, 20]: a lower bound growing without "
+EX_NOTE = ("instances x in {0, 1}, s = 1, eps = 2^-t, t in [1, 16]: a lower bound growing without "
            "limit as eps -> 0 shows the integral diverges; m = phi(|x| + 1) = min of phi on "
            "[-1, 1]")
 not_ordinary = (

@@ -336,9 +336,10 @@ add("lemma6_1", "Lemma 6.1",
     note="grid eps = e/2, sigma = r/2, Delta_2 = j/2: the formula vs the hockey-stick of "
          "N(0, sigma^2) vs N(Delta_2, sigma^2) from the densities (equality gives the iff)")
 add("lemma6_2", "Lemma 6.2",
-    le(hockey_stick(Laplace(0, 4 / e), Laplace(1, 4 / e), j / 4), thm1_delta(1, e / 4, j / 4)),
-    Domain.of(e=I(1, 6), j=I(0, 6)),
-    note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (eps0 = e/4, eps = j/4) "
+    le(hockey_stick(Laplace(0, e / 4), Laplace(1, e / 4), j / 4), thm1_delta(1, 4 / e, j / 4)),
+    Domain.of(e=I(1, 8), j=I(0, 8)),
+    note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (scale e/4, eps0 = 4/e, "
+         "eps = j/4) "
          "vs Theorem 1 with k = 1; Delta_0 > 1 rests on Theorem 1's composition (not "
          "instantiated: no product-Laplace oracle)")
 rho63 = n / (2 * (r / 2)**2)

@@ -19,8 +19,8 @@ from sympy import Abs, Max, exp, sqrt
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers the oracles below)
 from dpproof.oracles.mechanisms_misc import (cosine_series_loss, expmech_ks_loss,
-                                             ks_sensitivity_enum, laplace_sd,
-                                             mean_sensitivity_enum, shift_abs_sup)
+                                             ks_sensitivity_enum, laplace_pdf, laplace_sd,
+                                             mean_sensitivity_enum, rr_prob, shift_abs_sup)
 
 SOURCE_FILE = "003_d3e50d1fed2eda74.txt"
 I = Interval.closed
@@ -61,26 +61,31 @@ rr_inversion = claim("wasserman.rr.identity.inversion", "§1, p = (pi - 1 + thet
                      / RRI.symbols()["theta"], "==", p, RRI, "pi by enumeration; theta > 0")
 
 # ----------------------------------------------------------------- §2 posterior odds
-OD = Domain.of(z=I(-8, 8), t=I(-1, 1), eps=I(R(1, 10), 3), prior=I(R(1, 20), R(19, 20)))
-oz, ot, oe, opr = (OD.symbols()[n] for n in ("z", "t", "eps", "prior"))
-# Laplace mechanism with sensitivity Delta = 1: X_i = a gives f = 0, X_i = b gives f = t
-pa, pb = lap(oz, 0, 1 / oe), lap(oz, ot, 1 / oe)
-post = pa * opr / (pb * (1 - opr))
+# grids of exact instances: z = a/2, t = b/4, eps = c/4, prior = p/4
+OD = Domain.of(a=I(-4, 4, integer=True), b=I(-4, 4, integer=True), c=I(1, 4, integer=True),
+               p=I(1, 3, integer=True))
+oa, ob, oc, op = (OD.symbols()[n] for n in ("a", "b", "c", "p"))
+oz, ot, oe, opr = oa / 2, ob / 4, oc / 4, op / 4
+post = laplace_pdf(oz, 0, 1 / oe) * opr / (laplace_pdf(oz, ot, 1 / oe) * (1 - opr))
 prior_odds = opr / (1 - opr)
+ODDS_NOTE = ("the bounds are attained (pure DP is tight), so ball arithmetic cannot certify "
+             "the equality cases; ")
 odds = claim("wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
              Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
-             "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps), |f(D_a) - f(D_b)| "
-             "= |t| <= 1, output z, prior P(X_i = a) = prior; posterior odds by Bayes' rule")
-RO = Domain.of(eps=I(R(1, 10), 5), prior=I(R(1, 20), R(19, 20)), y=I(0, 1, integer=True))
-re_, rpr, ry = (RO.symbols()[n] for n in ("eps", "prior", "y"))
-keep = exp(re_) / (1 + exp(re_))
-like_a = ry * keep + (1 - ry) * (1 - keep)      # P(Y = y | X_i = 1): y = 1 kept
-like_b = ry * (1 - keep) + (1 - ry) * keep      # P(Y = y | X_i = 0)
-rpost = like_a * rpr / (like_b * (1 - rpr))
+             ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
+             "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
+             "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 1], "
+             "prior P(X_i = a) = p/4")
+RO = Domain.of(c=I(1, 20, integer=True), p=I(1, 3, integer=True), y=I(0, 1, integer=True))
+rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
+re_, rpr = rc / 4, rp_ / 4
+rpost = rr_prob(re_, 1, ry) * rpr / (rr_prob(re_, 0, ry) * (1 - rpr))
 rprior = rpr / (1 - rpr)
 odds_rr = claim("wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
                 Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
-                "instance: eps-DP randomized response (keep w.p. e^eps/(1 + e^eps)), output y")
+                ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
+                "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
+                "prior = p/4")
 
 # ----------------------------------------------------------------- §3 Laplace mechanism
 LS = Domain.of(w1=I(-10, 10), w2=I(-10, 10), lam=I(R(1, 10), 10))
@@ -91,20 +96,25 @@ laplace_sd_literal = claim(
     "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
     "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
     "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2")
-LSI = Domain.of(lam=I(R(1, 100), 100))
+LSI = Domain.of(a=I(1, 40, integer=True))
+lsl = LSI.symbols()["a"] / 4
 laplace_sd_intended = claim(
     "wasserman.laplace.sd.intended", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
-    laplace_sd(0, LSI.symbols()["lam"]), "==", sqrt(2) * LSI.symbols()["lam"], LSI,
-    "sd integrated from the Laplace(0, lambda) density (laplace_sd)")
+    laplace_sd(0, lsl), "==", sqrt(2) * lsl, LSI,
+    "sd integrated from the Laplace(0, lambda) density (laplace_sd); lambda = a/4 in "
+    "{1/4, ..., 10}")
 
-LD = Domain.of(z=I(-6, 6), t=I(-1, 1), Delta=I(R(1, 10), 10), eps=I(R(1, 10), 5))
-lz, lt, lD, le = (LD.symbols()[n] for n in ("z", "t", "Delta", "eps"))
-llam = lD / le
-fD, fDp = 0, lt * lD   # f(D) = 0 (translation invariance), |f(D) - f(D')| = |t| Delta <= Delta
-ratio = lap(lz, fD, llam) / lap(lz, fDp, llam)
-mid_ = exp(Abs(fD - fDp) / llam)
-LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (the density e^(-|w|/lambda)/(2 lambda)), "
-           "lambda = Delta/eps, f(D) = 0, f(D') = t Delta with |t| <= 1 (sensitivity Delta)")
+# Delta = 1 (the claim is invariant under scaling f and lambda together), f(D) = 0
+LD = Domain.of(a=I(-8, 8, integer=True), b=I(-4, 4, integer=True), c=I(1, 8, integer=True))
+la, lb, lc = (LD.symbols()[n] for n in ("a", "b", "c"))
+lz, lt, le = la / 2, lb / 4, lc / 4
+llam = 1 / le
+ratio = laplace_pdf(lz, 0, llam) / laplace_pdf(lz, lt, llam)
+mid_ = exp(Abs(lt) / llam)
+LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (density e^(-|w|/lambda)/(2 lambda), "
+           "laplace_pdf), lambda = Delta/eps with Delta = 1 (scale invariance), f(D) = 0, "
+           "f(D') = t, |t| <= Delta; z = a/2 in [-4, 4], t = b/4, eps = c/4 in [1/4, 2]; "
+           "the bounds are attained, so the equality cases cannot be certified by balls")
 laplace_dp = claim(
     "wasserman.laplace.dp", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
     ratio, "<=", exp(le), LD, LD_NOTE,
@@ -121,7 +131,7 @@ mean_sens = claim(
     "wasserman.mean.sensitivity", "§3, X_i in [-B, B], f = mean: Delta = 2B/n",
     Abs(mean_sensitivity_enum(2**mj, mB) - 2 * mB / 2**mj), "<=", 0, MS,
     "Delta = sup over replace-one neighbours, enumerated over all datasets in "
-    "{-B, -B/2, 0, B/2, B}^n (contains the extremes +-B, so the sup over [-B, B] is attained), "
+    "{-B, 0, B}^n (contains the extremes +-B, where the sup over [-B, B] is attained), "
     "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0")
 
 minimax = cited("wasserman.minimax", "§4, Barber and Duchi (2014) lower bound",
@@ -160,20 +170,21 @@ hist = claim(
     "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
     "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
     "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}")
-HS = Domain.of(eps=I(R(1, 10), 10))
-hs_eps = HS.symbols()["eps"]
+HS = Domain.of(c=I(1, 40, integer=True))
+hs_eps = HS.symbols()["c"] / 4
 hist_scale = claim(
     "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
-    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd)")
+    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}")
 
 # ----------------------------------------------------------------- §5.3 orthogonal series
-SE = Domain.of(n=I(1, 100, integer=True), m=I(1, 5, integer=True), eps=I(R(1, 10), 5))
-sn, sm, se = (SE.symbols()[n] for n in ("n", "m", "eps"))
+SE = Domain.of(n=I(1, 20, integer=True), m=I(1, 4, integer=True), c=I(1, 8, integer=True))
+sn, sm, sc = (SE.symbols()[n] for n in ("n", "m", "c"))
+se = sc / 4
 c0 = sqrt(2)  # sup_j sup_x |sqrt(2) cos(pi j x)|, attained at x = 0
 SE_NOTE = ("instance: cosine basis psi_j(x) = sqrt(2) cos(pi j x), c0 = sqrt(2), data on "
-           "{0, 1/4, ..., 1}, n in {1..100}, m in {1..5}; lhs = sup of the log density ratio "
-           "over replace-one neighbours (cosine_series_loss)")
+           "{0, 1/4, ..., 1}, n in {1..20}, m in {1..4}, eps = c/4 in {1/4..2}; lhs = sup of "
+           "the log density ratio over replace-one neighbours (cosine_series_loss)")
 series = claim(
     "wasserman.series.dp", "§5.3, nu_j Laplace with sd m c0/(n eps) makes q-hat eps-DP",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se) / sqrt(2)), "<=", se, SE,

@@ -220,7 +220,7 @@ def _f(x: arb) -> float:
     return float(x.mid()) if x.is_finite() else float("inf")
 
 
-def sup_delta(k: int, d: int, eps: arb, eps_g: arb, budget: int = 4000) -> arb:
+def sup_delta(k: int, d: int, eps: arb, eps_g: arb, budget: int = 1500) -> arb:
     """sup_{t in [0, eps]} product_delta(k, d, eps, t, eps_g), certified (see sup_unit).
 
     Results are cached by the exact balls (mid and radius) and the working precision
@@ -293,11 +293,13 @@ def eq56_sum(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
     a, b = dp_ab(eps)
     E = eps_g.exp()
     Cn, Cd = _binoms(n), _binoms(d)
+    pp, p1, qp, q1 = _powers(p, n), _powers(1 - p, n), _powers(q, n), _powers(1 - q, n)
+    ap, bp = _powers(a, d), _powers(b, d)
     total = arb(0)
     for i in range(n + 1):
         for j in range(d + 1):
-            total += pos(Cn[i] * Cd[j] * (p ** (n - i) * (1 - p) ** i * a ** (d - j) * b ** j
-                                          - E * q ** (n - i) * (1 - q) ** i * b ** (d - j) * a ** j))
+            total += pos(Cn[i] * Cd[j] * (pp[n - i] * p1[i] * ap[d - j] * bp[j]
+                                          - E * qp[n - i] * q1[i] * bp[d - j] * ap[j]))
     return total
 
 

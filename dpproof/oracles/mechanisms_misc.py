@@ -245,6 +245,23 @@ def normal_product_kl_arb(x: arb, s: arb, r: arb, xp: arb) -> arb:
         return +hull(low, high)
 
 
+# ------------------------------------------------------------------ densities (wasserman)
+
+def laplace_pdf_arb(z: arb, mu: arb, b: arb) -> arb:
+    """The Laplace(mu, b) density at z, from ``distributions.Laplace``."""
+    with ctx.workprec(ctx.prec + GUARD):
+        return +dist.Laplace(mu, b).pdf(z)
+
+
+def rr_prob_arb(eps: arb, x: arb, y: arb) -> arb:
+    """P(Y = y | X = x) of binary randomized response keeping x w.p. e^eps/(1 + e^eps)."""
+    xx, yy = _int(x, 0, 1), _int(y, 0, 1)
+    if xx is None or yy is None:
+        return NAN()
+    with ctx.workprec(ctx.prec + GUARD):
+        return +dist.randomized_response(eps, 2, value=xx).mass(yy)
+
+
 # ------------------------------------------------------------------ enumerations (wasserman)
 
 def shift_abs_sup_arb(m1: arb, m2: arb) -> arb:
@@ -259,7 +276,7 @@ def _frac_arb(q: Fraction) -> arb:
 
 @lru_cache(maxsize=None)
 def _mean_sens(n: int, B: int) -> Fraction:
-    grid = [Fraction(B * i, 2) for i in range(-2, 3)]
+    grid = [Fraction(B * i) for i in (-1, 0, 1)]
     best = Fraction(0)
     for data in itertools.product(grid, repeat=n):
         mean = sum(data) / n
@@ -270,7 +287,7 @@ def _mean_sens(n: int, B: int) -> Fraction:
 
 
 def mean_sensitivity_enum_arb(n: arb, B: arb) -> arb:
-    """sup |mean(D) - mean(D')| over replace-one neighbours in {-B, -B/2, 0, B/2, B}^n."""
+    """sup |mean(D) - mean(D')| over replace-one neighbours in {-B, 0, B}^n."""
     nn, BB = _int(n, 1, 5), _int(B, 1, 100)
     if nn is None or BB is None:
         return NAN()
@@ -386,6 +403,8 @@ normal_product_kl = _fn("normal_product_kl", normal_product_kl_arb, 4,
 normal_variance = _fn("normal_variance", normal_variance_arb, 2, "Var N(mu, sigma^2)")
 normal_abs_dev = _fn("normal_abs_dev", normal_abs_dev_arb, 3, "E|X - c|, X ~ N(mu, sigma^2)")
 laplace_sd = _fn("laplace_sd", laplace_sd_arb, 2, "sd of Laplace(mu, b)")
+laplace_pdf = _fn("laplace_pdf", laplace_pdf_arb, 3, "Laplace(mu, b) density at z")
+rr_prob = _fn("rr_prob", rr_prob_arb, 3, "P(Y = y | X = x) of binary randomized response")
 shift_abs_sup = _fn("shift_abs_sup", shift_abs_sup_arb, 2, "sup_z |z - m2| - |z - m1|")
 mean_sensitivity_enum = _fn("mean_sensitivity_enum", mean_sensitivity_enum_arb, 2,
                             "enumerated sensitivity of the mean")

@@ -228,7 +228,7 @@ def test_cor5_1_lemma5_2_lemma5_4_references():
         eps, xx = A(e), A(x)
         lhs = adaptive_delta("D" * m + "B", eps, xx)
         a, b = B.dp_ab(eps)
-        rhs = sum((arb(sympy.binomial(m, i)) * a ** (m - i) * b ** i
+        rhs = sum((arb(int(sympy.binomial(m, i))) * a ** (m - i) * b ** i
                    * adaptive_delta("B", eps, xx - (m - 2 * i) * eps) for i in range(m + 1)), arb(0))
         close(lhs, ref)
         close(rhs, ref)
@@ -265,9 +265,8 @@ def test_lemma6_1_smallest_sigma():
 def test_lemma6_2_and_6_3_references():
     close(B.thm1_delta(10, A("0.1"), A("0.5")), 0.00992962691738886)
     close(B.thm1_delta(5, A("0.3"), A("0.5")), 0.115924471822677)
-    lap = div.hockey_stick(dist.Laplace(A(0), 1 / A("0.3")), dist.Laplace(A(1), 1 / A("0.3")),
-                           A("0.1"))
-    assert lap <= B.thm1_delta(1, A("0.3"), A("0.1"))
+    lap = div.hockey_stick(dist.Laplace(A(0), A(4)), dist.Laplace(A(1), A(4)), A("0.125"))
+    assert lap < B.thm1_delta(1, A("0.25"), A("0.125"))   # Laplace is dominated by RR
     rho = A(10) / (2 * A(25))
     close(rho, 0.2)
     close(rho + 2 * (rho * A(10**6).log()).sqrt(), 3.52451627253822)
@@ -299,7 +298,8 @@ def test_lemma6_4_references(al, sg, s, D, ref):
     for rev in (0, 1):
         close(tgauss_cond_renyi(A(al), A(sg), A(s), A(D), rev), ref)
     f = lower(mod.f64, ["alpha", "sigma", "s", "Delta"])
-    close(f(A(al), A(sg), A(s), A(D)), ref)
+    with ctx.workprec(1024):   # the printed form cancels badly for large alpha
+        close(f(A(al), A(sg), A(s), A(D)), ref)
 
 
 def test_truncated_gaussians_with_shifted_supports_have_no_finite_renyi():

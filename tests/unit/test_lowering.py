@@ -52,3 +52,21 @@ def test_precision_is_restored():
     with at_precision(300):
         assert ctx.prec == 300
     assert ctx.prec == before
+
+
+def test_oracles_lower_to_every_backend_through_balls():
+    import dpproof.oracles  # noqa: F401 - registers renyi, Bernoulli
+    from dpproof.expr.parser import parse_expression
+
+    eps = sympy.Symbol("eps", positive=True)
+    e = parse_expression("renyi(Bernoulli(exp(eps)/(1+exp(eps))), Bernoulli(1/(1+exp(eps))), 2)",
+                         {"eps": eps})
+    with at_precision(128):
+        ball = lower(e, ["eps"])(arb_ball(1))
+    with mpmath.workdps(30):
+        mp = lower(e, ["eps"], "mpmath")(mpmath.mpf(1))
+        # D_2 of RR: log(p^2/q + q^2/p) with p = e/(1+e), q = 1/(1+e)
+        p, q = mpmath.e / (1 + mpmath.e), 1 / (1 + mpmath.e)
+        assert abs(mp - mpmath.log(p**2 / q + q**2 / p)) < 1e-25
+        assert abs(arb_to_mpf(ball) - mp) < 1e-25
+    assert abs(lower(e, ["eps"], "float")(1.0) - float(mp)) < 1e-14
