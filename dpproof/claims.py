@@ -237,6 +237,7 @@ class Claim:
     steps: tuple["Claim", ...] = ()
     reason: str = ""
     note: str = ""
+    printed: str = ""            # VALUE claims: the number as the source prints it
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
@@ -278,9 +279,11 @@ def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | No
     exponent = int(printed.lower().split("e")[1]) if "e" in printed.lower() else 0
     decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
     tol = sympy.Rational(1, 2) * sympy.Rational(10) ** (exponent - decimals)
-    statement = Statement(sympy.Abs(sympy.sympify(expr) - value), "<=", tol)
+    # unevaluated, so that the printed value stays visible (and recoverable for repairs)
+    statement = Statement(sympy.Abs(sympy.sympify(expr) - value, evaluate=False), "<=", tol)
     note = (note + "; " if note else "") + f"printed {printed}, tolerance {tol}"
-    return Claim(id, source, statement, domain or Domain(), Kind.VALUE, note=note)
+    return Claim(id, source, statement, domain or Domain(), Kind.VALUE, note=note,
+                 printed=printed)
 
 
 def chain(first: sympy.Expr, *links: tuple[str, sympy.Expr]) -> tuple[Statement, ...]:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 import sympy
 
-from .claims import Claim
+from .claims import Claim, Kind
 from .engines.base import Config, decimal_str
 from .engines.interval import classify
+from .lowering import arb_ball, at_precision, lower
 
 
 @dataclass(frozen=True)
@@ -30,18 +31,53 @@ def varying(claim: Claim) -> list[str]:
 
 
 def repair(claim: Claim, config: Config, max_boxes: int = 800, seconds: float = 15.0):
-    """A Repair for a refuted claim with 1 or 2 varying parameters, else None."""
+    """A Repair for a refuted claim: the certified value of a printed number, or where the
+    claim certifiably holds and fails over its varying parameters."""
     names = varying(claim)
-    if not 1 <= len(names) <= 2 or claim.statement is None:
+    if claim.statement is None:
+        return None
+    value = _printed_value(claim, config)
+    if value is not None:
+        return Repair(value, (), ())
+    if not names:
         return None
     leaves = classify(claim, config, max_boxes, seconds)
     index = [claim.domain.names.index(n) for n in names]
     boxes = tuple((tuple(box[i] for i in index), status) for box, status in leaves)
     if len(names) == 1:
         text = _one_parameter(names[0], boxes, claim.domain[names[0]].integer)
-    else:
+    elif len(names) == 2:
         text = _two_parameters(names, boxes)
+    else:
+        return Repair(_many_parameters(names, leaves), (), ())
     return Repair(text, tuple(names), boxes)
+
+
+def _printed_value(claim: Claim, config: Config) -> str | None:
+    """For a VALUE claim |expr - printed| <= tol at one instance: the certified value."""
+    st = claim.statement
+    if (claim.kind is not Kind.VALUE or not claim.printed or varying(claim)
+            or not isinstance(st.lhs, sympy.Abs)):
+        return None
+    printed = sympy.Rational(claim.printed)
+    with at_precision(config.prec):
+        point = [arb_ball(iv.lo) for _, iv in claim.domain.params]
+        ball = lower(st.lhs.args[0] + printed, claim.domain.names)(*point)
+    return (f"the certified value is {ball.str(12, radius=True)}; printed "
+            f"{claim.printed} (tolerance {decimal_str(st.rhs)})")
+
+
+def _many_parameters(names, leaves) -> str:
+    def volume(box):
+        v = 1.0
+        for lo, hi in box:
+            v *= float(hi - lo) if hi > lo else 1.0
+        return v
+    total = sum(volume(b) for b, s in leaves if s != "vacuous") or 1.0
+    share = {s: sum(volume(b) for b, st in leaves if st == s) / total
+             for s in ("holds", "fails")}
+    return (f"over ({', '.join(names)}): holds (certified) on {share['holds']:.1%} of the "
+            f"box, fails (certified) on {share['fails']:.1%}")
 
 
 def _merge(boxes, status, integer):

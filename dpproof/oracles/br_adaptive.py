@@ -29,7 +29,7 @@ from .br_composition import _key, dp_ab, genrr_pq, order_from_code, sup_unit
 from .integrate import NAN, hull, pos
 
 _MEMO: dict = {}
-_MEMO_MAX = 200_000
+_MEMO_MAX = 500_000
 
 
 class _Recursion:

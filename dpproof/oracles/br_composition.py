@@ -223,20 +223,19 @@ def _f(x: arb) -> float:
 def sup_delta(k: int, d: int, eps: arb, eps_g: arb, budget: int = 1500) -> arb:
     """sup_{t in [0, eps]} product_delta(k, d, eps, t, eps_g), certified (see sup_unit).
 
-    Results are cached by the exact balls (mid and radius) and the working precision
-    (at least 128 bits; a ball computed at higher precision is valid at any precision).
+    Target width 2^-64 (at least 128 bits of working precision); results are cached by
+    the exact input balls (mid and radius): an enclosure stays valid at any precision.
     """
     if not (0 <= d <= k) or not eps > 0:
         return NAN()
     if d == k:
         return product_delta(k, d, eps, arb(0), eps_g)
-    prec = max(ctx.prec, 128)
-    key = (k, d, _key(eps), _key(eps_g), prec, budget)
+    key = (k, d, _key(eps), _key(eps_g), budget)
     if key not in _SUP_CACHE:
         if len(_SUP_CACHE) > 4096:
             _SUP_CACHE.clear()
-        with ctx.workprec(prec):
-            tol = arb(2) ** (-(prec // 2))
+        with ctx.workprec(max(ctx.prec, 128)):
+            tol = arb(2) ** -64
             _SUP_CACHE[key] = sup_unit(lambda s: _H_point(k, d, eps, s, eps_g),
                                        lambda lo, hi: _H_range(k, d, eps, lo, hi, eps_g),
                                        tol, budget)
@@ -338,13 +337,14 @@ def thm3_F(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int, parts=None) -> 
 def thm3_delta(k: int, d: int, eps: arb, eps_g: arb) -> arb:
     """Theorem 3: max(0, max over l in 0..k+d-1 of F_l(t_l)); O(k (k + d)) operations."""
     best, cache = arb(0), {}
-    for l in range(k + d):
-        t = thm3_t(k, d, eps, eps_g, l) if k > d else arb(0)
-        key = _key(t)
-        if key not in cache:
-            cache[key] = _F_parts(k, d, eps, t, eps_g)
-        best = best.max(thm3_F(k, d, eps, eps_g, t, l, cache[key]))
-    return best
+    with ctx.workprec(ctx.prec + 4 * max(k, 1).bit_length() + 20):  # guard bits: cancellation
+        for l in range(k + d):
+            t = thm3_t(k, d, eps, eps_g, l) if k > d else arb(0)
+            key = _key(t)
+            if key not in cache:
+                cache[key] = _F_parts(k, d, eps, t, eps_g)
+            best = best.max(thm3_F(k, d, eps, eps_g, t, l, cache[key]))
+    return +best
 
 
 def F_slope(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:

@@ -188,21 +188,28 @@ def _interior(lo, hi):
 
 
 def _piece_mass(cp, l, eps, two_sided, lo, hi) -> arb:
-    roots, tails = [], arb(0)
+    """Mass of p over {loss > eps} (or |loss| > eps) on the piece [lo, hi]."""
+    roots, cut = [], None
     for c in ((eps, -eps) if two_sided else (eps,)):
         r = _roots(l[0] - c, l[1], l[2])
         if r is None:  # l2 may vanish: keep the small root, cut the line at +-T
             r, T = _small_root(l[0] - c, l[1], l[2])
-            if r is None or not all(T > e.abs_upper() for e in (lo, hi) if e is not None):
+            if r is None:
                 return hull(arb(0), exp_quad_integral(*cp, lo, hi))
-            if lo is None:
-                tails += hull(arb(0), exp_quad_integral(*cp, None, -T))
-                lo = -T
-            if hi is None:
-                tails += hull(arb(0), exp_quad_integral(*cp, T, None))
-                hi = T
-        roots += [x for x in r if not ((lo is not None and x.upper() < lo)
-                                       or (hi is not None and x.lower() > hi))]
+            cut = T if cut is None else cut.min(T)
+        roots += r
+    tails = arb(0)
+    if cut is not None:
+        if not all(cut > e.abs_upper() for e in (lo, hi) if e is not None):
+            return hull(arb(0), exp_quad_integral(*cp, lo, hi))
+        if lo is None:
+            tails += hull(arb(0), exp_quad_integral(*cp, None, -cut))
+            lo = -cut
+        if hi is None:
+            tails += hull(arb(0), exp_quad_integral(*cp, cut, None))
+            hi = cut
+    roots = [x for x in roots if not ((lo is not None and x.upper() < lo)
+                                      or (hi is not None and x.lower() > hi))]
     return tails + _split_mass(cp, l, eps, two_sided, lo, hi, roots)
 
 

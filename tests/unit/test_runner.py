@@ -75,3 +75,12 @@ def test_parallel_and_serial_runs_agree():
     parallel = verify(claims, Config(search_examples=40), jobs=2)
     assert [(a.id, a.verdict) for a in serial.assessments] == \
         [(a.id, a.verdict) for a in parallel.assessments]
+
+
+def test_a_refuted_printed_value_is_repaired_with_its_certified_value():
+    from dpproof.claims import value_claim
+    c = value_claim("v.sqrt2", SRC, sympy.sqrt(2) + 1, "2.42")
+    a = verify([c]).by_id("v.sqrt2")
+    assert a.verdict is Verdict.REFUTED
+    assert a.repair.startswith("the certified value is [2.41421356237")
+    assert "printed 2.42" in a.repair

@@ -1,0 +1,54 @@
+"""The committed report is what a fresh run produces, and it covers the whole catalogue.
+
+Runs the engines on the built-in theorem library (``--jobs 2``) and compares each verdict
+with ``reports/report.json``.  Regenerate the report with ``dpproof verify --jobs 2``.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dpproof.engines.base import Config
+from dpproof.loader import load_targets
+from dpproof.runner import verify
+
+ROOT = Path(__file__).resolve().parents[2]
+REPORT = ROOT / "reports" / "report.json"
+THEOREMS_MD = ROOT.parent / "shared" / "THEOREMS.md"
+
+
+@pytest.fixture(scope="module")
+def committed():
+    return json.loads(REPORT.read_text())
+
+
+@pytest.fixture(scope="module")
+def fresh():
+    return verify(load_targets(None), Config(), jobs=2)
+
+
+def test_every_catalogue_id_has_a_verdict_in_the_committed_report(committed):
+    ids = re.findall(r"^\| ([a-z0-9_]+\.[^ |]+) \|", THEOREMS_MD.read_text(), flags=re.M)
+    assert len(ids) > 100
+    verdicts = {c["id"]: c["verdict"] for c in committed["claims"]}
+    missing = [i for i in ids if i not in verdicts]
+    assert not missing, f"catalogue ids without a verdict: {missing}"
+
+
+def test_no_claim_is_error_and_every_refutation_has_witness_and_repair(committed):
+    for c in committed["claims"]:
+        assert c["verdict"] != "ERROR", (c["id"], c["scope"])
+        if c["verdict"] == "REFUTED":
+            assert c["witness"] and c["violation"], c["id"]
+        if c["verdict"] == "INCONCLUSIVE":
+            assert c["scope"], f"{c['id']}: INCONCLUSIVE without a stated limit"
+
+
+def test_fresh_run_reproduces_the_committed_verdicts(committed, fresh):
+    old = {c["id"]: c["verdict"] for c in committed["claims"]}
+    new = {a.id: a.verdict.value for a in fresh.assessments}
+    assert set(new) == set(old), f"ids differ: {set(new) ^ set(old)}"
+    changed = {i: (old[i], new[i]) for i in new if old[i] != new[i]}
+    assert not changed, f"verdicts changed (committed, fresh): {changed}"
