@@ -24,9 +24,9 @@ def bench(k: int, d: int, eps: arb, eps_g: arb) -> tuple:
 
 
 def main() -> None:
-    eps, eps_g = arb(1) / 10, arb(2)
     print(f"{'k':>5} {'d':>5} {'delta (mid)':>24} {'radius':>10} {'seconds':>9}")
     with ctx.workprec(128):
+        eps, eps_g = arb(1) / 10, arb(2)   # exact rationals as 128-bit balls
         for k in (10, 25, 50, 100, 200, 400, 700, 1000):
             for d in (k // 2, 0):
                 v, s = bench(k, d, eps, eps_g)

@@ -232,6 +232,8 @@ def test_cor5_1_lemma5_2_lemma5_4_references():
                    * adaptive_delta("B", eps, xx - (m - 2 * i) * eps) for i in range(m + 1)), arb(0))
         close(lhs, ref)
         close(rhs, ref)
+    bbdd, bdbd, ddbb = (adaptive_delta(o, A(1), A("0.7")) for o in ("BBDD", "BDBD", "DDBB"))
+    assert bbdd.upper() <= bdbd.lower() + 1e-5 and bdbd.upper() <= ddbb.lower() + 1e-5  # Prop. 1
     ratio = adaptive_delta("BDB", A(1), A(0)) / adaptive_delta("DBB", A(1), A(0))
     close(ratio, 0.9903682847, 5e-11)
 
