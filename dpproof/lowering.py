@@ -77,8 +77,8 @@ def mpf_to_fmpq(x) -> fmpq:
     if isinstance(x, float):
         f = Fraction(x)
         return fmpq(f.numerator, f.denominator)
-    man, exp = mpmath.mpf(x).man_exp
-    man, exp = int(man), int(exp)
+    sign, man, exp, _ = mpmath.mpf(x)._mpf_
+    man, exp = (-int(man) if sign else int(man)), int(exp)
     return fmpq(man * 2**exp) if exp >= 0 else fmpq(man, 2**-exp)
 
 
@@ -176,12 +176,30 @@ class _ArbBackend(_Backend):
     def one():
         return arb(1)
 
+    def power(self, base, exponent, exp_fn):
+        if exponent.is_Integer and int(exponent) >= 0:
+            n = int(exponent)
+            return lambda env: _arb_int_pow(base(env), n)
+        return super().power(base, exponent, exp_fn)
+
     def special(self, cls, kids):
         impl = cls.arb_impl
         return lambda env: impl(*[k(env) for k in kids])
 
     def function(self, name):
         return _ARB_FUNCTIONS.get(name)
+
+
+def _arb_int_pow(x: arb, n: int) -> arb:
+    """x**n for an integer n >= 0.  flint's ``**`` gives nan for a ball containing 0;
+    there the exact range is used: [0, max|x|^n] for even n, [lo^n, hi^n] for odd n."""
+    if n == 0:
+        return arb(1)
+    if x > 0 or x < 0 or x.is_zero() or not x.is_finite():
+        return x ** n
+    if n % 2 == 0:
+        return arb(0).union(x.abs_upper() ** n)
+    return (x.lower() ** n).union(x.upper() ** n)
 
 
 def _arb_binomial(n, k):

@@ -13,7 +13,7 @@ invariant under scaling the query and the noise together.
 import sympy
 from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
 
-from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement, value_claim
+from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.expr import Phi, Q
 from dpproof.oracles.dp_instances import (Finite, NameShame, ProductOf, Quantize, Stochastic,
                                           bad_mass, hs_events, loss_at, loss_tail, moment2)
@@ -30,8 +30,7 @@ def src(locator, note=""):
     return Source("adp_notes", SOURCE_FILE, locator, note)
 
 
-eps, delta, sigma, Delta, z = (sympy.Symbol(n, real=True) for n in
-                               ("eps", "delta", "sigma", "Delta", "z"))
+eps, delta, Delta, z = (sympy.Symbol(n, real=True) for n in ("eps", "delta", "Delta", "z"))
 i, j, k, n, K = (sympy.Symbol(n, integer=True) for n in ("i", "j", "k", "n", "K"))
 L = log(1 / delta)
 E1 = sympy.E
@@ -129,9 +128,9 @@ C.append(Claim(
     Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
     note="H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
          "(delta(eps) decreases in s); " + GRID))
-bad_dom = Domain.of(z=I(-10**4, 10**4), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
+bad_dom = Domain.of(z=I(-100, 100), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
                     Delta=Interval(0, 10, lo_open=True))
-bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)
+bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
 C.append(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
                note="z in the printed Bad set => z <= -2 Delta log(1/delta)/eps"))

@@ -62,8 +62,8 @@ rr_inversion = claim("wasserman.rr.identity.inversion", "§1, p = (pi - 1 + thet
 
 # ----------------------------------------------------------------- §2 posterior odds
 # grids of exact instances: z = a/2, t = b/4, eps = c/4, prior = p/4
-OD = Domain.of(a=I(-4, 4, integer=True), b=I(-4, 4, integer=True), c=I(1, 4, integer=True),
-               p=I(1, 3, integer=True))
+OD = Domain.of(a=I(-4, 4, integer=True), b=I(-4, 4, integer=True), c=I(1, 3, integer=True),
+               p=I(1, 2, integer=True))
 oa, ob, oc, op = (OD.symbols()[n] for n in ("a", "b", "c", "p"))
 oz, ot, oe, opr = oa / 2, ob / 4, oc / 4, op / 4
 post = laplace_pdf(oz, 0, 1 / oe) * opr / (laplace_pdf(oz, ot, 1 / oe) * (1 - opr))
@@ -74,9 +74,9 @@ odds = claim("wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e
              Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
              ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
              "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
-             "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 1], "
-             "prior P(X_i = a) = p/4")
-RO = Domain.of(c=I(1, 20, integer=True), p=I(1, 3, integer=True), y=I(0, 1, integer=True))
+             "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
+             "prior P(X_i = a) = p/4 in {1/4, 1/2}")
+RO = Domain.of(c=I(1, 8, integer=True), p=I(1, 3, integer=True), y=I(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
 re_, rpr = rc / 4, rp_ / 4
 rpost = rr_prob(re_, 1, ry) * rpr / (rr_prob(re_, 0, ry) * (1 - rpr))
@@ -105,7 +105,7 @@ laplace_sd_intended = claim(
     "{1/4, ..., 10}")
 
 # Delta = 1 (the claim is invariant under scaling f and lambda together), f(D) = 0
-LD = Domain.of(a=I(-8, 8, integer=True), b=I(-4, 4, integer=True), c=I(1, 8, integer=True))
+LD = Domain.of(a=I(-6, 6, integer=True), b=I(-4, 4, integer=True), c=I(1, 4, integer=True))
 la, lb, lc = (LD.symbols()[n] for n in ("a", "b", "c"))
 lz, lt, le = la / 2, lb / 4, lc / 4
 llam = 1 / le
@@ -113,7 +113,7 @@ ratio = laplace_pdf(lz, 0, llam) / laplace_pdf(lz, lt, llam)
 mid_ = exp(Abs(lt) / llam)
 LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (density e^(-|w|/lambda)/(2 lambda), "
            "laplace_pdf), lambda = Delta/eps with Delta = 1 (scale invariance), f(D) = 0, "
-           "f(D') = t, |t| <= Delta; z = a/2 in [-4, 4], t = b/4, eps = c/4 in [1/4, 2]; "
+           "f(D') = t, |t| <= Delta; z = a/2 in [-3, 3], t = b/4, eps = c/4 in [1/4, 1]; "
            "the bounds are attained, so the equality cases cannot be certified by balls")
 laplace_dp = claim(
     "wasserman.laplace.dp", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",

@@ -93,6 +93,12 @@ def _identity_verdict(search, whole, data, seconds) -> Evidence:
     if search.undecided_nan:
         return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
                         f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
+    if search.undecided:
+        frac = data["certified_fraction"]
+        return Evidence(NAME, Verdict.INCONCLUSIVE if frac == 0 else Verdict.SUPPORTED,
+                        f"|lhs - rhs| enclosed below {data['widest_identity_gap']} on "
+                        f"{frac:.4%} of the box volume; stopped by the {data['stopped_by']}",
+                        seconds, scope=f"enclosed on {frac:.4%} of {whole}", data=data)
     return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
                     f"{data['widest_identity_gap']} on every box; balls cannot certify "
                     "equality", seconds, scope=f"enclosed on {whole}", data=data)

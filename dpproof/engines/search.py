@@ -43,7 +43,8 @@ def check(claim: Claim, config: Config) -> Evidence:
     hunt.hypothesis()
     hunt.polish()
     data = {"seed": config.seed, "points_evaluated": hunt.evaluated,
-            "best_float_margin": hunt.best_margin(), "witness_precs": list(config.witness_precs)}
+            "best_float_margin": hunt.best_margin(), "witness_precs": list(config.witness_precs),
+            "notes": hunt.notes}
     return _verdict(claim, hunt, config, data, t0)
 
 
@@ -103,6 +104,7 @@ class _Hunt:
         self.bounds = [tuple(float(b) for b in effective_bounds(iv)[:2]) for iv in self.ivs]
         self.seen: dict[tuple, float] = {}
         self.evaluated = 0
+        self.notes: list[str] = []
         st_ = claim.statement
         self.sides = ((lower(st_.lhs, self.names, "float"), lower(st_.rhs, self.names, "float"))
                       if st_.rel == "==" else None)
@@ -146,7 +148,10 @@ class _Hunt:
             m = self.score(xs)
             if math.isfinite(m):
                 target(max(min(-m, 1e300), -1e300))
-        probe()
+        try:
+            probe()
+        except Exception as exc:  # hypothesis's own failures end generation, not the hunt
+            self.notes.append(f"hypothesis stopped early: {type(exc).__name__}")
 
     def polish(self) -> None:
         starts = [p for _, p in self.worst(_POLISH)]
@@ -172,6 +177,7 @@ class _Hunt:
 
 
 def _strategy(iv, bounds):
+    """Floats (or integers) in the range, with its ends and midpoint drawn more often."""
     lo, hi = bounds
     if iv.integer:
         return st.integers(math.ceil(lo), math.floor(hi))
@@ -180,5 +186,5 @@ def _strategy(iv, bounds):
     floats = st.floats(lo, hi, allow_nan=False, allow_infinity=False,
                        exclude_min=iv.lo_open and iv.lo is not None,
                        exclude_max=iv.hi_open and iv.hi is not None)
-    return st.one_of(floats, st.sampled_from([lo, hi, (lo + hi) / 2]).filter(
-        lambda x: iv.contains(sympy.Rational(repr(x)))))
+    special = [x for x in (lo, hi, (lo + hi) / 2) if iv.contains(sympy.Rational(repr(x)))]
+    return st.one_of(floats, st.sampled_from(special)) if special else floats

@@ -21,7 +21,6 @@ input balls, ``nan`` when it cannot certify.  Registered for claims (names in ``
 
 from __future__ import annotations
 
-import itertools
 
 from flint import arb, ctx
 

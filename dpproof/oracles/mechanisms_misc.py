@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 
-from flint import acb, arb, ctx, fmpq
+from flint import arb, ctx, fmpq
 
 from dpproof.expr.functions import SpecialFunction, register
 

@@ -70,3 +70,18 @@ def test_oracles_lower_to_every_backend_through_balls():
         assert abs(mp - mpmath.log(p**2 / q + q**2 / p)) < 1e-25
         assert abs(arb_to_mpf(ball) - mp) < 1e-25
     assert abs(lower(e, ["eps"], "float")(1.0) - float(mp)) < 1e-14
+
+
+def test_integer_powers_of_balls_containing_zero_are_enclosed_not_nan():
+    with at_precision(64):
+        sq = lower(x**2, ["x"])(arb_box(sympy.Rational(-1, 2), sympy.Rational(1, 4)))
+        cube = lower(x**3, ["x"])(arb_box(sympy.Rational(-1, 2), sympy.Rational(1, 4)))
+    assert sq.is_finite() and sq.lower() > -1e-9 and sq.upper() < 0.2501
+    assert cube.lower() < -0.1249 and cube.lower() > -0.1251 and cube.upper() < 0.0157
+
+
+def test_negative_mpmath_numbers_keep_their_sign_when_made_exact():
+    from dpproof.lowering import mpf_to_fmpq
+    with mpmath.workdps(30):
+        assert mpf_to_fmpq(mpmath.mpf("-1.5")) == sympy.Rational(-3, 2)
+        assert float(mpf_to_fmpq(-mpmath.mpf(3) * 2**70)) == -3 * 2.0**70

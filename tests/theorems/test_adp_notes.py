@@ -1,0 +1,147 @@
+"""The adp_notes encoding: catalogue coverage, its oracles on known cases, closed forms."""
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx
+
+from dpproof.lowering import arb_ball, at_precision, lower
+from dpproof.oracles import distributions as dist
+from dpproof.oracles import dp_instances as D
+from dpproof.oracles.divergences import hockey_stick
+from dpproof.runner import flatten
+from theorems import adp_notes
+
+from ._catalogue import THEOREMS_MD, catalogue_ids, claim_ids
+
+pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="shared/THEOREMS.md missing")
+
+
+def test_every_catalogue_id_exactly_once():
+    ids = claim_ids(adp_notes.CLAIMS)
+    expected = catalogue_ids("adp_notes")
+    assert len(expected) == 18
+    for cid in expected:
+        assert ids.count(cid) == 1, cid
+    assert len(ids) == len(set(ids))
+
+
+def test_module_is_data():
+    assert adp_notes.SOURCE_FILE == "001_78cbe2bf09a5abad.txt"
+    assert "Balle" in adp_notes.__doc__
+
+
+def _claim(cid):
+    return next(c for c in flatten(adp_notes.CLAIMS) if c.id == cid)
+
+
+def _eval(expr, names, values, prec=128):
+    f = lower(expr, names, "arb")
+    with at_precision(prec):
+        return f(*[arb_ball(v) for v in values])
+
+
+def close(ball, value, rel=1e-20):
+    """The ball's midpoint is within rel (relative) of an independent mpmath value."""
+    v = mpmath.mpf(value)
+    m = mpmath.mpf(ball.mid().str(40, radius=False))
+    return abs(m - v) <= rel * abs(v) and ball.rad() <= 1e-20 * abs(float(v)) + 1e-300
+
+
+@pytest.fixture(autouse=True)
+def _prec():
+    with ctx.workprec(128):
+        yield
+
+
+def test_hs_events_equals_definition_on_finite_laws():
+    P = D.finite(arb(1), arb(2), arb(3), arb(4))
+    Q = D.finite(arb(4), arb(3), arb(2), arb(1))
+    for e in (arb(0), arb("0.3"), arb(2)):
+        ev = D.hs_events_value(P, Q, e)
+        # by hand: sup_A = sum of positive parts
+        with mpmath.workdps(50):
+            ee = mpmath.e ** mpmath.mpf(e.mid().str(40, radius=False))
+            p, q = ["0.1", "0.2", "0.3", "0.4"], ["0.4", "0.3", "0.2", "0.1"]
+            want = sum(max(mpmath.mpf(a) - ee * mpmath.mpf(b), 0) for a, b in zip(p, q))
+        assert close(ev, want)
+        assert ev.overlaps(hockey_stick(P, Q, e))
+
+
+def test_name_and_shame_delta_and_losses():
+    d = arb(1) / 8
+    P, Q = D.name_shame(d, 3, 0), D.name_shame(d, 3, 1)
+    assert hockey_stick(P, Q, arb(0)).overlaps(d)
+    assert D._loss_mass(P, Q, arb(5), True).overlaps(d)      # only the infinite loss
+    assert D._loss_mass(P, Q, arb(5), False).overlaps(d)
+    with pytest.raises(ValueError):  # a non-integer n never builds a distribution
+        D.NameShame.arb_impl(d, arb(1).union(arb(2)), arb(0))
+
+
+def test_bad_mass_and_loss_tail_gaussian_closed_form():
+    s, e = arb(2).sqrt(), arb("0.5")
+    P, Q = dist.Normal(arb(0), s), dist.Normal(arb(1), s)
+    with mpmath.workdps(50):
+        sg, ee = mpmath.sqrt(2), mpmath.mpf("0.5")
+        ystar = mpmath.mpf("0.5") - ee * 2          # loss > eps iff y < Delta/2 - eps s^2
+        ylow = mpmath.mpf("0.5") + ee * 2           # loss < -eps iff y > Delta/2 + eps s^2
+        bad = mpmath.ncdf(ystar / sg)
+        tail = bad + 1 - mpmath.ncdf(ylow / sg)
+    assert close(D._loss_mass(P, Q, e, False), bad)
+    assert close(D._loss_mass(P, Q, e, True), tail)
+    assert D._loss_mass(P, Q, e, False).rad() < 1e-30
+
+
+def test_bad_mass_treacherous_tiny_tail():
+    # eps = 40, sigma = 1: P(Bad) = Phi(-39.5) ~ 1e-341, far below double precision
+    P, Q = dist.Normal(arb(0), arb(1)), dist.Normal(arb(1), arb(1))
+    v = D._loss_mass(P, Q, arb(40), False)
+    with mpmath.workdps(50):
+        want = mpmath.ncdf(mpmath.mpf("-39.5"))
+    assert v > 0 and close(v, want)
+
+
+def test_laplace_loss_tail_is_zero_beyond_its_epsilon():
+    P, Q = dist.Laplace(arb(0), arb(1)), dist.Laplace(arb(1), arb(1))
+    assert D._loss_mass(P, Q, arb(2), True) == 0
+    assert D._loss_mass(P, Q, arb("0.5"), True) > 0
+
+
+def test_quantize_and_stochastic_are_probability_vectors():
+    B = D.quantize(dist.Normal(arb(0), arb(1)), arb(-1), arb(0), arb(2))
+    assert sum(B.masses, arb(0)).overlaps(arb(1))
+    K = D.stochastic(B, *[arb(x) for x in (1, 0, 1, 1, 0, 1, 2, 1)])
+    assert len(K.masses) == 2 and sum(K.masses, arb(0)).overlaps(arb(1))
+
+
+def test_bad_set_printed_expression_is_the_privacy_loss():
+    c = _claim("adp_notes.gauss.bad_set.loss")
+    lhs = _eval(c.statement.lhs, c.domain.names, [2, 3, -1])
+    rhs = _eval(c.statement.rhs, c.domain.names, [2, 3, -1])
+    with mpmath.workdps(50):
+        eps, L = mpmath.mpf("0.5"), mpmath.log(1000)
+        want = eps**2 / (4 * L) + eps**2 / (2 * L)
+    assert lhs.overlaps(rhs) and close(lhs, want)
+
+
+def test_classic_gaussian_bound_fails_near_delta_one():
+    # a mathematical fact independent of the notes: at eps = 1, delta = 0.99 the boundary
+    # sigma^2 = 2 log(1/delta) gives H_eps ~ 0.9993 > delta
+    c = _claim("adp_notes.gauss.classic")
+    v = _eval(c.statement.lhs, c.domain.names, [4, 99])
+    assert v > sympy.Rational(99, 100) and abs(float(v.mid()) - 0.99931) < 1e-4
+
+
+def test_balle_wang_intended_value():
+    c = _claim("adp_notes.gauss.balle_wang.intended")
+    lhs = _eval(c.statement.lhs, c.domain.names, [4, 2])   # eps = 1, sigma = 1
+    assert lhs.overlaps(arb("0.126936737506644")) or abs(float(lhs.mid()) - 0.126936737506644) < 1e-14
+    literal = _claim("adp_notes.gauss.balle_wang")
+    r = _eval(literal.statement.rhs, literal.domain.names, [4, 2])
+    assert r > lhs  # e^{-eps} as printed gives a larger delta
+
+
+def test_accuracy_ratio_is_sqrt_k():
+    c = _claim("adp_notes.accuracy.ratio")
+    assert sympy.simplify(c.statement.lhs - sympy.sqrt(sympy.Symbol("k", integer=True))) == 0 or \
+        sympy.simplify(c.statement.lhs.subs("k", 4)) == 2

@@ -1,0 +1,210 @@
+"""azize23: catalogue coverage, closed forms against oracles, and the oracles themselves."""
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx, fmpq
+from scipy import integrate, stats
+
+import theorems.azize23 as mod
+from dpproof.lowering import arb_ball, lower
+from dpproof.oracles import distributions as dist
+from dpproof.oracles import divergences as div
+from dpproof.oracles import gaussian_ratio as G
+from dpproof.oracles import mechanisms_misc as M
+from dpproof.runner import flatten
+
+THEOREMS = Path(__file__).resolve().parents[3] / "shared" / "THEOREMS.md"
+
+
+@pytest.fixture(autouse=True)
+def _prec():
+    with ctx.workprec(128), mpmath.workdps(50):
+        yield
+
+
+def A(x) -> arb:
+    q = Fraction(str(x))
+    return arb(fmpq(q.numerator, q.denominator))
+
+
+def contains(ball: arb, ref, slack=0.0):
+    """ref (a float or mpf, exact to its own precision) lies in ball, up to slack."""
+    assert ball.is_finite(), ball
+    with mpmath.workdps(60):
+        mid = mpmath.mpf(ball.mid().str(55, radius=False))
+        rad = mpmath.mpf(ball.rad().str(10, radius=False)) * (1 + mpmath.mpf("1e-9"))
+        err = abs(mid - mpmath.mpf(ref))
+        assert err <= rad + slack + mpmath.mpf("1e-45"), (ball, ref, err)
+
+
+def dawson(z):
+    return mpmath.sqrt(mpmath.pi) / 2 * mpmath.exp(-z * z) * mpmath.erfi(z)
+
+
+# ------------------------------------------------------------------------- coverage
+
+def catalogue_ids():
+    return set(re.findall(r"^\| (azize23\.[\w.]+) \|", THEOREMS.read_text(), re.M))
+
+
+def test_every_catalogue_id_exactly_once_and_extras_are_suffixed():
+    ids = [c.id for c in flatten(mod.CLAIMS)]
+    cat = catalogue_ids()
+    assert len(cat) == 14
+    assert len(ids) == len(set(ids))
+    assert cat <= set(ids)
+    for extra in set(ids) - cat:
+        assert any(extra.startswith(c + ".") for c in cat), extra
+
+
+def test_module_is_data_and_cites_its_source():
+    assert mod.SOURCE_FILE == "000_9898914606e568bb.txt"
+    assert "Azize" in mod.__doc__ and "2023" in mod.__doc__
+    for c in flatten(mod.CLAIMS):
+        assert c.source.key == "azize23" and c.source.file == mod.SOURCE_FILE
+
+
+def test_accuracy_chain_links_connect():
+    acc = next(c for c in mod.CLAIMS if c.id == "azize23.alg1.accuracy")
+    rels = [s.statement.rel for s in acc.steps]
+    assert [s.id.rsplit(".", 1)[1] for s in acc.steps] == ["step1", "step2", "step3"]
+    assert rels == ["<=", "==", "<="]
+    assert acc.steps[0].statement.lhs == acc.statement.lhs
+    assert acc.steps[-1].statement.rhs == acc.statement.rhs
+
+
+def margin_at(cid, **point):
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == cid)
+    f = lower(c.statement.margin(), c.domain.names, "arb")
+    return f(*[arb_ball(sympy.Rational(point[n])) for n in c.domain.names])
+
+
+# ------------------------------------------------------------------------- reference values
+
+def test_renyi_exact_is_off_by_log_of_ratio():
+    """The printed 2 log((x+1)/x) should be log((x+1)/x): the gap is exactly log((x+1)/x)."""
+    x, r, a = A(3), A("0.5"), A(2)
+    D = div.renyi(dist.DataDependentNormal(x, r), dist.DataDependentNormal(x + 1, r), a)
+    printed = (2 * ((x + 1) / x).log() + ((x * x + 2 * x + 1) / (x * x + a * (2 * x + 1))).log()
+               / (2 * (a - 1)) + a / (2 * (r * r * x * x + a * r * r * (2 * x + 1))))
+    contains(printed - D, mpmath.log(mpmath.mpf(4) / 3), 1e-30)
+
+
+def test_kl_gauss_literal_gap_is_log_ratio():
+    m = margin_at("azize23.alg1.kl_gauss", a=1, b=7, k=2)   # X = 1/4, X' = 7/4
+    contains(-m, mpmath.log(7), 1e-30)
+    assert abs(margin_at("azize23.alg1.kl_gauss.intended", a=-2, b=5, k=3)) < 1e-30
+
+
+def test_pv_moments_square_ratio_is_half_the_finite_part():
+    x, s = 6, 1
+    fp = G.fp_inv_sq_moment(A(x - 1), A(s))
+    z = mpmath.mpf(x - 1) / (mpmath.sqrt(2) * s)
+    printed = 1 / (2 * mpmath.mpf(s) ** 2) * (mpmath.sqrt(2) * (x - 1) / s * dawson(z) - 1)
+    contains(fp, 2 * printed, 1e-30)
+
+
+def test_kl_bound_rhs_negative_at_the_witness():
+    assert margin_at("azize23.alg1.kl_bound", x=2, j=0, s=1, k=1) < 0
+
+
+def test_groupwise_reverse_direction_is_infinite_for_large_alpha():
+    x, r, a = A(4), A("0.25"), A(5)   # alpha > (x+1)^2/(2x+1) = 25/9
+    D = div.renyi(dist.DataDependentNormal(x + 1, r), dist.DataDependentNormal(x, r), a)
+    assert not D.is_finite() and D > 0
+
+
+# ------------------------------------------------------------------------- oracles
+
+@pytest.mark.parametrize("mu,sigma", [(0, 1), (1, 1), (3, 2), (-2, 1), (1, 3), (40, 1)])
+def test_pv_inverse_moment_matches_dawson(mu, sigma):
+    ref = mpmath.sqrt(2) / sigma * dawson(mpmath.mpf(mu) / (mpmath.sqrt(2) * sigma))
+    contains(G.pv_inv_moment(A(mu), A(sigma)), ref, 1e-35)
+
+
+def test_pv_inverse_moment_matches_symmetric_truncation():
+    """Independent: lim int_{|u| >= e} phi/u by mpmath at a small e."""
+    mu, sigma, e = mpmath.mpf(1), mpmath.mpf(2), mpmath.mpf("1e-12")
+    phi = lambda u: mpmath.npdf(u, mu, sigma)  # noqa: E731
+    ref = mpmath.quad(lambda u: (phi(u) - phi(-u)) / u, [e, 1, 4, 30])
+    contains(G.pv_inv_moment(A(1), A(2)), ref, 1e-10)
+
+
+@pytest.mark.parametrize("mu,sigma", [(0, 1), (1, 1), (3, 2), (-2, 1)])
+def test_finite_part_matches_definition(mu, sigma):
+    """lim [int_{|u| >= e} phi/u^2 - 2 phi(0)/e], by mpmath at e = 1e-15 (error O(e))."""
+    phi = lambda u: mpmath.npdf(u, mu, sigma)  # noqa: E731
+    e = mpmath.mpf("1e-15")
+    ref = mpmath.quad(lambda u: (phi(u) + phi(-u)) / u**2, [e, 1e-8, 1e-4, 1, abs(mu) + 1,
+                                                             abs(mu) + 40 * sigma]) - 2 * phi(0) / e
+    contains(G.fp_inv_sq_moment(A(mu), A(sigma)), ref, 1e-12)
+
+
+def test_truncated_inverse_moments_diverge():
+    a = G.trunc_abs_inv_moment(A(0), A(1), A(2) ** -30)
+    b = G.trunc_abs_inv_moment(A(0), A(1), A(2) ** -10)
+    contains(a - b, 2 * stats.norm.pdf(0) * 20 * mpmath.log(2), 1e-6)
+    c = G.trunc_inv_sq_moment(A(0), A(1), A(2) ** -20)
+    assert c > 2 * stats.norm.pdf(0) * (2**20 - 1) * 0.99
+    assert G.trunc_abs_inv_moment(A(0), A(1), A(0)).is_nan()
+
+
+def hierarchical_expectation(g, x, s, r, n=2001):
+    """E[g(Y)] for X ~ N(x, s^2), Y | X = u ~ N(u, (r u)^2), by a 2-d trapezoid rule over
+    (u, t) with Y = u + r |u| t, t ~ N(0, 1) (numpy; independent of the oracles)."""
+    import numpy as np
+    u = np.linspace(x - 12 * s, x + 12 * s, n)
+    t = np.linspace(-12, 12, n)
+    U, T = np.meshgrid(u, t, indexing="ij")
+    w = stats.norm.pdf(U, x, s) * stats.norm.pdf(T)
+    return np.trapezoid(np.trapezoid(g(U + r * np.abs(U) * T) * w, t, axis=1), u)
+
+
+def test_alg1_moments_against_double_integral():
+    x, s, r = 2.0, 1.0, 0.5
+    ref1 = hierarchical_expectation(lambda y: y, x, s, r)
+    ref2 = hierarchical_expectation(lambda y: y * y, x, s, r)
+    contains(M.alg1_moment_arb(A(2), A(1), A("0.5"), A(1)), ref1, 1e-6)
+    contains(M.alg1_variance_arb(A(2), A(1), A("0.5")), ref2 - ref1**2, 1e-6)
+    assert M.alg1_moment_arb(A(2), A(1), A("0.5"), A(3)).is_nan()
+
+
+@pytest.mark.parametrize("x,s,r", [(0, 1, "0.5"), (3, 1, "0.5"), (1, 2, "1"), (5, 1, "0.25")])
+def test_alg1_abs_dev_against_double_integral(x, s, r):
+    ref = hierarchical_expectation(lambda y: abs(y - x), x, s, float(Fraction(r)))
+    contains(M.alg1_abs_dev_arb(A(x), A(s), A(r)), ref, 2e-5)
+
+
+@pytest.mark.parametrize("x,y", [(0, "0.5"), (1, "-1.5"), (2, "2.5")])
+def test_product_density_and_series_against_scipy(x, y):
+    yy = float(Fraction(y))
+    ref = integrate.quad(lambda u: stats.norm.pdf(u, x, 1) * stats.norm.pdf(yy / u, 1, 0.5)
+                         / abs(u), -12, 14, points=[0], limit=400)[0]
+    pdf = M.normal_product_pdf_arb(A(x), A(1), A("0.5"), A(y))
+    contains(pdf, ref, 1e-7)
+    contains(M.cyik16_series_arb(A(x), A(1), A("0.5"), A(y)), ref, 1e-7)
+    assert M.normal_product_pdf_arb(A(x), A(1), A("0.5"), A(0)).is_nan()
+
+
+def test_cyik16_series_is_not_symmetric_in_y():
+    """A check that can fail: the series must follow the asymmetry of X Z for x > 0."""
+    a = M.cyik16_series_arb(A(2), A(1), A("0.5"), A("1.5"))
+    b = M.cyik16_series_arb(A(2), A(1), A("0.5"), A("-1.5"))
+    assert a > b
+
+
+def test_product_kl_enclosure():
+    kl = M.normal_product_kl_arb(A(3), A(2), A("0.5"), A(4))
+    # [binary KL of sign(Y), KL(X||X') = 1/8]; arb radii carry 30 bits
+    assert kl.lower() > 0 and kl.upper() >= arb(1) / 8
+    assert kl.upper() <= arb(1) / 8 + arb(2) ** -28
+
+
+def test_normal_moments():
+    contains(M.normal_abs_dev_arb(A(10), A(5), A(10)), 5 * (2 / mpmath.pi) ** 0.5, 1e-30)
+    contains(M.normal_variance_arb(A(10), A(5)), 25, 1e-30)

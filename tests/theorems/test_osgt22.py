@@ -1,0 +1,151 @@
+"""The osgt22 encoding: catalogue coverage, OSGT oracles from the definition, printed values."""
+
+import math
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx
+
+from dpproof.lowering import arb_ball, at_precision, lower
+from dpproof.oracles import distributions as dist
+from dpproof.oracles import dp_instances as D
+from dpproof.oracles.divergences import hockey_stick, renyi
+from dpproof.runner import flatten
+from theorems import osgt22
+
+from ._catalogue import THEOREMS_MD, catalogue_ids, claim_ids
+
+pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="shared/THEOREMS.md missing")
+
+
+@pytest.fixture(autouse=True)
+def _prec():
+    with ctx.workprec(128):
+        yield
+
+
+def _claim(cid):
+    return next(c for c in flatten(osgt22.CLAIMS) if c.id == cid)
+
+
+def _value(expr):
+    with at_precision(128):
+        return lower(expr, [], "arb")()
+
+
+def _mp_V(m, s2):
+    s = mpmath.sqrt(s2)
+    Q = mpmath.erfc(m / s / mpmath.sqrt(2)) / 2
+    return s2 + m**2 - m * s * mpmath.exp(-m**2 / (2 * s2)) / (mpmath.sqrt(2 * mpmath.pi) * Q)
+
+
+def _mp_kernel(sig, m, k=0, lo=-mpmath.inf, hi=mpmath.inf):
+    f = lambda y: y**k * mpmath.exp(-y**2 / (2 * sig**2) - abs(y) * m / sig**2)  # noqa: E731
+    pts = [lo] + [p for p in (-m, 0, m) if lo < p < hi] + [hi]
+    return mpmath.quad(f, pts)
+
+
+def test_every_catalogue_id_exactly_once():
+    ids = claim_ids(osgt22.CLAIMS)
+    expected = catalogue_ids("osgt22")
+    assert len(expected) == 23
+    for cid in expected:
+        assert ids.count(cid) == 1, cid
+    assert len(ids) == len(set(ids))
+
+
+def test_figures_declared():
+    names = {f.name for f in osgt22.FIGURES}
+    assert names == {"osgt22_delta", "osgt22_variance", "osgt22_zeta"}
+
+
+def test_kernel_moments_match_quadrature():
+    with mpmath.workdps(30):
+        for sig, m in ((2, 1), (mpmath.sqrt(40), 3), (1, 0)):
+            sa, ma = arb(mpmath.nstr(sig, 35)), arb(m)
+            mass = D.osgt_kernel_mass_value(sa, ma)
+            assert abs(float(mass.mid()) - float(_mp_kernel(sig, m))) < 1e-12
+            m2 = D.osgt_moment_value(sa, ma, 2)
+            assert abs(float(m2.mid()) - float(_mp_V(mpmath.mpf(m), sig**2))) < 1e-9
+            assert D.osgt_moment_value(sa, ma, 1).contains(0)
+
+
+def test_variance_example_value():
+    v = D.osgt_moment_value(arb(40).sqrt(), arb(3), 2)
+    assert abs(float(v.mid()) - 27.7046783263346) < 1e-12
+    assert abs(v - arb("27.7")) < arb("0.05")
+
+
+def test_osgt_tail_and_rejection_cdf():
+    s, m = arb(2), arb(1)
+    with mpmath.workdps(30):
+        for t in (-3, -0.5, 0, 1, 4):
+            want = _mp_kernel(2, 1, lo=mpmath.mpf(t)) / _mp_kernel(2, 1)
+            got = D.osgt_tail_value(s, m, arb(t))
+            assert abs(float(got.mid()) - float(want)) < 1e-12
+            rej = D.rejection_shift_cdf_value(s, m, arb(t))
+            assert abs(float(rej.mid()) - float(1 - want)) < 1e-12
+
+
+def test_osgt_tail_treacherous_far_tail():
+    # P[Y >= 60] at sigma = 1, m = 1/2: ~1e-800, zero in double precision
+    got = D.osgt_tail_value(arb(1), arb("0.5"), arb(60))
+    with mpmath.workdps(40):
+        Q = lambda x: mpmath.erfc(x / mpmath.sqrt(2)) / 2  # noqa: E731
+        want = Q(mpmath.mpf("60.5")) / (2 * Q(mpmath.mpf("0.5")))
+    assert got > 0 and abs(got / arb(mpmath.nstr(want, 30)) - 1) < arb("1e-20")
+
+
+def test_delta_values_printed_in_the_slides():
+    assert abs(float(_value(_claim("osgt22.delta.example").statement.lhs.args[0]).mid())) >= 0
+    T0 = dist.OSGT(arb(0), arb(40).sqrt(), arb(3))
+    T1 = dist.OSGT(arb(1), arb(40).sqrt(), arb(3))
+    d = hockey_stick(T0, T1, arb("0.5"))
+    assert abs(float(d.mid()) - 6.78659505064043e-5) < 1e-17
+    e = D.eps_at_delta_value(T0, T1, arb("1e-10"), arb(0), arb(3))
+    assert abs(float(e.mid()) - 0.936625756498584) < 1e-12
+
+
+def test_osgt_delta_formula_against_the_densities():
+    # closed form (the slides) vs H_eps from the densities at sigma^2 = 40, m = 3, eps = 1
+    T0 = dist.OSGT(arb(0), arb(40).sqrt(), arb(3))
+    T1 = dist.OSGT(arb(1), arb(40).sqrt(), arb(3))
+    c = _claim("osgt22.delta.formula")
+    f = lower(c.statement.rhs, ["eps"], "arb")
+    with at_precision(128):
+        assert f(arb(1)).overlaps(hockey_stick(T0, T1, arb(1)))
+
+
+def test_bbar_loses_every_digit_unless_rewritten():
+    c = _claim("osgt22.rdp.zeta_small")
+    v = lower(c.statement.lhs, ["alpha"], "float")(64.0)
+    assert not math.isfinite(v) or abs(v - 0.0724057456766) > 1e-3  # double precision fails
+    with at_precision(128):
+        printed = lower(c.statement.lhs, ["alpha"], "arb")(arb_ball(64))
+        stable = lower(osgt22.zeta_stable(sympy.Symbol("alpha"), sympy.sqrt(630), 15, 1, 8),
+                       ["alpha"], "arb")(arb_ball(64))
+    assert not printed.rad() < 1e-6          # the printed Phi difference cancels
+    with mpmath.workdps(40):  # independent value, stable form (Q differences)
+        Qm = lambda x: mpmath.erfc(x / mpmath.sqrt(2)) / 2  # noqa: E731
+        s_, a_, m_ = mpmath.sqrt(630), mpmath.mpf(64), 15
+        b = (mpmath.ncdf((-m_ + a_ - 1) / s_) + mpmath.ncdf((-m_ - a_) / s_)
+             + mpmath.exp(a_ * (a_ - 1) * (4 * m_ + 4 * m_**2) / (2 * s_**2))
+             * (Qm((a_ - 1 - m_ * (1 - 2 * a_)) / s_) - Qm((a_ - m_ * (1 - 2 * a_)) / s_)))
+        want = 8 / (a_ - 1) * mpmath.log(b / (2 * Qm(m_ / s_)))
+    assert abs(float(stable.mid()) - float(want)) < 1e-14 and stable.rad() < 1e-20
+    assert abs(float(want) - 0.0725076840825666) < 1e-12
+    assert printed.overlaps(stable)
+
+
+def test_variance_needed_gaussian_known_value():
+    # smallest sigma with delta(1) = 1e-5 at Delta = 1 is 3.73063163481594 (Balle-Wang)
+    v = D.gauss_var_needed_value(arb(1), arb("1e-5"), arb(1))
+    assert abs(float(v.mid()) - 3.73063163481594**2) < 1e-9
+
+
+def test_single_letter_bound_at_a_point():
+    T0 = dist.OSGT(arb(0), arb(40).sqrt(), arb(3))
+    T1 = dist.OSGT(arb(1), arb(40).sqrt(), arb(3))
+    r = renyi(T0, T1, arb(2))
+    assert abs(float(r.mid()) - 0.0377307011207468) < 1e-12

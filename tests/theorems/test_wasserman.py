@@ -1,0 +1,164 @@
+"""wasserman: catalogue coverage, enumeration oracles against independent code, densities."""
+
+import itertools
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx, fmpq
+
+import theorems.wasserman as mod
+from dpproof.lowering import arb_ball, lower
+from dpproof.oracles import mechanisms_misc as M
+from dpproof.runner import flatten
+
+THEOREMS = Path(__file__).resolve().parents[3] / "shared" / "THEOREMS.md"
+
+
+@pytest.fixture(autouse=True)
+def _prec():
+    with ctx.workprec(128), mpmath.workdps(50):
+        yield
+
+
+def A(x) -> arb:
+    q = Fraction(str(x))
+    return arb(fmpq(q.numerator, q.denominator))
+
+
+def contains(ball: arb, ref, slack=0.0):
+    """ref (a float or mpf, exact to its own precision) lies in ball, up to slack."""
+    assert ball.is_finite(), ball
+    with mpmath.workdps(60):
+        mid = mpmath.mpf(ball.mid().str(55, radius=False))
+        rad = mpmath.mpf(ball.rad().str(10, radius=False)) * (1 + mpmath.mpf("1e-9"))
+        err = abs(mid - mpmath.mpf(ref))
+        assert err <= rad + slack + mpmath.mpf("1e-45"), (ball, ref, err)
+
+
+def catalogue_ids():
+    return set(re.findall(r"^\| (wasserman\.[\w.]+) \|", THEOREMS.read_text(), re.M))
+
+
+def test_every_catalogue_id_exactly_once_and_extras_are_suffixed():
+    ids = [c.id for c in flatten(mod.CLAIMS)]
+    cat = catalogue_ids()
+    assert len(cat) == 12
+    assert len(ids) == len(set(ids))
+    assert cat <= set(ids)
+    for extra in set(ids) - cat:
+        assert any(extra.startswith(c + ".") for c in cat), extra
+    assert all(c.source.file == mod.SOURCE_FILE for c in flatten(mod.CLAIMS))
+
+
+def margin_at(cid, **point):
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == cid)
+    f = lower(c.statement.margin(), c.domain.names, "arb")
+    return f(*[arb_ball(sympy.Rational(point[n])) for n in c.domain.names])
+
+
+# ------------------------------------------------------------------------- enumerations
+
+def brute_mean_sensitivity(n, B):
+    grid = [-B, 0, B]
+    return max(abs(sum(d) - sum(d[:i] + (v,) + d[i + 1:])) / Fraction(n)
+               for d in itertools.product(grid, repeat=n) for i in range(n) for v in grid)
+
+
+@pytest.mark.parametrize("n,B", [(1, 1), (2, 3), (3, 2), (4, 1)])
+def test_mean_sensitivity(n, B):
+    v = M.mean_sensitivity_enum_arb(A(n), A(B))
+    assert Fraction(2 * B, n) == brute_mean_sensitivity(n, B)
+    assert (v - A(Fraction(2 * B, n))).contains(0) and v.rad() < arb(2) ** -120
+    assert M.mean_sensitivity_enum_arb(arb(2, 0.5), A(B)).is_nan()
+
+
+def ks(a, b):
+    """Independent KS distance of two samples on {0, 1/2, 1}."""
+    pts = sorted(set(a) | set(b))
+    return max(abs(sum(x <= t for x in a) / len(a) - sum(x <= t for x in b) / len(b))
+               for t in pts)
+
+
+@pytest.mark.parametrize("n,k", [(1, 1), (2, 2), (3, 1), (4, 3)])
+def test_ks_sensitivity_is_one_over_n(n, k):
+    v = M.ks_sensitivity_enum_arb(A(n), A(k))
+    assert (v - A(Fraction(1, n))).contains(0) and v.rad() < arb(2) ** -120
+    assert margin_at("wasserman.ks.sensitivity", j=1, k=2) == 0
+
+
+def test_expmech_loss_against_independent_float_code():
+    n, k, eps = 2, 2, 1.5
+    G = (0, 0.5, 1)
+    outs = list(itertools.product(G, repeat=k))
+    data = list(itertools.product(G, repeat=n))
+    sens = max(abs(ks(x, z) - ks(x[:i] + (v,) + x[i + 1:], z))
+               for x in data for i in range(n) for v in G for z in outs)
+    assert sens == 0.5
+
+    def logq(x):
+        w = [-eps * ks(x, z) / (2 * sens) for z in outs]
+        lz = math.log(sum(math.exp(v) for v in w))
+        return [v - lz for v in w]
+    ref = max(a - b for x in data for i in range(n) for v in G
+              for a, b in zip(logq(x), logq(x[:i] + (v,) + x[i + 1:])))
+    contains(M.expmech_ks_loss_arb(A(n), A(k), A(eps)), ref, 1e-12)
+    assert ref <= eps
+
+
+def test_cosine_series_loss_closed_form():
+    """One coefficient: the replaced record moves beta_1 by at most 2 sqrt(2)/n (x=0 -> 1)."""
+    n, b = 5, A("0.3")
+    b_ = mpmath.mpf(3) / 10
+    contains(M.cosine_series_loss_arb(A(n), A(1), b), 2 * mpmath.sqrt(2) / (n * b_), 1e-30)
+    # m = 2: psi_2(0) = psi_2(1), best pair is x = 0, x' = 1/2 or 1: |dpsi_1| + |dpsi_2|
+    G = [mpmath.mpf(i) / 4 for i in range(5)]
+    best = max(sum(abs(mpmath.sqrt(2) * (mpmath.cospi(j * x) - mpmath.cospi(j * y)))
+                   for j in (1, 2)) for x in G for y in G)
+    contains(M.cosine_series_loss_arb(A(n), A(2), b), best / (n * b_), 1e-30)
+
+
+def test_shift_abs_sup_exact():
+    assert M.shift_abs_sup_arb(A(0), A(1)) == 1
+    assert M.shift_abs_sup_arb(A(2), A(-1)) == 3
+    assert M.shift_abs_sup_arb(A(1), A(1)) == 0
+
+
+# ------------------------------------------------------------------------- densities
+
+@pytest.mark.parametrize("b", ["0.1", "1", "7.5"])
+def test_laplace_sd(b):
+    contains(M.laplace_sd_arb(A(0), A(b)), mpmath.sqrt(2) * mpmath.mpf(b), 1e-30)
+
+
+def test_laplace_pdf_and_rr():
+    contains(M.laplace_pdf_arb(A("0.5"), A(1), A(2)), mpmath.exp(-0.25) / 4, 1e-30)
+    e = A("0.7")
+    p11, p10 = M.rr_prob_arb(e, A(1), A(1)), M.rr_prob_arb(e, A(0), A(1))
+    contains(p11 + M.rr_prob_arb(e, A(1), A(0)), 1, 1e-30)
+    contains((p11 / p10).log(), mpmath.mpf(7) / 10, 1e-30)
+
+
+def test_histogram_margin_is_exactly_zero():
+    """Laplace scale 2/eps with two moved counts is exactly eps-DP: the margin is 0."""
+    m = margin_at("wasserman.histogram.dp", c1=2, c2=0, k=3)
+    assert m.is_exact() and m.is_zero()
+
+
+def test_series_literal_loss_is_2_sqrt2_eps():
+    m = margin_at("wasserman.series.dp", n=6, m=1, c=4)   # eps = 1
+    contains(m, 1 - 2 * mpmath.sqrt(2), 1e-30)
+
+
+def test_laplace_literal_density_not_proportional():
+    assert margin_at("wasserman.laplace.sd", w1=-1, w2=1, lam=1) < 0
+    assert abs(margin_at("wasserman.laplace.sd", w1=1, w2=3, lam=1)) < 1e-30
+
+
+def test_rr_enumeration_is_the_printed_pi():
+    th, p = sympy.Rational(3, 10), sympy.Rational(1, 7)
+    assert mod.pi_enum.subs({mod.theta: th, mod.p: p}) == 1 - th + th * p
