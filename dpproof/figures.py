@@ -9,6 +9,7 @@ is matplotlib's (Agg), done here so that writers stay pure renderers of the repo
 from __future__ import annotations
 
 import math
+import warnings
 from pathlib import Path
 
 import sympy
@@ -118,16 +119,28 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
     for spec in specs:
         if spec.claim_ids and not ids.intersection(spec.claim_ids):
             continue
-        figures.append({"path": draw_spec(spec, out_dir), "title": spec.title,
-                        "claims": list(spec.claim_ids)})
+        _guarded(figures, spec.name, lambda: {
+            "path": draw_spec(spec, out_dir), "title": spec.title,
+            "claims": list(spec.claim_ids)})
     for a in report.assessments:
-        if a.verdict is Verdict.REFUTED and a.regions and _plottable(a.regions):
+        if a.verdict is Verdict.REFUTED and _plottable(a.regions):
             names, boxes = a.regions
-            figures.append({"path": draw_region(a.id, names, boxes, out_dir),
-                            "title": f"Where {a.id} holds and fails", "claims": [a.id]})
+            _guarded(figures, a.id, lambda: {
+                "path": draw_region(a.id, names, boxes, out_dir),
+                "title": f"Where {a.id} holds and fails", "claims": [a.id]})
     return figures
 
 
+def _guarded(figures: list, name: str, draw) -> None:
+    """Draw one figure; a failure is warned about and never costs the report."""
+    try:
+        figures.append(draw())
+    except Exception as exc:  # a missing figure must not lose the verdicts
+        warnings.warn(f"figure {name!r} not drawn: {type(exc).__name__}: {exc}", stacklevel=2)
+
+
 def _plottable(regions) -> bool:
+    if not regions or not regions[0] or len(regions[0]) > 2:
+        return False
     names, boxes = regions
     return all(math.isfinite(float(b)) for box, _ in boxes for side in box for b in side)

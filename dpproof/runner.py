@@ -74,7 +74,8 @@ def _with_repair(a: Assessment, config: Config) -> Assessment:
         return replace(a, repair=f"repair failed: {type(exc).__name__}: {exc}")
     if found is None:
         return a
-    return replace(a, repair=found.text, regions=(found.names, found.boxes),
+    regions = (found.names, found.boxes) if found.names else ()
+    return replace(a, repair=found.text, regions=regions,
                    seconds=a.seconds + time.perf_counter() - t0)
 
 

@@ -112,7 +112,7 @@ def _run_latexmk(work: Path) -> str | None:
     """Run latexmk in ``work``; None on success, else what went wrong with the log tail."""
     cmd = ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "report.tex"]
     try:
-        done = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
+        done = subprocess.run(cmd, cwd=work, capture_output=True, text=True, errors="replace",
                               timeout=LATEX_TIMEOUT, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return f"latexmk timed out after {LATEX_TIMEOUT:g} s" + _log_tail(work)
