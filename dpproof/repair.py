@@ -14,8 +14,10 @@ from dataclasses import dataclass
 import sympy
 
 from .claims import Claim, Kind
-from .engines.base import Config, decimal_str
+from .engines import witness as W
+from .engines.base import Compiled, Config, decimal_str, effective_bounds
 from .engines.interval import classify
+from .engines.numeric import grid
 from .lowering import arb_ball, at_precision, lower
 
 
@@ -42,6 +44,9 @@ def repair(claim: Claim, config: Config, max_boxes: int = 800, seconds: float = 
     if not names:
         return None
     leaves = classify(claim, config, max_boxes, seconds)
+    undecided = sum(_volume(b) for b, s in leaves if s == "undecided")
+    if len(names) <= 2 and undecided > 0.5 * (sum(_volume(b) for b, _ in leaves) or 1):
+        return _pointwise(claim, config, names)
     index = [claim.domain.names.index(n) for n in names]
     boxes = tuple((tuple(box[i] for i in index), status) for box, status in leaves)
     if len(names) == 1:
@@ -67,12 +72,80 @@ def _printed_value(claim: Claim, config: Config) -> str | None:
             f"{claim.printed} (tolerance {decimal_str(st.rhs)})")
 
 
+def _volume(box) -> float:
+    v = 1.0
+    for lo, hi in box:
+        v *= float(hi - lo) if hi > lo else 1.0
+    return v
+
+
+def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 33) -> Repair:
+    """Where boxes stay undecided (oracles are loose on wide parameter balls): the certified
+    status at each point of a grid, summarised as runs (1 parameter) or shares (2); the
+    region map colours the cell around each grid point by the status at its centre."""
+    compiled = Compiled(claim, "arb")
+    points = grid(claim, per_axis if len(names) == 1 else 17)
+    if len(names) == 1:
+        points += _towards_ends(claim, names[0])
+    status = [(tuple(p[n] for n in names), _point_status(compiled, p, config.prec))
+              for p in points]
+    status = [(xs, s) for xs, s in status if s != "vacuous"]
+    if len(names) == 1:
+        runs = []
+        for (x,), s in sorted(set(status)):
+            if runs and runs[-1][0] == s:
+                runs[-1][2], runs[-1][3] = x, runs[-1][3] + 1
+            else:
+                runs.append([s, x, x, 1])
+        parts = "; ".join(f"{s} for {names[0]} in [{_fmt(a)}, {_fmt(b)}] ({n} point"
+                          f"{'s' if n > 1 else ''})" for s, a, b, n in runs)
+        text = f"pointwise on a grid of {len(status)} values (certified at each): {parts}"
+    else:
+        count = {s: sum(1 for _, st in status if st == s) for s in ("holds", "fails")}
+        text = (f"pointwise on a {len(status)}-point grid over ({', '.join(names)}): holds "
+                f"(certified) at {count['holds']}, fails (certified) at {count['fails']}")
+    return Repair(text, tuple(names), _cells(status, len(names)))
+
+
+def _towards_ends(claim: Claim, name: str, steps: int = 16) -> list[dict]:
+    """Extra points lo + w 2^-k and hi - w 2^-k: a linear grid misses what happens near
+    the ends of a wide range (e.g. alpha near 1 on (1, 1000])."""
+    iv = claim.domain[name]
+    lo, hi, _ = effective_bounds(iv)
+    fixed = {n: v.lo for n, v in claim.domain.params if n != name}
+    out = []
+    for k in range(1, steps + 1):
+        for x in (lo + (hi - lo) / 2**k, hi - (hi - lo) / 2**k):
+            x = sympy.floor(x) if iv.integer else x
+            if iv.contains(x):
+                out.append({**fixed, name: x})
+    return out
+
+
+def _point_status(compiled: Compiled, point, prec: int) -> str:
+    hyp = W.hypotheses_hold(compiled, point, prec)
+    if hyp is False:
+        return "vacuous"
+    m = W.margin_enclosure(compiled, point, prec)
+    if compiled.claim.statement.rel != "==" and ((m > 0) if compiled.strict else (m >= 0)):
+        return "holds"
+    return "fails" if hyp is True and m < 0 else "undecided"
+
+
+def _cells(status, dims: int):
+    """The cell around each grid point (edges halfway to its neighbours), for the figure."""
+    axes = [sorted({xs[i] for xs, _ in status}) for i in range(dims)]
+
+    def edges(values, v):
+        k = values.index(v)
+        lo = (values[k - 1] + v) / 2 if k > 0 else v
+        hi = (values[k + 1] + v) / 2 if k + 1 < len(values) else v
+        return (lo, hi)
+    return tuple((tuple(edges(axes[i], xs[i]) for i in range(dims)), s) for xs, s in status)
+
+
 def _many_parameters(names, leaves) -> str:
-    def volume(box):
-        v = 1.0
-        for lo, hi in box:
-            v *= float(hi - lo) if hi > lo else 1.0
-        return v
+    volume = _volume
     total = sum(volume(b) for b, s in leaves if s != "vacuous") or 1.0
     share = {s: sum(volume(b) for b, st in leaves if st == s) / total
              for s in ("holds", "fails")}

@@ -84,3 +84,13 @@ def test_a_refuted_printed_value_is_repaired_with_its_certified_value():
     assert a.verdict is Verdict.REFUTED
     assert a.repair.startswith("the certified value is [2.41421356237")
     assert "printed 2.42" in a.repair
+
+
+def test_pointwise_repair_summarises_certified_grid_points_in_runs():
+    from dpproof.repair import _pointwise
+    claim = make_claim("r.pw", "x^2 <= 2*x", x=Interval.closed(0, 3))
+    r = _pointwise(claim, Config(), ["x"])
+    assert r.text.startswith("pointwise on a grid of")
+    assert "holds for x in [0, 1.96875] (33 points)" in r.text
+    assert "fails for x in [2.0625, 3]" in r.text
+    assert {s for _, s in r.boxes} == {"holds", "fails"}
