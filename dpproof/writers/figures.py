@@ -21,7 +21,9 @@ from . import common
 COLOURS = {"PROVED": "#1b7a2e", "CERTIFIED": "#66bb6a", "REFUTED": "#b71c1c",
            "SUPPORTED": "#1565c0", "INCONCLUSIVE": "#e65100", "NOT_CHECKABLE": "#9e9e9e",
            "ERROR": "#6a1b9a"}
-REGION_COLOURS = {True: "#4c9a2a", False: "#c0392b", None: "#bbbbbb"}
+#: repair statuses of a box (dpproof.repair)
+STATUS_COLOURS = {"holds": "#4c9a2a", "fails": "#c0392b", "undecided": "#bbbbbb",
+                  "vacuous": "#eeeeee"}
 
 
 def _plt():
@@ -118,28 +120,29 @@ def _plottable(y, logy: bool) -> bool:
     return y == y and abs(y) != float("inf") and (not logy or y > 0)
 
 
-def region_map(path, xs: Sequence[float], ys: Sequence[float],
-               holds_grid: Sequence[Sequence[bool | None]], xlabel: str = "x",
-               ylabel: str = "y", title: str = "where the claim holds",
-               root=None) -> list[str]:
-    """Cells coloured by ``holds_grid[j][i]`` at (xs[i], ys[j]): True holds, False fails,
-    None undecided.  ``xs``/``ys`` are cell centres or the len+1 cell edges."""
+def region_map(path, names: Sequence[str], boxes, title: str, root=None) -> list[str]:
+    """Where a claim certifiably holds (green), fails (red) or is undecided (grey): each box
+    is ``((lo, hi) per parameter, status)`` over one or two parameters."""
     plt = _plt()
-    from matplotlib.colors import ListedColormap
-    from matplotlib.patches import Patch
+    from matplotlib.patches import Patch, Rectangle
 
-    rows = [[{True: 2, False: 0, None: 1}[v] for v in row] for row in holds_grid]
-    if len(rows) != len(ys) and len(rows) != len(ys) - 1:
-        raise ValueError(f"holds_grid has {len(rows)} rows; expected len(ys) = {len(ys)} "
-                         "(centres) or len(ys) - 1 (edges)")
-    fig, ax = plt.subplots(figsize=(6, 4))
-    cmap = ListedColormap([REGION_COLOURS[False], REGION_COLOURS[None], REGION_COLOURS[True]])
-    shading = "nearest" if len(rows) == len(ys) else "flat"
-    ax.pcolormesh(list(xs), list(ys), rows, cmap=cmap, vmin=0, vmax=2, shading=shading)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=10)
-    ax.legend(handles=[Patch(color=REGION_COLOURS[k], label=t) for k, t in
-                       ((True, "holds"), (False, "fails"), (None, "undecided"))],
-              fontsize=7, loc="upper right")
+    if len(names) not in (1, 2):
+        raise ValueError(f"region_map draws 1 or 2 parameters, got {len(names)}: {names}")
+    fig, ax = plt.subplots(figsize=(6, 4.2 if len(names) == 2 else 2.2))
+    for box, status in boxes:
+        (x0, x1) = (float(box[0][0]), float(box[0][1]))
+        (y0, y1) = (float(box[1][0]), float(box[1][1])) if len(names) == 2 else (0.0, 1.0)
+        w, h = (x1 - x0 if x1 > x0 else 0.8), (y1 - y0 if y1 > y0 else 0.8)
+        x0, y0 = (x0 if x1 > x0 else x0 - 0.4), (y0 if y1 > y0 else y0 - 0.4)
+        ax.add_patch(Rectangle((x0, y0), w, h, color=STATUS_COLOURS[status], lw=0))
+    ax.autoscale_view()
+    ax.set_xlabel(names[0])
+    if len(names) == 2:
+        ax.set_ylabel(names[1])
+    else:
+        ax.set_yticks([])
+    ax.set_title(title, fontsize=9)
+    ax.legend(handles=[Patch(color=c, label=s) for s, c in STATUS_COLOURS.items()], fontsize=7,
+              loc="upper center", bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
+              ncol=4, frameon=False)
     return save(fig, path, root)

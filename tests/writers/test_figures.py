@@ -23,11 +23,13 @@ def test_curve_figure_skips_missing_and_non_positive_values_on_log_axes(tmp_path
     assert all((tmp_path / p).is_file() for p in paths)
 
 
-def test_region_map_with_centres_and_edges(tmp_path):
-    grid = [[True, False, None], [True, True, False]]
-    assert figures.region_map(tmp_path / "r", [0, 1, 2], [0, 1], grid, "eps", "delta",
+def test_region_map_draws_boxes_over_one_or_two_parameters(tmp_path):
+    boxes2 = [(((0, 1), (0, 1)), "holds"), (((1, 2), (0, 1)), "fails"),
+              (((0, 2), (1, 2)), "undecided")]
+    assert figures.region_map(tmp_path / "r", ("eps", "delta"), boxes2, "t",
                               root=tmp_path) == ["r.png", "r.pdf"]
-    assert figures.region_map(tmp_path / "e", [0, 1, 2, 3], [0, 1, 2], grid,
+    boxes1 = [(((0, 1),), "holds"), (((1, 3),), "fails"), (((3, 3),), "vacuous")]
+    assert figures.region_map(tmp_path / "e", ("x",), boxes1, "t",
                               root=tmp_path) == ["e.png", "e.pdf"]
-    with pytest.raises(ValueError, match="holds_grid has 2 rows"):
-        figures.region_map(tmp_path / "bad", [0, 1, 2], [0, 1, 2, 3, 4], grid)
+    with pytest.raises(ValueError, match="1 or 2 parameters"):
+        figures.region_map(tmp_path / "bad", ("a", "b", "c"), [], "t")
