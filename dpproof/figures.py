@@ -49,10 +49,11 @@ def draw_spec(spec: FigureSpec, out_dir: Path) -> str:
     return paths[0]
 
 
-def draw_region(claim_id: str, names, boxes, out_dir: Path) -> str:
+def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=()) -> str:
     """Where a refuted claim certifiably holds and fails, over 1 or 2 parameters."""
     paths = region_map(Path(out_dir) / "figures" / ("region-" + claim_id.replace(".", "_")),
-                       names, boxes, f"{claim_id}: where it holds (certified)", root=out_dir)
+                       names, boxes, f"{claim_id}: where it holds (certified)", root=out_dir,
+                       integer=integer)
     return paths[0]
 
 
@@ -72,8 +73,9 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
     for a in report.assessments:
         if a.verdict is Verdict.REFUTED and _plottable(a.regions):
             names, boxes = a.regions
+            integer = [a.claim.domain[n].integer for n in names]
             _guarded(figures, a.id, lambda: {
-                "path": draw_region(a.id, names, boxes, out_dir),
+                "path": draw_region(a.id, names, boxes, out_dir, integer),
                 "title": f"Where {a.id} holds and fails", "claims": [a.id]})
     return figures
 

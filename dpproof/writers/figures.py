@@ -11,6 +11,7 @@ returned paths are relative to ``root`` when given, else as written.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -104,7 +105,7 @@ def curve_figure(path, series: Iterable[tuple[str, Sequence[float], Sequence[flo
             ax.plot(*zip(*pts), label=label, ms=3, marker="o" if len(pts) < 25 else None)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=10)
+    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=9)
     if logy:
         ax.set_yscale("log")
     ax.grid(alpha=0.3)
@@ -120,21 +121,23 @@ def _plottable(y, logy: bool) -> bool:
     return y == y and abs(y) != float("inf") and (not logy or y > 0)
 
 
-def region_map(path, names: Sequence[str], boxes, title: str, root=None) -> list[str]:
+def region_map(path, names: Sequence[str], boxes, title: str, root=None,
+               integer: Sequence[bool] = ()) -> list[str]:
     """Where a claim certifiably holds (green), fails (red) or is undecided (grey): each box
-    is ``((lo, hi) per parameter, status)`` over one or two parameters."""
+    is ``((lo, hi) per parameter, status)`` over one or two parameters; an ``integer``
+    parameter's box [a, b] covers the cells a - 1/2 .. b + 1/2."""
     plt = _plt()
     from matplotlib.patches import Patch, Rectangle
 
     if len(names) not in (1, 2):
         raise ValueError(f"region_map draws 1 or 2 parameters, got {len(names)}: {names}")
     fig, ax = plt.subplots(figsize=(6, 4.2 if len(names) == 2 else 2.2))
+    integer = tuple(integer) + (False,) * (2 - len(integer))
     for box, status in boxes:
-        (x0, x1) = (float(box[0][0]), float(box[0][1]))
-        (y0, y1) = (float(box[1][0]), float(box[1][1])) if len(names) == 2 else (0.0, 1.0)
-        w, h = (x1 - x0 if x1 > x0 else 0.8), (y1 - y0 if y1 > y0 else 0.8)
-        x0, y0 = (x0 if x1 > x0 else x0 - 0.4), (y0 if y1 > y0 else y0 - 0.4)
-        ax.add_patch(Rectangle((x0, y0), w, h, color=STATUS_COLOURS[status], lw=0))
+        (x0, x1) = _side(box[0], integer[0])
+        (y0, y1) = _side(box[1], integer[1]) if len(names) == 2 else (0.0, 1.0)
+        ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, color=STATUS_COLOURS[status],
+                               lw=0))
     ax.autoscale_view()
     ax.set_xlabel(names[0])
     if len(names) == 2:
@@ -146,3 +149,10 @@ def region_map(path, names: Sequence[str], boxes, title: str, root=None) -> list
               loc="upper center", bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
               ncol=4, frameon=False)
     return save(fig, path, root)
+
+
+def _side(side, integer: bool) -> tuple[float, float]:
+    lo, hi = float(side[0]), float(side[1])
+    if integer or lo == hi:
+        return lo - 0.5, hi + 0.5
+    return lo, hi
