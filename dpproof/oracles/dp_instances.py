@@ -367,19 +367,8 @@ def _sigma_for(make, eps, delta, Delta):
         if f(lo) > delta:
             break
         lo /= 8
-    a, b = lo.mid(), hi.mid()
-    if not (f(a) > delta and f(b) < delta):
-        return NAN()
-    for _ in range(_BISECT):
-        c = ((a + b) / 2).mid()
-        d = f(c)
-        if d > delta:
-            a = c
-        elif d < delta:
-            b = c
-        else:
-            break
-    return hull(a, b)
+    # delta decreases in sigma: the same certified bisection as eps(delta)
+    return eps_from_delta(f, delta, lo, hi, max_iter=_BISECT)
 
 
 def gauss_var_needed_value(eps, delta, Delta) -> arb:

@@ -76,7 +76,6 @@ def test_interval_certifies_true_inequalities_on_bounded_boxes(claim):
 
 
 def test_interval_never_certifies_an_identity_with_balls():
-    from tests.engines.cases import TRUE as cases
     ev = _run("interval", next(c for c in TRUE if c.id == "true.rr_ratio"))
     assert ev.verdict is Verdict.SUPPORTED
 

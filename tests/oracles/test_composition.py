@@ -2,7 +2,7 @@
 
 import mpmath
 import pytest
-from flint import arb, ctx
+from flint import arb
 
 import dpproof.oracles as O
 from tests.oracles.conftest import hi, q, rel_rad

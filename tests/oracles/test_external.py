@@ -3,7 +3,6 @@
 import math
 
 import pytest
-from flint import arb
 
 import dpproof.oracles as O
 from tests.oracles.conftest import q
