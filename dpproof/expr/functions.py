@@ -41,6 +41,18 @@ class SpecialFunction(sympy.Function):
         return True if self.numeric_value else None
 
 
+class OracleFunction(SpecialFunction):
+    """A function computed by an oracle (an integral, a sum, a search): opaque to sympy."""
+
+    opaque = True
+
+
+class DistributionFunction(OracleFunction):
+    """An oracle whose value is a distribution object, an argument of a divergence."""
+
+    numeric_value = False
+
+
 def register(cls: type[SpecialFunction]) -> type[SpecialFunction]:
     """Class decorator: make ``cls`` callable from claims under its class name."""
     name = cls.__name__
@@ -187,5 +199,5 @@ ELEMENTARY = {
 ELEMENTARY_ARITY = {"exp": 1, "log": 1, "sqrt": 1, "abs": 1, "min": None, "max": None,
                     "erf": 1, "erfc": 1, "binomial": 2, "Phi": 1, "Q": 1, "dawson": 1}
 
-__all__ = ["SpecialFunction", "register", "REGISTRY", "Phi", "Q", "dawson", "ELEMENTARY",
+__all__ = ["SpecialFunction", "OracleFunction", "DistributionFunction", "register", "REGISTRY", "Phi", "Q", "dawson", "ELEMENTARY",
            "ELEMENTARY_ARITY"]

@@ -114,7 +114,7 @@ def adaptive_delta_code(n: int, code: int, eps: arb, x: arb) -> arb:
 
 # ------------------------------------------------------- sympy-facing functions (claims)
 
-from dpproof.expr.functions import SpecialFunction, register  # noqa: E402
+from dpproof.expr.functions import OracleFunction, register  # noqa: E402
 
 from . import br_composition as _bc  # noqa: E402
 from .composition import compose_delta_bruteforce  # noqa: E402
@@ -122,9 +122,8 @@ from .conversions import eps_from_delta  # noqa: E402
 from .distributions import genrr_pair  # noqa: E402
 
 
-class _CR(SpecialFunction):
+class _CR(OracleFunction):
     """Base: arguments listed in ``ints`` must be exact integers (else a nan ball)."""
-    opaque = True
     ints: tuple = ()
 
     @classmethod

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from flint import arb, ctx
 
-from dpproof.expr.functions import SpecialFunction, register
+from dpproof.expr.functions import DistributionFunction, OracleFunction, register
 
 from . import distributions as dist
 from .conversions import eps_from_delta
@@ -385,13 +385,7 @@ def osgt_var_needed_value(eps, delta, m, Delta) -> arb:
 
 # ----------------------------------------------------------------------- registration
 
-class _Dist(SpecialFunction):
-    opaque = True
-    numeric_value = False
-
-
-class _Num(SpecialFunction):
-    opaque = True
+_Dist, _Num = DistributionFunction, OracleFunction
 
 
 def _make(name, base, nargs, impl, doc, ints=()):

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from flint import arb
 
-from dpproof.expr.functions import SpecialFunction, register
+from dpproof.expr.functions import DistributionFunction, OracleFunction, register
 
 from . import composition, conversions
 from . import distributions as dist
 from . import divergences as div
 
 
-class _Distribution(SpecialFunction):
-    opaque = True
-    numeric_value = False
+class _Distribution(DistributionFunction):
     _tex = ""
 
     def _latex(self, printer):
@@ -25,8 +23,7 @@ class _Distribution(SpecialFunction):
         return r"%s\left(%s\right)" % (self._tex, args)
 
 
-class _Oracle(SpecialFunction):
-    opaque = True
+_Oracle = OracleFunction
 
 
 @register

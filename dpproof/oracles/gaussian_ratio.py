@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from flint import acb, arb, ctx
 
-from dpproof.expr.functions import SpecialFunction, register
+from dpproof.expr.functions import OracleFunction, register
 
 from .integrate import NAN, quad
 
@@ -150,8 +150,7 @@ def trunc_inv_sq_moment(mu: arb, sigma: arb, eps: arb) -> arb:
     return _trunc_monotone(mu, sigma, eps, 2)
 
 
-class _Oracle(SpecialFunction):
-    opaque = True
+_Oracle = OracleFunction
 
 
 @register

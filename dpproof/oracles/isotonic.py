@@ -18,7 +18,7 @@ import itertools
 
 from flint import arb, fmpq
 
-from dpproof.expr.functions import SpecialFunction, register
+from dpproof.expr.functions import OracleFunction, register
 
 from .distributions import TruncNormal, _normal_coef
 from .integrate import NAN, exp_quad_integral
@@ -99,8 +99,7 @@ def tgauss_cond_renyi(alpha, sigma, s, Delta, rev: int) -> arb:
 
 # ---------------------------------------------------------------- sympy-facing functions
 
-class _Iso(SpecialFunction):
-    opaque = True
+class _Iso(OracleFunction):
     nargs = 5
     solver = None
 
@@ -126,9 +125,8 @@ class isotonic_bf_fit(_Iso):
 
 
 @register
-class tgauss_fail(SpecialFunction):
+class tgauss_fail(OracleFunction):
     """Mass of TGauss(0, sigma, s) outside the support of TGauss(Delta, sigma, s) (oracle)."""
-    opaque = True
     nargs = 3
 
     @staticmethod
@@ -137,9 +135,8 @@ class tgauss_fail(SpecialFunction):
 
 
 @register
-class tgauss_renyi_cond(SpecialFunction):
+class tgauss_renyi_cond(OracleFunction):
     """Renyi divergence of the two truncated Gaussians conditioned on their overlap."""
-    opaque = True
     nargs = 5
 
     @staticmethod

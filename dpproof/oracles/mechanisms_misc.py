@@ -25,7 +25,7 @@ from math import comb, factorial
 
 from flint import arb, ctx, fmpq
 
-from dpproof.expr.functions import SpecialFunction, register
+from dpproof.expr.functions import OracleFunction, register
 
 from . import distributions as dist
 from . import divergences as div
@@ -386,7 +386,7 @@ def cosine_series_loss_arb(n: arb, m: arb, b: arb) -> arb:
 # ------------------------------------------------------------------ sympy-facing functions
 
 def _fn(name: str, impl, nargs: int, doc: str):
-    cls = type(name, (SpecialFunction,), {"nargs": nargs, "opaque": True, "__doc__": doc,
+    cls = type(name, (OracleFunction,), {"nargs": nargs, "__doc__": doc,
                                           "arb_impl": staticmethod(impl)})
     return register(cls)
 

@@ -1,13 +1,11 @@
 """azize23: catalogue coverage, closed forms against oracles, and the oracles themselves."""
 
-import re
 from fractions import Fraction
-from pathlib import Path
 
 import mpmath
 import pytest
 import sympy
-from flint import arb, ctx, fmpq
+from flint import arb
 from scipy import integrate, stats
 
 import theorems.azize23 as mod
@@ -18,38 +16,18 @@ from dpproof.oracles import gaussian_ratio as G
 from dpproof.oracles import mechanisms_misc as M
 from dpproof.runner import flatten
 
-THEOREMS = Path(__file__).resolve().parents[3] / "shared" / "THEOREMS.md"
+from ._catalogue import A, contains, prec128  # noqa: F401 - prec128 is a fixture
+from ._catalogue import catalogue_ids as _catalogue_ids
 
-
-@pytest.fixture(autouse=True)
-def _prec():
-    with ctx.workprec(128), mpmath.workdps(50):
-        yield
-
-
-def A(x) -> arb:
-    q = Fraction(str(x))
-    return arb(fmpq(q.numerator, q.denominator))
-
-
-def contains(ball: arb, ref, slack=0.0):
-    """ref (a float or mpf, exact to its own precision) lies in ball, up to slack."""
-    assert ball.is_finite(), ball
-    with mpmath.workdps(60):
-        mid = mpmath.mpf(ball.mid().str(55, radius=False))
-        rad = mpmath.mpf(ball.rad().str(10, radius=False)) * (1 + mpmath.mpf("1e-9"))
-        err = abs(mid - mpmath.mpf(ref))
-        assert err <= rad + slack + mpmath.mpf("1e-45"), (ball, ref, err)
+pytestmark = pytest.mark.usefixtures("prec128")
 
 
 def dawson(z):
     return mpmath.sqrt(mpmath.pi) / 2 * mpmath.exp(-z * z) * mpmath.erfi(z)
 
 
-# ------------------------------------------------------------------------- coverage
-
 def catalogue_ids():
-    return set(re.findall(r"^\| (azize23\.[\w.]+) \|", THEOREMS.read_text(), re.M))
+    return set(_catalogue_ids("azize23"))
 
 
 def test_every_catalogue_id_exactly_once_and_extras_are_suffixed():
