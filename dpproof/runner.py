@@ -7,6 +7,13 @@ parent also gets ``chain`` evidence: the links must connect (each right side equ
 next left side, the ends equal to the parent's) and the composed relation must imply the
 parent's; then the chain is as strong as its weakest link.  Claims run in parallel with
 ``jobs > 1`` (forked workers, which inherit the loaded claims).
+
+Cross-examination (DESIGN.md, the one rule): before a PROVED or CERTIFIED from any engine
+is kept, ``cross_examine`` runs an independent certified sweep -- the interval engine with
+a small box budget and the search engine with a small example budget, whose candidates
+are re-certified in arb -- bounded by ``CROSS_EXAM_SECONDS``.  A certified violation found
+there is added as REFUTED evidence; ``assess`` then makes the claim ERROR, flagged as an
+internal soundness failure, and the run goes on.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import sympy
 from . import __version__
 from .claims import Claim, compose_relations, implies
 from .engines.base import Config, EngineTimeout, load, time_limit
-from .evidence import Assessment, ContradictoryEvidence, Evidence, Report, Verdict, assess
+from .evidence import Assessment, Evidence, Report, Verdict, assess
 from .repair import repair
 
 Progress = Callable[[int, int, Assessment], None]
@@ -91,15 +98,59 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         except EngineTimeout:
             ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
                           f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
-        except ContradictoryEvidence:
-            raise
         except Exception as exc:  # recorded, never dropped
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
                           time.perf_counter() - t0,
                           data={"traceback": traceback.format_exc(limit=4)})
         evidence.append(ev)
+        if ev.verdict.holds:
+            evidence[-1:] = cross_examine(claim, config, ev)
         if ev.verdict.decisive:
             return
+
+
+#: wall-clock bound of one cross-examination, and the budgets of its two sweeps
+CROSS_EXAM_SECONDS = 1.0
+CROSS_EXAM_BOXES = 200
+CROSS_EXAM_EXAMPLES = 25
+
+
+def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
+    """``ev`` (PROVED or CERTIFIED) with what an independent certified sweep found.
+
+    The sweeps are the interval engine (skipped when it produced ``ev``: it would repeat
+    its own run) and the search engine, on small budgets.  Returns ``[ev]`` with a note in
+    its data when nothing was found, or ``[ev, refuting evidence]`` on a conflict."""
+    t0 = time.perf_counter()
+    quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
+                    search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
+                    engine_timeout=min(config.engine_timeout, CROSS_EXAM_SECONDS / 2))
+    notes = []
+    for name in ("interval", "search"):
+        if name == ev.engine:
+            continue
+        engine = load(name)
+        try:
+            if not engine.supports(claim):
+                continue
+            with time_limit(CROSS_EXAM_SECONDS):
+                found = engine.check(claim, quick)
+        except EngineTimeout:
+            notes.append(f"{name}: time limit")
+            continue
+        except Exception as exc:  # a failing sweep is recorded, it proves nothing
+            notes.append(f"{name}: {type(exc).__name__}: {exc}")
+            continue
+        if found.verdict is Verdict.REFUTED:
+            con = replace(found, engine=f"cross-exam/{name}", detail="cross-examination of "
+                          f"{ev.engine}'s {ev.verdict.value}: {found.detail}")
+            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
+        notes.append(f"{name}: no certified violation ({found.verdict.value}, "
+                     f"{found.data.get('boxes_visited', found.data.get('points_evaluated'))} "
+                     f"{'boxes' if name == 'interval' else 'points'})")
+    summary = "; ".join(notes) or "no independent sweep applies"
+    return [replace(ev, data={**ev.data, "cross_examination": summary,
+                              "cross_examination_seconds": round(time.perf_counter() - t0, 3)})]
 
 
 def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:
