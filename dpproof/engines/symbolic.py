@@ -147,12 +147,16 @@ def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:
     except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
         return None
     iv = claim.domain[x.name]
-    if poly.count_roots(iv.lo, iv.hi) != 0:
+    at_open_ends = sum(1 for end, is_open in ((iv.lo, iv.lo_open), (iv.hi, iv.hi_open))
+                       if end is not None and is_open and poly.eval(end) == 0)
+    if iv.lo == iv.hi:
+        at_open_ends = 0
+    if poly.count_roots(iv.lo, iv.hi) - at_open_ends != 0:
         return False if need != "nonnegative" else None
     if need == "nonzero":
         return True
-    probe = iv.lo if iv.lo is not None else (iv.hi if iv.hi is not None else 0)
-    return poly.eval(probe) > 0
+    lo, hi, _ = effective_bounds(iv)
+    return poly.eval((lo + hi) / 2) > 0      # no root inside: the sign is constant
 
 
 def _arb_sign(claim: Claim, expr, need: str) -> bool:
