@@ -18,6 +18,7 @@ internal soundness failure, and the run goes on.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import signal
 import sys
@@ -30,7 +31,9 @@ import sympy
 
 from . import __version__
 from .claims import Claim, compose_relations, implies
-from .engines.base import Config, EngineTimeout, load, time_limit
+from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
+                           lowers, time_limit)
+from .engines.witness import certify
 from .evidence import Assessment, Evidence, Report, Verdict, assess
 from .repair import repair
 
@@ -119,7 +122,8 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
     """``ev`` (PROVED or CERTIFIED) with what an independent certified sweep found.
 
     The sweeps are the interval engine (skipped when it produced ``ev``: it would repeat
-    its own run) and the search engine, on small budgets.  Returns ``[ev]`` with a note in
+    its own run) and the search engine, on small budgets, then the box's corners and
+    midpoints certified in arb (the one instance of a claim without parameters).  Returns ``[ev]`` with a note in
     its data when nothing was found, or ``[ev, refuting evidence]`` on a conflict."""
     t0 = time.perf_counter()
     quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
@@ -148,9 +152,46 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
         notes.append(f"{name}: no certified violation ({found.verdict.value}, "
                      f"{found.data.get('boxes_visited', found.data.get('points_evaluated'))} "
                      f"{'boxes' if name == 'interval' else 'points'})")
+    if lowers(claim, "arb"):
+        budget = max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.1)
+        try:
+            with time_limit(budget):
+                found, tried = _corner_sweep(claim, config, Deadline(budget))
+        except EngineTimeout:
+            found, tried = None, "some"
+        if found is not None:
+            con = Evidence("cross-exam/points", Verdict.REFUTED, "cross-examination of "
+                           f"{ev.engine}'s {ev.verdict.value}: violation certified at "
+                           f"{found.prec} bits", time.perf_counter() - t0,
+                           scope=f"witness {found.point}", witness=found.point,
+                           violation=found.violation)
+            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
+        notes.append(f"points: no certified violation at {tried} corners/midpoints")
     summary = "; ".join(notes) or "no independent sweep applies"
     return [replace(ev, data={**ev.data, "cross_examination": summary,
                               "cross_examination_seconds": round(time.perf_counter() - t0, 3)})]
+
+
+def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int = 27):
+    """(witness or None, points tried): the box's corners and midpoints in arb at the
+    first two witness precisions, until the deadline (a claim without parameters: its
+    one instance)."""
+    compiled = Compiled(claim, "arb")
+    axes = []
+    for _, iv in claim.domain.params:
+        lo, hi, _ = effective_bounds(iv)
+        axis = [lo, hi, (lo + hi) / 2]
+        axes.append([sympy.floor(v) if iv.integer else v for v in axis])
+    tried = 0
+    for values in itertools.islice(itertools.product(*axes), limit):
+        if deadline.passed:
+            break
+        tried += 1
+        point = dict(zip(claim.domain.names, values))
+        found = certify(compiled, point, config.witness_precs[:2])
+        if found is not None:
+            return found, tried
+    return None, tried
 
 
 def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:

@@ -146,6 +146,7 @@ LIED_ON = [
     make_claim("l.true", "x <= 2", x=I.closed(0, 1)),
     make_claim("l.false", "x^2 <= 2*x", x=I.closed(0, 3)),
     make_claim("l.bump", "100*x^2*exp(-10*x) <= x", x=I.closed("1/1000", 100)),
+    make_claim("l.point", "Q(1) <= 1/10"),                 # no parameters: one instance
 ]
 
 
@@ -154,10 +155,10 @@ def test_a_contradiction_is_a_flagged_error_and_the_run_goes_on(liar, verdict):
     liar.verdict = verdict
     report = verify(LIED_ON + [make_claim("l.refuted", "x >= 1", x=I.closed(0, 1))],
                     Config(engines=("liar", "interval"), search_examples=30))
-    ok, bad, bump, refuted = report.assessments
+    ok, bad, bump, point, refuted = report.assessments
     assert ok.verdict is verdict and not ok.soundness_failure
     assert "no certified violation" in ok.evidence[0].data["cross_examination"]
-    for a in (bad, bump):
+    for a in (bad, bump, point):
         assert a.verdict is Verdict.ERROR and a.soundness_failure
         assert a.scope.startswith(f"internal soundness failure: liar says {verdict.value}")
         engines = [e.engine for e in a.evidence]
@@ -165,7 +166,7 @@ def test_a_contradiction_is_a_flagged_error_and_the_run_goes_on(liar, verdict):
         assert a.evidence[1].verdict is Verdict.REFUTED
         assert _recertify(a.claim, a.evidence[1].witness) < 0
     assert refuted.verdict is Verdict.ERROR and refuted.soundness_failure   # liar again
-    assert report.soundness_failures == ["l.false", "l.bump", "l.refuted"]
+    assert report.soundness_failures == ["l.false", "l.bump", "l.point", "l.refuted"]
 
 
 def test_cli_exits_3_on_a_soundness_failure_and_writes_the_flag(liar, tmp_path):
