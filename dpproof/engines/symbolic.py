@@ -231,12 +231,18 @@ def _identity(diff):
 
 def _inequality(claim, margin, symbols, strict):
     tried = []
+    if not margin.free_symbols and not margin.is_Rational:
+        # a constant's sign is a computation, not a symbolic argument: ball arithmetic
+        # (the interval engine) certifies it
+        return None, "", ["constant margin: left to ball arithmetic"], None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
     for label, expr in (("direct", margin), ("half-line shift", shifted)):
         for name, form in _forms(expr):
             tried.append(f"{label}/{name}")
             for variant in (form, sympy.factor(form) if form.is_rational_function() else form):
-                sign = variant.is_positive if strict else variant.is_nonnegative
+                variant = certified_constants(variant)
+                sign = None if variant is None else (
+                    variant.is_positive if strict else variant.is_nonnegative)
                 if sign is True:
                     return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
                         f" under the domain's assumptions ({label}, {name})", tried, None
@@ -250,6 +256,45 @@ def _inequality(claim, margin, symbols, strict):
             return Verdict.REFUTED, f"rational inequality over QQ: violated on {decided}", \
                 tried, _rational_point(decided)
     return None, "", tried, None
+
+
+def certified_constants(expr):
+    """``expr`` with every numeric term that is not a rational (e.g. ``Q(2/3) - 1/4``)
+    replaced by a fresh symbol whose sign is certified in arb; None if a sign cannot be
+    certified.  sympy decides the sign of such constants by floating-point ``evalf``,
+    which is not a proof; after this the sign rules reason only about assumptions."""
+    if not expr.free_symbols:
+        return _constant(expr)
+    if expr.is_Atom:
+        return expr
+    if expr.is_Add or expr.is_Mul:
+        const = [a for a in expr.args if not a.free_symbols]
+        rest = [a for a in expr.args if a.free_symbols]
+        if len(const) > 1:
+            rest.append(expr.func(*const))
+        else:
+            rest += const
+        args = rest
+    else:
+        args = expr.args
+    kids = [certified_constants(a) for a in args]
+    return None if any(k is None for k in kids) else expr.func(*kids)
+
+
+def _constant(expr):
+    if expr.is_Rational or expr in (sympy.pi, sympy.E):
+        return expr
+    try:
+        fn = lower(expr, (), "arb")
+        with at_precision(256):
+            v = fn()
+    except (LoweringError, TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        return None
+    if v > 0:
+        return sympy.Dummy("c", positive=True)
+    if v < 0:
+        return sympy.Dummy("c", negative=True)
+    return None
 
 
 def _half_line_shifts(claim, symbols):

@@ -197,3 +197,23 @@ def test_the_symbolic_engine_no_longer_has_its_own_sanity_check():
     assert sympy.S.EmptySet is symbolic.rational_violations(
         make_claim("t.r", "x^2 >= 0", x=I.closed(-1, 1)), sympy.Symbol("x", real=True) ** 2,
         False)
+
+
+def test_constants_signs_are_certified_in_arb_not_by_evalf():
+    # Q(0.6744) - 1/4 = +3.2e-5 and Q(0.6745) - 1/4 = -3.6e-6 (the quartile is 0.67449):
+    # sympy would decide these signs by floating-point evalf; here arb certifies them
+    true = make_claim("t.const", "x^2 + Q(6744/10000) - 1/4 >= 0", x=I.closed(-1, 1))
+    assert _symbolic(true).verdict is Verdict.PROVED
+    false = make_claim("f.const", "x^2 + Q(6745/10000) - 1/4 >= 0", x=I.closed(-1, 1))
+    assert not _symbolic(false).verdict.holds
+    a = check_claim(false, CONFIG)
+    assert a.verdict is Verdict.REFUTED and _recertify(false, a.witness) < 0
+    x = sympy.Symbol("x", real=True)
+    c = symbolic.certified_constants(x**2 + 1 - sympy.sqrt(2)) - x**2
+    assert c.is_Dummy and c.is_negative
+
+
+def test_a_constant_claim_is_left_to_ball_arithmetic():
+    claim = make_claim("t.num", "(Q(13489/20000) - 1/4)*(Q(13491/20000) - 1/4) <= 0")
+    assert _symbolic(claim).verdict is Verdict.INCONCLUSIVE
+    assert check_claim(claim, CONFIG).verdict is Verdict.CERTIFIED
