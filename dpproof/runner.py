@@ -151,7 +151,8 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
         notes.append(f"{name}: no certified violation ({found.verdict.value}, "
                      f"{found.data.get('boxes_visited', found.data.get('points_evaluated'))} "
-                     f"{'boxes' if name == 'interval' else 'points'})")
+                     f"{'boxes' if name == 'interval' else 'points'})" + (
+                         f": {found.detail}" if found.verdict is Verdict.INCONCLUSIVE else ""))
     if lowers(claim, "arb"):
         budget = max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.1)
         try:
