@@ -105,9 +105,9 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
                           time.perf_counter() - t0,
                           data={"traceback": traceback.format_exc(limit=4)})
-        evidence.append(ev)
-        if ev.verdict.holds:
-            evidence[-1:] = cross_examine(claim, config, ev)
+        # a PROVED/CERTIFIED enters the evidence only once cross-examined (never if the
+        # claim's time limit interrupts the cross-examination)
+        evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
 

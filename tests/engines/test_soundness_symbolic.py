@@ -217,3 +217,14 @@ def test_a_constant_claim_is_left_to_ball_arithmetic():
     claim = make_claim("t.num", "(Q(13489/20000) - 1/4)*(Q(13491/20000) - 1/4) <= 0")
     assert _symbolic(claim).verdict is Verdict.INCONCLUSIVE
     assert check_claim(claim, CONFIG).verdict is Verdict.CERTIFIED
+
+
+def test_a_proof_interrupted_during_its_cross_examination_is_not_kept(liar, monkeypatch):
+    from dpproof import runner
+    from dpproof.engines.base import EngineTimeout
+
+    def slow(*args):
+        raise EngineTimeout()          # the claim's time limit fires mid-sweep
+    monkeypatch.setattr(runner, "cross_examine", slow)
+    a = check_claim(LIED_ON[0], Config(engines=("liar",)))
+    assert a.verdict is Verdict.INCONCLUSIVE and [e.engine for e in a.evidence] == ["runner"]
