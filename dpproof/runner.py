@@ -8,17 +8,14 @@ next left side, the ends equal to the parent's) and the composed relation must i
 parent's; then the chain is as strong as its weakest link.  Claims run in parallel with
 ``jobs > 1`` (forked workers, which inherit the loaded claims).
 
-Cross-examination (DESIGN.md, the one rule): before a PROVED or CERTIFIED from any engine
-is kept, ``cross_examine`` runs an independent certified sweep -- the interval engine with
-a small box budget and the search engine with a small example budget, whose candidates
-are re-certified in arb -- bounded by ``CROSS_EXAM_SECONDS``.  A certified violation found
-there is added as REFUTED evidence; ``assess`` then makes the claim ERROR, flagged as an
-internal soundness failure, and the run goes on.
+Cross-examination (DESIGN.md, the one rule): a PROVED or CERTIFIED from any engine enters
+the evidence only after ``crossexam.cross_examine`` found no certified violation; if it
+finds one, ``assess`` makes the claim ERROR, flagged as an internal soundness failure, and
+the run goes on.
 """
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import signal
 import sys
@@ -31,9 +28,8 @@ import sympy
 
 from . import __version__
 from .claims import Claim, compose_relations, implies
-from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
-                           lowers, time_limit)
-from .engines.witness import certify
+from .crossexam import cross_examine
+from .engines.base import Config, EngineTimeout, load, time_limit
 from .evidence import Assessment, Evidence, Report, Verdict, assess
 from .repair import repair
 
@@ -110,89 +106,6 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
-
-
-#: wall-clock bound of one cross-examination (both sweeps), and the budgets of each sweep
-CROSS_EXAM_SECONDS = 1.0
-CROSS_EXAM_BOXES = 200
-CROSS_EXAM_EXAMPLES = 25
-
-
-def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
-    """``ev`` (PROVED or CERTIFIED) with what an independent certified sweep found.
-
-    The sweeps are the interval engine (skipped when it produced ``ev``: it would repeat
-    its own run) and the search engine, on small budgets, then the box's corners and
-    midpoints certified in arb (the one instance of a claim without parameters).  Returns ``[ev]`` with a note in
-    its data when nothing was found, or ``[ev, refuting evidence]`` on a conflict."""
-    t0 = time.perf_counter()
-    quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
-                    search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
-                    engine_timeout=min(config.engine_timeout, 0.4))
-    notes = []
-    for name in ("interval", "search"):
-        if name == ev.engine:
-            continue
-        engine = load(name)
-        try:
-            if not engine.supports(claim):
-                continue
-            with time_limit(max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.05)):
-                found = engine.check(claim, quick)
-        except EngineTimeout:
-            notes.append(f"{name}: time limit")
-            continue
-        except Exception as exc:  # a failing sweep is recorded, it proves nothing
-            notes.append(f"{name}: {type(exc).__name__}: {exc}")
-            continue
-        if found.verdict is Verdict.REFUTED:
-            con = replace(found, engine=f"cross-exam/{name}", detail="cross-examination of "
-                          f"{ev.engine}'s {ev.verdict.value}: {found.detail}")
-            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
-        notes.append(f"{name}: no certified violation ({found.verdict.value}, "
-                     f"{found.data.get('boxes_visited', found.data.get('points_evaluated'))} "
-                     f"{'boxes' if name == 'interval' else 'points'})" + (
-                         f": {found.detail}" if found.verdict is Verdict.INCONCLUSIVE else ""))
-    if lowers(claim, "arb"):
-        budget = max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.1)
-        try:
-            with time_limit(budget):
-                found, tried = _corner_sweep(claim, config, Deadline(budget))
-        except EngineTimeout:
-            found, tried = None, "some"
-        if found is not None:
-            con = Evidence("cross-exam/points", Verdict.REFUTED, "cross-examination of "
-                           f"{ev.engine}'s {ev.verdict.value}: violation certified at "
-                           f"{found.prec} bits", time.perf_counter() - t0,
-                           scope=f"witness {found.point}", witness=found.point,
-                           violation=found.violation)
-            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
-        notes.append(f"points: no certified violation at {tried} corners/midpoints")
-    summary = "; ".join(notes) or "no independent sweep applies"
-    return [replace(ev, data={**ev.data, "cross_examination": summary,
-                              "cross_examination_seconds": round(time.perf_counter() - t0, 3)})]
-
-
-def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int = 27):
-    """(witness or None, points tried): the box's corners and midpoints in arb at the
-    first two witness precisions, until the deadline (a claim without parameters: its
-    one instance)."""
-    compiled = Compiled(claim, "arb")
-    axes = []
-    for _, iv in claim.domain.params:
-        lo, hi, _ = effective_bounds(iv)
-        axis = [lo, hi, (lo + hi) / 2]
-        axes.append([sympy.floor(v) if iv.integer else v for v in axis])
-    tried = 0
-    for values in itertools.islice(itertools.product(*axes), limit):
-        if deadline.passed:
-            break
-        tried += 1
-        point = dict(zip(claim.domain.names, values))
-        found = certify(compiled, point, config.witness_precs[:2])
-        if found is not None:
-            return found, tried
-    return None, tried
 
 
 def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:

@@ -225,6 +225,6 @@ def test_a_proof_interrupted_during_its_cross_examination_is_not_kept(liar, monk
 
     def slow(*args):
         raise EngineTimeout()          # the claim's time limit fires mid-sweep
-    monkeypatch.setattr(runner, "cross_examine", slow)
+    monkeypatch.setattr(runner, "cross_examine", slow)   # as imported by the runner
     a = check_claim(LIED_ON[0], Config(engines=("liar",)))
     assert a.verdict is Verdict.INCONCLUSIVE and [e.engine for e in a.evidence] == ["runner"]
