@@ -5,6 +5,13 @@ lowering is the rigorous one: its inputs are balls built from exact rationals
 (``arb_ball``/``arb_box``), never from floats, and every operation is flint's rigorous
 ball arithmetic.  Precision is never set globally: ``at_precision(bits)`` wraps
 ``flint.ctx.workprec`` for the duration of one evaluation.
+
+Edges of the domain (README, "The claims language at the edges of its domain"): every
+partial operation is checked before it is applied, the same way in every arithmetic (``_EDGES``):
+``log`` needs x > 0, ``sqrt`` x >= 0, a division a nonzero divisor, ``x^y`` x > 0, or x = 0
+with y >= 0 (0^0 = 1), or x < 0 with y an integer; ``binomial(n, k)`` integers with n >= 0.
+A certain violation raises ``definedness.Undefined`` (naming the term), a ball that straddles
+the edge ``definedness.MaybeUndefined``; float evaluation turns both into nan.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from scipy import special as _sp
 
+from .definedness import MaybeUndefined, Undefined, require
 from .expr.functions import SpecialFunction
 
 
@@ -116,7 +124,7 @@ class _Backend:
         if e.is_Mul:
             return self.fold(kids, self.mul)
         if e.is_Pow:
-            return self.power(kids[0], e.args[1], kids[1])
+            return self._checked(e, kids, self.power(kids[0], e.args[1], kids[1]))
         if isinstance(e, SpecialFunction):
             return self.special(type(e), kids)
         fn = self.function(e.func.__name__)
@@ -125,8 +133,38 @@ class _Backend:
                                 f"(in {sympy.sstr(e)})")
         if len(kids) == 1:
             k = kids[0]
-            return lambda env: fn(k(env))
-        return lambda env: fn(*[k(env) for k in kids])
+            return self._checked(e, kids, lambda env: fn(k(env)))
+        return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+
+    def _checked(self, e, kids, run):
+        """``run`` preceded by the edge check of ``e`` (``_EDGES``), if it has one."""
+        edge = _edge_check(e)
+        if edge is None:
+            return run
+        term = sympy.sstr(e)
+
+        def checked(env):
+            edge(self, term, *[k(env) for k in kids])
+            return run(env)
+        return checked
+
+    # -- certain facts about a value: a ball (arb) or a number (mpmath, float) ------------
+    @staticmethod
+    def certain(x, rel: str) -> bool:
+        """Whether ``x rel 0`` holds for certain (False for nan)."""
+        return {">0": lambda: x > 0, ">=0": lambda: x >= 0, "<0": lambda: x < 0,
+                "<=0": lambda: x <= 0, "==0": lambda: x == 0,
+                "!=0": lambda: x > 0 or x < 0}[rel]()
+
+    @staticmethod
+    def integer(x) -> bool:
+        """Certainly an integer."""
+        return bool(mpmath.isfinite(x)) and x == int(x)
+
+    @staticmethod
+    def not_integer(x) -> bool:
+        """Certainly not an integer."""
+        return bool(mpmath.isfinite(x)) and x != int(x)
 
     @staticmethod
     def fold(kids, op):
@@ -160,6 +198,71 @@ class _Backend:
         return lambda env: gen(base(env), exp_fn(env))
 
 
+# -- the edges of the domain -------------------------------------------------------------
+
+def _edge_check(e):
+    """The definedness check of a partial operation ``e`` (sympy node), or None if total.
+
+    Integrality known from the sympy assumptions (integer parameters) is used statically;
+    otherwise it is read off the value (an exact integer ball, an integral number)."""
+    if e.is_Pow:
+        return _pow_check(e.args[1])
+    name = e.func.__name__
+    if name == "log":
+        return _log_check
+    if name == "binomial":
+        n_int, k_int = e.args[0].is_integer, e.args[1].is_integer
+        return lambda b, term, n, k: _binomial_check(b, term, n, k, n_int, k_int)
+    return None
+
+
+def _log_check(b, term, x):
+    require(b.certain(x, ">0"), b.certain(x, "<=0"), term, "log of a number <= 0")
+
+
+def _pow_check(exponent: sympy.Expr):
+    """x^y: x > 0; x = 0 with y >= 0 (0^0 = 1); x < 0 with y an integer (no real roots of
+    negatives: x^(1/3) is undefined for x < 0, as sympy's principal root is not real)."""
+    if exponent.is_Integer:
+        if exponent >= 0:
+            return None
+        return lambda b, term, x, y: require(b.certain(x, "!=0"), b.certain(x, "==0"), term,
+                                             "division by zero")
+    if exponent.is_number and exponent.is_real:
+        what = "sqrt of a negative number" if exponent == sympy.S.Half else \
+            f"power {sympy.sstr(exponent)} of a negative number"
+        if exponent > 0:
+            return lambda b, term, x, y: require(b.certain(x, ">=0"), b.certain(x, "<0"),
+                                                 term, what)
+        return lambda b, term, x, y: require(
+            b.certain(x, ">0"), b.certain(x, "<=0"), term,
+            "negative power of 0" if b.certain(x, "==0") else what)
+    y_int = exponent.is_integer
+    return lambda b, term, x, y: _general_pow_check(b, term, x, y, y_int)
+
+
+def _general_pow_check(b, term, x, y, y_int):
+    if b.certain(x, ">0"):
+        return
+    int_y = y_int or b.integer(y)
+    if b.certain(x, "<0"):
+        bad = y_int is False or b.not_integer(y)
+        return require(bool(int_y), bad, term, "non-integer power of a negative number")
+    if b.certain(x, "==0"):
+        return require(b.certain(y, ">=0"), b.certain(y, "<0"), term, "negative power of 0")
+    ok = b.certain(y, ">=0") and (b.certain(x, ">=0") or int_y)
+    require(ok, False, term, "the base may be 0 or negative")
+
+
+def _binomial_check(b, term, n, k, n_int, k_int):
+    """binomial(n, k): integers n >= 0 and k (0 when k < 0 or k > n)."""
+    require(bool(n_int or b.integer(n)) and b.certain(n, ">=0"),
+            n_int is False or b.not_integer(n) or b.certain(n, "<0"), term,
+            "binomial(n, k) needs an integer n >= 0")
+    require(bool(k_int or b.integer(k)), k_int is False or b.not_integer(k), term,
+            "binomial(n, k) needs an integer k")
+
+
 class _ArbBackend(_Backend):
     name = "arb"
 
@@ -175,6 +278,20 @@ class _ArbBackend(_Backend):
     @staticmethod
     def one():
         return arb(1)
+
+    @staticmethod
+    def certain(x, rel: str) -> bool:
+        if rel == "==0":
+            return x.is_exact() and x.is_zero()
+        return _Backend.certain(x, rel)
+
+    @staticmethod
+    def integer(x) -> bool:
+        return x.is_exact() and x.is_integer()
+
+    @staticmethod
+    def not_integer(x) -> bool:
+        return x.is_finite() and not x.contains_integer()
 
     def power(self, base, exponent, exp_fn):
         if exponent.is_Integer and int(exponent) >= 0:
@@ -203,12 +320,18 @@ def _arb_int_pow(x: arb, n: int) -> arb:
 
 
 def _arb_binomial(n, k):
-    if k.is_exact() and k.is_integer() and k >= 0:
-        return n.bin(int(k.unique_fmpz()))
+    """binomial(n, k) for integers n >= 0, k (checked by ``_binomial_check``); 0 for k < 0."""
+    if k.is_exact() and k.is_integer():
+        kk = int(k.unique_fmpz())
+        return arb(0) if kk < 0 else n.bin(kk)
     return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
 
 
 def _arb_pow(x, y):
+    """x^y where ``_pow_check`` passed: 0^y for y >= 0 exactly, else flint's ball power."""
+    if x.is_exact() and x.is_zero() and y >= 0:
+        return arb(1) if (y.is_exact() and y.is_zero()) else (
+            arb(0) if y > 0 else arb(0).union(arb(1)))
     return x ** y
 
 
@@ -340,17 +463,29 @@ def _exact_arb(x):
 ARB, MPMATH, FLOAT = _ArbBackend(), _MpmathBackend(), _FloatBackend()
 
 
-def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb") -> Callable:
+def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb",
+          guards: Sequence[sympy.Basic] = ()) -> Callable:
     """Compile ``expr`` to ``f(*args)`` in ``backend`` ('arb', 'mpmath' or 'float').
 
     Arguments are positional in the order of ``names``.  For 'arb' pass balls made by
     ``arb_ball``/``arb_box`` inside ``at_precision``; for 'mpmath' call inside
-    ``mpmath.workdps``.  Float evaluation never raises: overflow gives inf, domain errors nan.
+    ``mpmath.workdps``.  Where a term is undefined (README, edges of the domain) 'arb' and
+    'mpmath' raise ``Undefined`` / ``MaybeUndefined``; float evaluation never raises:
+    overflow gives inf, undefined terms and domain errors nan.  ``guards`` are terms of the
+    claim as written that sympy simplified away (``x/x`` -> 1): each is evaluated first, for
+    its definedness only.
     """
     chosen = {"arb": ARB, "mpmath": MPMATH, "float": FLOAT}.get(backend)
     if chosen is None:
         raise ValueError(f"unknown backend {backend!r}; allowed: arb, mpmath, float")
     tree = chosen.compile(expr, names)
+    if guards:
+        checks, value = [chosen.compile(g, names) for g in guards], tree
+
+        def tree(env):
+            for check in checks:
+                check(env)
+            return value(env)
     if backend == "float":
         return lambda *args: _float_guard(tree, args)
     return lambda *args: tree(args)

@@ -28,6 +28,7 @@ import sympy
 from flint import arb
 
 from ..claims import Claim
+from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Evidence, Verdict
 from ..lowering import arb_box, at_precision
 from . import witness as W
@@ -56,6 +57,9 @@ def check(claim: Claim, config: Config) -> Evidence:
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
     seconds = time.perf_counter() - t0
+    if search.undefined_at is not None:
+        return Evidence(NAME, Verdict.ERROR, W.undefined_message(*search.undefined_at), seconds,
+                        scope="the claim is undefined at a point of its domain", data=data)
     if found is not None:
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
                         f"{found[1]}; margin at the witness {found[0].violation}", seconds,
@@ -119,6 +123,7 @@ class _Search:
         self.widest_gap = arb(0)
         self.undecided: list = []
         self.undecided_nan = False
+        self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.stopped_by = "completion"
 
     def run(self, deadline: Deadline):
@@ -132,7 +137,7 @@ class _Search:
                     break
                 depth, _, box = heapq.heappop(self.queue)
                 found = self._visit(box, depth)
-                if found is not None:
+                if found is not None or self.undefined_at is not None:
                     return found
         return None
 
@@ -140,16 +145,28 @@ class _Search:
         self.visited += 1
         self.max_depth = max(self.max_depth, depth)
         balls = [arb_box(lo, hi) for lo, hi in box]
-        hyp = self.c.hypotheses_on(balls)
+        try:
+            hyp = self.c.hypotheses_on(balls)
+        except Undefined:
+            return self._undefined(box, depth)
         if hyp is False:
             self.vacuous += 1
             self.certified_volume += _volume(box, self.integer)
             return None
-        m = _enclose(self.c.margin, balls)
+        try:
+            m, defined = _enclose(self.c.margin, balls), True
+        except Undefined:
+            if hyp is True:
+                return self._undefined(box, depth)
+            m, defined = arb.nan(), False
+        except MaybeUndefined:  # never certify a box that may hold an undefined point
+            m, defined = arb.nan(), False
+        if not defined and self._probe(box).status == "undefined":
+            return None
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
         ok = (m > 0) if self.c.strict else (m >= 0)
-        if not ok and hyp is True and depth >= 2:
+        if not ok and defined and hyp is True and depth >= 2:
             m2 = self._monotone_margin(box, balls)
             if m2 is not None and ((m2 > 0) if self.c.strict else (m2 >= 0)):
                 ok, m = True, m2
@@ -167,6 +184,16 @@ class _Search:
                 self.undecided.append(box)
                 return None
         self._split(box, depth)
+        return None
+
+    def _undefined(self, box, depth):
+        """The claim is certainly undefined on the box: confirm at an exact point and stop."""
+        if self._probe(box).status == "undefined":
+            return None
+        if not _is_point(box, self.integer) and depth < self.config.max_depth:
+            self._split(box, depth)
+        else:
+            self.undecided.append(box)
         return None
 
     def _visit_identity(self, box, depth, m, hyp):
@@ -200,12 +227,15 @@ class _Search:
         if grad is None:
             return None
         moved, any_moved = list(balls), False
-        for i, pair in enumerate(grad):
-            sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
-            if sign is not None:
-                end = box[i][0] if (sign > 0) == worst else box[i][1]
-                moved[i], any_moved = arb_box(end, end), True
-        return _enclose(self.c.margin, moved) if any_moved else None
+        try:
+            for i, pair in enumerate(grad):
+                sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
+                if sign is not None:
+                    end = box[i][0] if (sign > 0) == worst else box[i][1]
+                    moved[i], any_moved = arb_box(end, end), True
+            return _enclose(self.c.margin, moved) if any_moved else None
+        except (Undefined, MaybeUndefined):
+            return None
 
     @staticmethod
     def _derivative_sign(i, pair, box, balls):
@@ -233,10 +263,19 @@ class _Search:
             return -1
         return None
 
+    def _mid(self, box):
+        return {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
+                for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
+
+    def _probe(self, box):
+        """Examine the box's midpoint exactly; remember it if the claim is undefined there."""
+        check = W.examine(self.c, self._mid(box), self.config.witness_precs)
+        if check.status == "undefined":
+            self.undefined_at = (self._mid(box), check.undefined)
+        return check
+
     def _try_point(self, box):
-        mid = {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
-               for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
-        return W.certify(self.c, mid, self.config.witness_precs)
+        return self._probe(box).witness
 
     def _split(self, box, depth):
         widths = [(hi - lo) / max(r_hi - r_lo, sympy.Rational(1, 10**9))
@@ -276,10 +315,13 @@ class _Search:
 
 
 def _enclose(fn, balls) -> arb:
-    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball
-    (e.g. a scale ball that contains 0): undecided, so the box is split, never decided."""
+    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball:
+    undecided, so the box is split, never decided.  ``Undefined``/``MaybeUndefined`` (the
+    edges of the claims language) propagate: the caller decides what they mean."""
     try:
         return fn(*balls)
+    except (Undefined, MaybeUndefined):
+        raise
     except (ValueError, ZeroDivisionError):
         return arb.nan()
 
@@ -329,10 +371,13 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
 
 def _status(search: _Search, box) -> str:
     balls = [arb_box(lo, hi) for lo, hi in box]
-    hyp = search.c.hypotheses_on(balls)
-    if hyp is False:
-        return "vacuous"
-    m = _enclose(search.c.margin, balls)
+    try:
+        hyp = search.c.hypotheses_on(balls)
+        if hyp is False:
+            return "vacuous"
+        m = _enclose(search.c.margin, balls)
+    except (Undefined, MaybeUndefined):
+        return "undecided"
     strict = search.c.strict
     if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
         return "holds"
