@@ -58,11 +58,37 @@ def arb_ball(value) -> arb:
 
 
 def arb_box(lo, hi) -> arb:
-    """A ball containing the whole closed interval [lo, hi] of exact rationals."""
+    """A ball containing the whole closed interval [lo, hi] of exact rationals.
+
+    A dyadic end (0, integers, bisection points) is kept exactly as the ball's end, the
+    lower one first: a box [0, h] stays inside the domain of sqrt and x^(1/3) instead of
+    straddling 0 by a rounding of the radius."""
     a, b = to_fmpq(lo), to_fmpq(hi)
     if a == b:
         return arb(a)
-    return arb(a).union(arb(b))
+    return _anchored(a, b, True) or _anchored(a, b, False) or arb(a).union(arb(b))
+
+
+def _anchored(a: fmpq, b: fmpq, low: bool):
+    """The ball [a, a + 2R] (``low``) or [b - 2R, b] with R >= (b - a)/2 of at most 20 bits
+    (exact as a radius), or None if that end or the midpoint is not exact."""
+    end = a if low else b
+    if not arb(end).is_exact():
+        return None
+    half = Fraction(int((b - a).p), int((b - a).q)) / 2
+    e = half.numerator.bit_length() - half.denominator.bit_length() - 19
+    m = math.ceil(half / Fraction(2) ** e)
+    while m >= 1 << 20:
+        e += 1
+        m = math.ceil(half / Fraction(2) ** e)
+    rad = Fraction(m) * Fraction(2) ** e
+    exact_end = Fraction(int(end.p), int(end.q))
+    mid = arb(to_fmpq(exact_end + rad if low else exact_end - rad))
+    if not mid.is_exact():
+        return None
+    ball = arb(mid, (m, e))   # (mantissa, exponent): an exact radius
+    ok = ball.lower() <= arb(a) and ball.upper() >= arb(b)
+    return ball if ok and (ball.lower() if low else ball.upper()) == arb(end) else None
 
 
 @contextmanager

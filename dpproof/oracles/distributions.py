@@ -73,12 +73,12 @@ class Continuous:
 def _check_pos(name, x):
     """A scale parameter: > 0.  ``Undefined`` if certainly <= 0, ``MaybeUndefined`` if the
     ball straddles 0 (both ValueErrors; README, edges of the domain)."""
-    require(x > 0, x <= 0, f"{name} = {x.str(5)}", "a scale must be > 0")
+    require(x > 0, x <= 0, f"{name} = {x.str(5, radius=False)}", "a scale must be > 0")
 
 
 def _check_probability(name, p):
     """A probability: in [0, 1]."""
-    require(p >= 0 and p <= 1, p < 0 or p > 1, f"{name} = {p.str(5)}",
+    require(p >= 0 and p <= 1, p < 0 or p > 1, f"{name} = {p.str(5, radius=False)}",
             "a probability must lie in [0, 1]")
 
 

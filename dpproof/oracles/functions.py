@@ -114,8 +114,8 @@ class renyi(_Oracle):
 
     @staticmethod
     def arb_impl(P, Q, alpha):
-        require(alpha > 1, alpha <= 1, f"renyi(P, Q, alpha) at alpha = {alpha.str(5)}",
-                "the Renyi order must be > 1")
+        require(alpha > 1, alpha <= 1, f"renyi(P, Q, alpha = {alpha.str(5, radius=False)})",
+                "the Renyi order alpha must be > 1")
         return div.renyi(P, Q, alpha)
 
 
