@@ -58,8 +58,7 @@ def check(claim: Claim, config: Config) -> Evidence:
     data = search.figures()
     seconds = time.perf_counter() - t0
     if search.undefined_at is not None:
-        return Evidence(NAME, Verdict.ERROR, W.undefined_message(*search.undefined_at), seconds,
-                        scope="the claim is undefined at a point of its domain", data=data)
+        return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     if found is not None:
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
                         f"{found[1]}; margin at the witness {found[0].violation}", seconds,

@@ -79,11 +79,9 @@ def check(claim: Claim, config: Config) -> Evidence:
     for point in undefined[:5]:
         check = W.examine(arb_compiled, point, config.witness_precs[:1])
         if check.status == "undefined":
-            data = _data(config, checked, trouble)
-            data["undefined_points"] = len(undefined)
-            return Evidence(NAME, Verdict.ERROR, W.undefined_message(point, check.undefined),
-                            time.perf_counter() - t0, scope="the claim is undefined at a "
-                            "point of its domain", data=data)
+            data = dict(_data(config, checked, trouble), undefined_points=len(undefined))
+            return W.undefined_evidence(NAME, point, check.undefined,
+                                        time.perf_counter() - t0, data)
     for point in apparent[:5]:
         found = W.certify(arb_compiled, point, config.witness_precs)
         if found is not None:

@@ -62,17 +62,15 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
         exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
         check = W.examine(compiled, exact, config.witness_precs[:1])
         if check.status == "undefined":
-            return Evidence(NAME, Verdict.ERROR, W.undefined_message(exact, check.undefined),
-                            time.perf_counter() - t0, scope="the claim is undefined at a "
-                            "point of its domain", data=data)
+            return W.undefined_evidence(NAME, exact, check.undefined,
+                                        time.perf_counter() - t0, data)
     artefacts, undecided = [], []
     for margin, point in hunt.worst(_CANDIDATES):
         exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
         check = W.examine(compiled, exact, config.witness_precs)
         if check.status == "undefined":
-            return Evidence(NAME, Verdict.ERROR, W.undefined_message(exact, check.undefined),
-                            time.perf_counter() - t0, scope="the claim is undefined at a "
-                            "point of its domain", data=data)
+            return W.undefined_evidence(NAME, exact, check.undefined,
+                                        time.perf_counter() - t0, data)
         found = check.witness
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "

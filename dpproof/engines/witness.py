@@ -22,6 +22,7 @@ from flint import arb
 
 from ..claims import Claim
 from ..definedness import MaybeUndefined, Undefined
+from ..evidence import Evidence, Verdict
 from ..lowering import arb_ball, at_precision
 from .base import Compiled, decimal_str
 
@@ -74,6 +75,17 @@ def undefined_message(point: dict, exc: Undefined) -> str:
     """'undefined at x = -1: sqrt(x): sqrt of a negative number'."""
     where = ", ".join(f"{n} = {decimal_str(sympy.Rational(v))}" for n, v in point.items())
     return f"undefined at {where}: {exc.term}: {exc.reason}"
+
+
+def undefined_evidence(engine: str, point: dict, exc: Undefined, seconds: float,
+                       data: dict) -> Evidence:
+    """The documented verdict of a claim found undefined at a point of its domain: ERROR,
+    naming the point and the term; ``data['undefined']`` says so to the runner."""
+    data = dict(data)
+    data["undefined"] = {"point": {n: decimal_str(sympy.Rational(v)) for n, v in point.items()},
+                         "term": exc.term, "reason": exc.reason}
+    return Evidence(engine, Verdict.ERROR, undefined_message(point, exc), seconds,
+                    scope="undefined at a point of the domain", data=data)
 
 
 def hypotheses_hold(compiled: Compiled, point, prec: int) -> bool | None:
