@@ -89,7 +89,15 @@ def undefined_evidence(engine: str, point: dict, exc: Undefined, seconds: float,
 
 
 def hypotheses_hold(compiled: Compiled, point, prec: int) -> bool | None:
-    """True if certified to hold, False if certified to fail, None if undecided."""
+    """True if certified to hold, False if certified to fail, None if undecided (or
+    undefined there: ``examine`` tells which)."""
+    try:
+        return _hypotheses(compiled, point, prec)
+    except (Undefined, MaybeUndefined):
+        return None
+
+
+def _hypotheses(compiled: Compiled, point, prec: int) -> bool | None:
     with at_precision(prec):
         return compiled.hypotheses_on([arb_ball(point[n]) for n in compiled.names])
 
@@ -108,7 +116,7 @@ def examine(compiled: Compiled, point: dict[str, sympy.Rational],
     point = {n: sympy.Rational(point[n]) for n in compiled.names}
     for prec in precs:
         try:
-            hyp = hypotheses_hold(compiled, point, prec)
+            hyp = _hypotheses(compiled, point, prec)
             if hyp is False:
                 return PointCheck("vacuous")
             if hyp is None:
