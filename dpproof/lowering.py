@@ -7,7 +7,8 @@ ball arithmetic.  Precision is never set globally: ``at_precision(bits)`` wraps
 ``flint.ctx.workprec`` for the duration of one evaluation.
 
 Edges of the domain (README, "The claims language at the edges of its domain"): every
-partial operation is checked before it is applied, the same way in every arithmetic (``_EDGES``):
+partial operation is checked before it is applied, the same way in every arithmetic
+(``definedness.edge_check``, against the backend's ``certain``/``integer`` facts):
 ``log`` needs x > 0, ``sqrt`` x >= 0, a division a nonzero divisor, ``x^y`` x > 0, or x = 0
 with y >= 0 (0^0 = 1), or x < 0 with y an integer; ``binomial(n, k)`` integers with n >= 0.
 A certain violation raises ``definedness.Undefined`` (naming the term), a ball that straddles
@@ -26,7 +27,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from scipy import special as _sp
 
-from .definedness import MaybeUndefined, Undefined, require
+from .definedness import edge_check
 from .expr.functions import SpecialFunction
 
 
@@ -163,8 +164,8 @@ class _Backend:
         return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
 
     def _checked(self, e, kids, run):
-        """``run`` preceded by the edge check of ``e`` (``_EDGES``), if it has one."""
-        edge = _edge_check(e)
+        """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""
+        edge = edge_check(e)
         if edge is None:
             return run
         term = sympy.sstr(e)
@@ -222,71 +223,6 @@ class _Backend:
             return lambda env: sqrt(base(env))
         gen = self.function("pow")
         return lambda env: gen(base(env), exp_fn(env))
-
-
-# -- the edges of the domain -------------------------------------------------------------
-
-def _edge_check(e):
-    """The definedness check of a partial operation ``e`` (sympy node), or None if total.
-
-    Integrality known from the sympy assumptions (integer parameters) is used statically;
-    otherwise it is read off the value (an exact integer ball, an integral number)."""
-    if e.is_Pow:
-        return _pow_check(e.args[1])
-    name = e.func.__name__
-    if name == "log":
-        return _log_check
-    if name == "binomial":
-        n_int, k_int = e.args[0].is_integer, e.args[1].is_integer
-        return lambda b, term, n, k: _binomial_check(b, term, n, k, n_int, k_int)
-    return None
-
-
-def _log_check(b, term, x):
-    require(b.certain(x, ">0"), b.certain(x, "<=0"), term, "log of a number <= 0")
-
-
-def _pow_check(exponent: sympy.Expr):
-    """x^y: x > 0; x = 0 with y >= 0 (0^0 = 1); x < 0 with y an integer (no real roots of
-    negatives: x^(1/3) is undefined for x < 0, as sympy's principal root is not real)."""
-    if exponent.is_Integer:
-        if exponent >= 0:
-            return None
-        return lambda b, term, x, y: require(b.certain(x, "!=0"), b.certain(x, "==0"), term,
-                                             "division by zero")
-    if exponent.is_number and exponent.is_real:
-        what = "sqrt of a negative number" if exponent == sympy.S.Half else \
-            f"power {sympy.sstr(exponent)} of a negative number"
-        if exponent > 0:
-            return lambda b, term, x, y: require(b.certain(x, ">=0"), b.certain(x, "<0"),
-                                                 term, what)
-        return lambda b, term, x, y: require(
-            b.certain(x, ">0"), b.certain(x, "<=0"), term,
-            "negative power of 0" if b.certain(x, "==0") else what)
-    y_int = exponent.is_integer
-    return lambda b, term, x, y: _general_pow_check(b, term, x, y, y_int)
-
-
-def _general_pow_check(b, term, x, y, y_int):
-    if b.certain(x, ">0"):
-        return
-    int_y = y_int or b.integer(y)
-    if b.certain(x, "<0"):
-        bad = y_int is False or b.not_integer(y)
-        return require(bool(int_y), bad, term, "non-integer power of a negative number")
-    if b.certain(x, "==0"):
-        return require(b.certain(y, ">=0"), b.certain(y, "<0"), term, "negative power of 0")
-    ok = b.certain(y, ">=0") and (b.certain(x, ">=0") or int_y)
-    require(ok, False, term, "the base may be 0 or negative")
-
-
-def _binomial_check(b, term, n, k, n_int, k_int):
-    """binomial(n, k): integers n >= 0 and k (0 when k < 0 or k > n)."""
-    require(bool(n_int or b.integer(n)) and b.certain(n, ">=0"),
-            n_int is False or b.not_integer(n) or b.certain(n, "<0"), term,
-            "binomial(n, k) needs an integer n >= 0")
-    require(bool(k_int or b.integer(k)), k_int is False or b.not_integer(k), term,
-            "binomial(n, k) needs an integer k")
 
 
 class _ArbBackend(_Backend):

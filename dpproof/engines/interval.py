@@ -160,7 +160,7 @@ class _Search:
             m, defined = arb.nan(), False
         except MaybeUndefined:  # never certify a box that may hold an undefined point
             m, defined = arb.nan(), False
-        if not defined and self._probe(box).status == "undefined":
+        if not defined and self._probe(box, self.config.witness_precs[:1]).status == "undefined":
             return None
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
@@ -266,9 +266,9 @@ class _Search:
         return {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
                 for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
 
-    def _probe(self, box):
+    def _probe(self, box, precs=None):
         """Examine the box's midpoint exactly; remember it if the claim is undefined there."""
-        check = W.examine(self.c, self._mid(box), self.config.witness_precs)
+        check = W.examine(self.c, self._mid(box), precs or self.config.witness_precs)
         if check.status == "undefined":
             self.undefined_at = (self._mid(box), check.undefined)
         return check

@@ -144,8 +144,8 @@ class _Parser:
         if self.peek().text in ("<=", "<", "==", ">=", ">"):
             raise self.error("chained relations are not allowed; give the links as steps",
                              self.peek().pos)
-        lost = tuple(dict.fromkeys(g for g in self.guards
-                                   if not (sympy.sympify(lhs).has(g) or sympy.sympify(rhs).has(g))))
+        kept = (sympy.sympify(lhs), sympy.sympify(rhs))
+        lost = tuple(dict.fromkeys(g for g in self.guards if not any(e.has(g) for e in kept)))
         return Statement(lhs, tok.text, rhs, (), lost)
 
     def partial(self, term):
