@@ -210,7 +210,9 @@ def lowers(claim: Claim, backend: str) -> bool:
 def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool]:
     """Finite ends for a parameter: unbounded ends truncated at +-TRUNCATE_AT.
 
-    Returns (lo, hi, truncated).
+    Returns (lo, hi, truncated).  A real parameter gets the closure of its range (open ends
+    are excluded where points are drawn: ``witness.in_domain``); an integer parameter the
+    least and greatest integers *in* its range, so an open end k < 5 gives hi = 4.
     """
     lo, hi, truncated = iv.lo, iv.hi, False
     if lo is None:
@@ -219,7 +221,14 @@ def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool
     if hi is None:
         hi = max(lo, 0) + TRUNCATE_AT
         truncated = True
-    return sympy.Rational(lo), sympy.Rational(hi), truncated
+    lo, hi = sympy.Rational(lo), sympy.Rational(hi)
+    if iv.integer:
+        first, last = sympy.ceiling(lo), sympy.floor(hi)
+        first += 1 if iv.lo_open and first == lo else 0
+        last -= 1 if iv.hi_open and last == hi else 0
+        if first <= last:
+            lo, hi = first, last
+    return lo, hi, truncated
 
 
 def decimal_str(q: sympy.Rational) -> str:

@@ -152,15 +152,26 @@ def test_witness_outside_the_domain_is_refused():
     assert W.examine(ci, {"k": sympy.Integer(1)}, (128,)).status == "holds"
 
 
-@pytest.mark.parametrize("engine", ("search", "numeric"))
+@pytest.mark.parametrize("engine", ENGINES)
 def test_open_ends_are_never_witnesses(engine):
     """x > 1 on (1, 2] and on [1 + 10^-20, 2] (exact) is true: no engine may refute it at
-    x = 1; k (5 - k) > 0 on the integers of (0, 5) is true, not refuted at k = 0 or 5."""
+    x = 1; k (5 - k) > 0 on the integers of (0, 5) is true, not refuted at k = 0 or 5 (the
+    interval engine certifies it: an integer range excludes its open ends)."""
     for claim in (_claim("open", "x > 1", dict(x=I(1, 2, lo_open=True))),
                   _claim("near", "x > 1", dict(x=I.closed("1.00000000000000000001", 2))),
                   _claim("ints", "k*(5 - k) > 0", dict(k=I(0, 5, True, True, integer=True)))):
         ev = load(engine).check(claim, CONFIG)
-        assert ev.verdict is Verdict.SUPPORTED, ev
+        assert ev.verdict in (Verdict.SUPPORTED, Verdict.CERTIFIED), ev
+        if engine == "interval" and claim.id != "undef.open":
+            assert ev.verdict is Verdict.CERTIFIED, ev
+
+
+def test_integer_ranges_exclude_their_open_ends():
+    from dpproof.engines.base import effective_bounds
+
+    assert effective_bounds(I(0, 5, True, True, integer=True))[:2] == (1, 4)
+    assert effective_bounds(I("1/2", 5, False, True, integer=True))[:2] == (1, 4)
+    assert effective_bounds(I(0, 5, True, True))[:2] == (0, 5)   # reals: the closure
 
 
 def test_numeric_grid_and_search_sample_only_the_domain():
