@@ -35,6 +35,7 @@ from . import witness as W
 from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
 
 NAME = "interval"
+_AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
 def supports(claim: Claim) -> bool:
@@ -57,13 +58,15 @@ def check(claim: Claim, config: Config) -> Evidence:
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
     seconds = time.perf_counter() - t0
-    if search.undefined_at is not None:
-        return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     if found is not None:
+        also = ("" if search.undefined_at is None else "; also " +
+                W.undefined_message(*search.undefined_at))
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
-                        f"{found[1]}; margin at the witness {found[0].violation}", seconds,
+                        f"{found[1]}; margin at the witness {found[0].violation}{also}", seconds,
                         scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
+    if search.undefined_at is not None:
+        return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     return _conclude(claim, search, names, root, any(truncated), data, seconds)
 
 
@@ -123,22 +126,30 @@ class _Search:
         self.undecided: list = []
         self.undecided_nan = False
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
+        self.undefined_seen = 0    # boxes visited when it was found
         self.stopped_by = "completion"
 
     def run(self, deadline: Deadline):
         with at_precision(self.config.prec):
             while self.queue:
-                if self.visited >= self.config.max_boxes or deadline.passed:
-                    self.stopped_by = ("box budget" if self.visited >= self.config.max_boxes
+                if self.visited >= self._budget() or deadline.passed:
+                    self.stopped_by = ("box budget" if self.visited >= self._budget()
                                        else "time limit")
                     self.undecided.extend(b for _, _, b in self.queue)
                     self.queue = []
                     break
                 depth, _, box = heapq.heappop(self.queue)
                 found = self._visit(box, depth)
-                if found is not None or self.undefined_at is not None:
+                if found is not None:
                     return found
         return None
+
+    def _budget(self) -> int:
+        """The box budget; once the claim is known undefined somewhere, only
+        ``_AFTER_UNDEFINED`` more boxes are spent looking for a violation where it is defined."""
+        if self.undefined_at is None:
+            return self.config.max_boxes
+        return min(self.config.max_boxes, self.undefined_seen + _AFTER_UNDEFINED)
 
     def _visit(self, box, depth):
         self.visited += 1
@@ -160,8 +171,8 @@ class _Search:
             m, defined = arb.nan(), False
         except MaybeUndefined:  # never certify a box that may hold an undefined point
             m, defined = arb.nan(), False
-        if not defined and self._probe(box, self.config.witness_precs[:1]).status == "undefined":
-            return None
+        if not defined and self.undefined_at is None:
+            self._probe(box, self.config.witness_precs[:1])
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
         ok = (m > 0) if self.c.strict else (m >= 0)
@@ -186,8 +197,10 @@ class _Search:
         return None
 
     def _undefined(self, box, depth):
-        """The claim is certainly undefined on the box: confirm at an exact point and stop."""
+        """The claim is certainly undefined on the box: confirm at an exact point and drop the
+        box (nothing there can be certified or refuted)."""
         if self._probe(box).status == "undefined":
+            self.undecided.append(box)
             return None
         if not _is_point(box, self.integer) and depth < self.config.max_depth:
             self._split(box, depth)
@@ -269,8 +282,9 @@ class _Search:
     def _probe(self, box, precs=None):
         """Examine the box's midpoint exactly; remember it if the claim is undefined there."""
         check = W.examine(self.c, self._mid(box), precs or self.config.witness_precs)
-        if check.status == "undefined":
+        if check.status == "undefined" and self.undefined_at is None:
             self.undefined_at = (self._mid(box), check.undefined)
+            self.undefined_seen = self.visited
         return check
 
     def _try_point(self, box):

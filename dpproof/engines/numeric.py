@@ -7,8 +7,8 @@ precisions is handed to ``witness.certify``; only a certified one refutes.  Othe
 engine reports SUPPORTED on the grid, with any trouble in its detail.
 
 Undefined points (README, edges of the domain): a grid point where mpmath finds the margin
-undefined is re-examined in arb; where the claim is certainly undefined the evidence is ERROR
-naming the point and the term.  When at least half of the grid is undefined, INCONCLUSIVE.
+undefined is re-examined in arb; where the claim is certainly undefined, and no violation is
+certified where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the grid is undefined, INCONCLUSIVE.
 Grid points lie in the domain as written (open ends and non-integers are dropped).
 """
 
@@ -76,12 +76,6 @@ def check(claim: Claim, config: Config) -> Evidence:
         if _violates(m_high, claim, high) and _violates(m_low, claim, low):
             apparent.append(point)
         worst = m_high if worst is None or m_high < worst else worst
-    for point in undefined[:5]:
-        check = W.examine(arb_compiled, point, config.witness_precs[:1])
-        if check.status == "undefined":
-            data = dict(_data(config, checked, trouble), undefined_points=len(undefined))
-            return W.undefined_evidence(NAME, point, check.undefined,
-                                        time.perf_counter() - t0, data)
     for point in apparent[:5]:
         found = W.certify(arb_compiled, point, config.witness_precs)
         if found is not None:
@@ -89,6 +83,12 @@ def check(claim: Claim, config: Config) -> Evidence:
                             f"digits; certified at {found.prec} bits", time.perf_counter() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation, data=_data(config, checked, trouble))
+    for point in undefined[:5]:  # no certified violation where defined: undefined verdict
+        check = W.examine(arb_compiled, point, config.witness_precs[:1])
+        if check.status == "undefined":
+            data = dict(_data(config, checked, trouble), undefined_points=len(undefined))
+            return W.undefined_evidence(NAME, point, check.undefined,
+                                        time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
     data = _data(config, checked, trouble)
     data["worst_margin"] = None if worst is None else mpmath.nstr(worst, 8)

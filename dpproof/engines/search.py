@@ -8,8 +8,8 @@ float violation that arb shows to be an artefact is reported as such; one that a
 neither confirm nor dismiss makes the evidence INCONCLUSIVE.  The seed is recorded.
 
 Undefined points (README, edges of the domain): a margin that is nan in floats is re-examined
-in arb at a few points; where the claim is certainly undefined the evidence is ERROR naming
-the point and the term.  When at least half of the evaluations were nan, the search saw too
+in arb at a few points; where the claim is certainly undefined, and no violation was certified
+where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the evaluations were nan, the search saw too
 little to support anything: INCONCLUSIVE, with the count.  Candidates outside the domain as
 written (open ends, non-integers) are never scored.
 """
@@ -58,19 +58,11 @@ def check(claim: Claim, config: Config) -> Evidence:
 def _verdict(claim, hunt, config, data, t0) -> Evidence:
     compiled = Compiled(claim, "arb")
     data["nan_points"] = len(hunt.nan_points)
-    for point in hunt.nan_points[:_NAN_PROBES]:
-        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
-        check = W.examine(compiled, exact, config.witness_precs[:1])
-        if check.status == "undefined":
-            return W.undefined_evidence(NAME, exact, check.undefined,
-                                        time.perf_counter() - t0, data)
-    artefacts, undecided = [], []
+    artefacts, undecided, undefined = [], [], None
     for margin, point in hunt.worst(_CANDIDATES):
         exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
         check = W.examine(compiled, exact, config.witness_precs)
-        if check.status == "undefined":
-            return W.undefined_evidence(NAME, exact, check.undefined,
-                                        time.perf_counter() - t0, data)
+        undefined = undefined or (check.undefined and (exact, check.undefined))
         found = check.witness
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
@@ -81,6 +73,14 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
             enclosure = W.margin_enclosure(compiled, exact, config.witness_precs[-1])
             (artefacts if _dismissed(enclosure, claim) else undecided).append(
                 (exact, enclosure.str(5)))
+    for point in hunt.nan_points[:_NAN_PROBES]:
+        if undefined:
+            break
+        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
+        check = W.examine(compiled, exact, config.witness_precs[:1])
+        undefined = check.undefined and (exact, check.undefined)
+    if undefined:  # no certified violation where it is defined: the undefined verdict
+        return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
     scope = (f"{hunt.evaluated} points (corners, hypothesis seed {config.seed}, "
              f"local optimisation)")
