@@ -12,8 +12,9 @@ README ("The claims language at the edges of its domain") and implemented by
   may be certified on it; the interval engine splits it, a witness there certifies nothing.
 
 Contract (DESIGN.md, soundness): a claim undefined somewhere in its domain is never PROVED,
-CERTIFIED or REFUTED there; where a point at which it is certainly undefined is found, the
-engines report ERROR naming the point and the term.
+CERTIFIED or REFUTED there; where a point at which it is certainly undefined is found (and no
+violation is certified where it is defined), the engines report ERROR naming the point and
+the term.
 """
 
 from __future__ import annotations

@@ -66,11 +66,10 @@ def check_defined(claim: Claim, prec: int = 128, max_boxes: int = 400, seconds: 
             boxes += 1
             if _settled(c, box):
                 continue
-            mid = {n: (sympy.floor((lo + hi) / 2) if iv.integer else (lo + hi) / 2)
-                   for n, (lo, hi), iv in zip(c.names, box, ivs)}
-            check = W.examine(c, mid, precs)
-            if check.status == "undefined":
-                return Definedness("undefined", mid, check.undefined, boxes, truncated)
+            for point in probes(c.names, box, [iv.integer for iv in ivs]):
+                check = W.examine(c, point, precs)
+                if check.status == "undefined":
+                    return Definedness("undefined", point, check.undefined, boxes, truncated)
             halves = _split(box, ivs)
             if not halves:
                 return Definedness("unknown", boxes=boxes, truncated=truncated)
@@ -79,12 +78,31 @@ def check_defined(claim: Claim, prec: int = 128, max_boxes: int = 400, seconds: 
 
 
 def statically_defined(claim: Claim) -> bool:
-    """Every partial term (README, edges of the domain) defined by sympy's sign rules alone."""
+    """Every partial term (README, edges of the domain) defined by sympy's sign rules alone,
+    read with the parameters as they are, or measured from their lower or upper ends
+    (``alpha = 1 + t`` with t > 0 on ``(1, 100]``, so ``1/(alpha - 1)`` is defined)."""
     st = claim.statement
-    exprs = [st.margin(), *st.guards] if hasattr(st, "guards") else [st.margin()]
+    exprs = [st.margin(), *getattr(st, "guards", ())]
     for h in st.hypotheses:
         exprs += [h.margin(), *getattr(h, "guards", ())]
-    return all(_term_defined(t) for e in exprs for t in sympy.preorder_traversal(e))
+    shifts = [{}, _shifted(claim, True), _shifted(claim, False)]
+    return all(any(_term_defined(t.xreplace(sh)) for sh in shifts)
+               for e in exprs for t in sympy.preorder_traversal(e))
+
+
+def _shifted(claim: Claim, low: bool) -> dict:
+    """x -> lo + t (``low``) or hi - t, t > 0 at an open end and >= 0 at a closed one."""
+    out = {}
+    for name, iv in claim.domain.params:
+        end = iv.lo if low else iv.hi
+        if end is None or iv.integer:
+            continue
+        t = sympy.Symbol(f"_{name}_t", positive=True) if (iv.lo_open if low else iv.hi_open) \
+            else sympy.Symbol(f"_{name}_t", nonnegative=True)
+        for sym in claim.domain.symbols().values():
+            if sym.name == name:
+                out[sym] = end + t if low else end - t
+    return out
 
 
 def _term_defined(t) -> bool:
@@ -106,6 +124,15 @@ def _term_defined(t) -> bool:
     if getattr(t.func, "opaque", False):
         return False  # oracles check their parameters on balls only
     return True
+
+
+def probes(names, box, integer) -> list[dict]:
+    """The exact points examined in a box that may hold an undefined point: its midpoint and
+    its lowest and highest corners (an edge often sits at an end of the domain)."""
+    mid = {n: (sympy.floor((lo + hi) / 2) if integ else (lo + hi) / 2)
+           for n, (lo, hi), integ in zip(names, box, integer)}
+    return [mid, {n: lo for n, (lo, _) in zip(names, box)},
+            {n: hi for n, (_, hi) in zip(names, box)}]
 
 
 def _settled(c: Compiled, box) -> bool:

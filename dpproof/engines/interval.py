@@ -33,6 +33,7 @@ from ..evidence import Evidence, Verdict
 from ..lowering import arb_box, at_precision
 from . import witness as W
 from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+from .defined import probes
 
 NAME = "interval"
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
@@ -171,8 +172,10 @@ class _Search:
             m, defined = arb.nan(), False
         except MaybeUndefined:  # never certify a box that may hold an undefined point
             m, defined = arb.nan(), False
-        if not defined and self.undefined_at is None:
-            self._probe(box, self.config.witness_precs[:1])
+        for point in probes(self.c.names, box, self.integer) if not defined else ():
+            if self.undefined_at is not None:
+                break
+            self._probe(box, self.config.witness_precs[:1], point)
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
         ok = (m > 0) if self.c.strict else (m >= 0)
@@ -279,11 +282,13 @@ class _Search:
         return {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
                 for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
 
-    def _probe(self, box, precs=None):
-        """Examine the box's midpoint exactly; remember it if the claim is undefined there."""
-        check = W.examine(self.c, self._mid(box), precs or self.config.witness_precs)
+    def _probe(self, box, precs=None, point=None):
+        """Examine ``point`` (the box's midpoint) exactly; remember it if the claim is
+        undefined there."""
+        point = point or self._mid(box)
+        check = W.examine(self.c, point, precs or self.config.witness_precs)
         if check.status == "undefined" and self.undefined_at is None:
-            self.undefined_at = (self._mid(box), check.undefined)
+            self.undefined_at = (point, check.undefined)
             self.undefined_seen = self.visited
         return check
 

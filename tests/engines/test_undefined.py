@@ -34,6 +34,7 @@ UNDEFINED = [  # (id, statement, domain, the term named, a predicate on the poin
      lambda p: p["n"] < 0),
     ("bern", "kl(Bernoulli(p), Bernoulli(1/2)) <= 1", dict(p=I.closed(0, 2)), "Bernoulli",
      lambda p: p["p"] > 1),
+    ("pole_end", "1/(a - 1) >= 0", dict(a=I.closed(1, 2)), "1/(a - 1)", lambda p: p["a"] == 1),
 ]
 
 
@@ -115,6 +116,11 @@ def test_definedness_check_settles_open_ends_and_hypotheses():
                                 dict(x=I(0, 5, lo_open=True)))).status == "defined"
     assert check_defined(_claim("xx_open", "x/x == 1",
                                 dict(x=I(0, 1, lo_open=True)))).status == "defined"
+    # measured from the open end: a = 1 + t, t > 0, so 1/(a - 1) is defined on (1, 2]
+    assert check_defined(_claim("pole_open", "1/(a - 1) >= 0",
+                                dict(a=I(1, 2, lo_open=True)))).status == "defined"
+    assert check_defined(_claim("pole", "1/(a - 1) >= 0",
+                                dict(a=I(1, 2)))).status == "undefined"
     # the hypothesis guards the conclusion: never "undefined", at worst not settled
     assert check_defined(_claim("guarded", "x > 0 => log(x) <= x",
                                 dict(x=I.closed(-1, 1)))).status in ("defined", "unknown")
