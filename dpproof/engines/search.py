@@ -123,7 +123,7 @@ class _Hunt:
         self.compiled = Compiled(claim, "float")
         self.names = self.compiled.names
         self.ivs = [iv for _, iv in claim.domain.params]
-        self.bounds = [tuple(float(b) for b in effective_bounds(iv)[:2]) for iv in self.ivs]
+        self.bounds = [_float_bounds(iv) for iv in self.ivs]
         self.seen: dict[tuple, float] = {}
         self.nan_points: list[tuple] = []   # margin nan although the hypotheses held
         self.evaluated = 0
@@ -208,6 +208,21 @@ class _Hunt:
     def best_margin(self):
         w = self.worst(1)
         return None if not w else float(w[0][0])
+
+
+def _float_bounds(iv) -> tuple[float, float]:
+    """The range's ends as doubles, moved inward by a few ulps where the double (read back
+    as the short decimal a witness would be) falls outside the domain as written."""
+    lo, hi, _ = effective_bounds(iv)
+    out = []
+    for end, toward in ((lo, math.inf), (hi, -math.inf)):
+        x = float(end)
+        for _ in range(4):
+            if iv.integer or iv.contains(W.to_rational(x)):
+                break
+            x = math.nextafter(x, toward)
+        out.append(x)
+    return out[0], out[1]
 
 
 def _strategy(iv, bounds):
