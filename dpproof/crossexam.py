@@ -58,7 +58,8 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
         except Exception as exc:  # a failing sweep is recorded, it proves nothing
             notes.append(f"{name}: {type(exc).__name__}: {exc}")
             continue
-        if found.verdict is Verdict.REFUTED:
+        if found.verdict is Verdict.REFUTED or (found.verdict is Verdict.ERROR
+                                                and found.data.get("undefined")):
             con = replace(found, engine=f"cross-exam/{name}", detail="cross-examination of "
                           f"{ev.engine}'s {ev.verdict.value}: {found.detail}")
             return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]

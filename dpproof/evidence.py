@@ -107,10 +107,15 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
         return Assessment(claim, Verdict.NOT_CHECKABLE, claim.reason, None, evidence, seconds)
     pro = [e for e in evidence if e.verdict.holds]
     con = [e for e in evidence if e.verdict is Verdict.REFUTED]
-    if pro and con:
+    undefined = [e for e in evidence if e.verdict is Verdict.ERROR and e.data.get("undefined")]
+    if pro and (con or undefined):
+        if con:
+            why = (f"{con[0].engine} refutes it at {con[0].witness} "
+                   f"(certified margin {con[0].violation})")
+        else:
+            why = f"{undefined[0].engine} finds it undefined: {undefined[0].detail}"
         detail = (f"internal soundness failure: {pro[0].engine} says {pro[0].verdict.value} "
-                  f"({pro[0].detail}) but {con[0].engine} refutes it at {con[0].witness} "
-                  f"(certified margin {con[0].violation})")
+                  f"({pro[0].detail}) but {why}")
         flag = Evidence(SOUNDNESS, Verdict.ERROR, detail, data={"soundness_failure": True})
         kept = tuple(e for e in evidence if e.engine != SOUNDNESS) + (flag,)
         return Assessment(claim, Verdict.ERROR, detail, None, kept, seconds, repair)

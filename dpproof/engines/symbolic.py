@@ -90,6 +90,7 @@ def undefined_term(claim: Claim) -> str:
     symbols = claim.domain.symbols()
     st = claim.statement
     exprs = [st.lhs, st.rhs] + [e for h in st.hypotheses for e in (h.lhs, h.rhs)]
+    exprs += [g for s in (st, *st.hypotheses) for g in s.guards]   # terms sympy simplified away
     subs = {s: symbols[s.name] for e in exprs for s in e.free_symbols if s.name in symbols}
     for expr in exprs:
         if expr.has(sympy.nan, sympy.zoo):
