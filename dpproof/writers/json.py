@@ -47,6 +47,7 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "domain": {name: str(iv) for name, iv in c.domain.params},
         "violation": violation(a), "repair": a.repair, "regions": regions_summary(a),
         "note": c.note, "reason": c.reason, "steps": [s.id for s in c.steps],
+        "cached": a.cached,
     }
 
 

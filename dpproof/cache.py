@@ -1,0 +1,145 @@
+"""The result cache: one file per decided claim under ``.dpproof_cache/``.
+
+The key is a SHA-256 of everything that can change a claim's assessment:
+- the claim's content: id, kind, statement (``sympy.srepr`` of both sides and of every
+  hypothesis), domain, printed value, reason, and its steps' keys;
+- the source code of every module defining a non-sympy object the statement uses (the
+  oracles, built-in or the user's own);
+- the engine settings (``repr(Config)``), the dpproof version and the source code of the
+  dpproof package itself (engines, lowering, oracles), so an edit re-decides.
+An entry stores the assessment without its claim (verdict, scope, witness, evidence,
+seconds, repair, regions); ``get`` re-attaches the claim and marks it ``cached``.
+Not stored: assessments with a supervisor verdict (time or memory limit, dead worker) or
+ERROR, which depend on the machine more than on the claim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import sys
+import tempfile
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+import sympy
+
+from . import __version__
+from .claims import Claim, Statement
+from .engines.base import Config
+from .evidence import Assessment, Verdict
+
+#: the cache folder: $DPPROOF_CACHE_DIR, else .dpproof_cache in the working directory
+DEFAULT_DIR = ".dpproof_cache"
+FORMAT = 1
+_FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions")
+
+
+def cache_dir(path: str | os.PathLike | None = None) -> Path:
+    return Path(path or os.environ.get("DPPROOF_CACHE_DIR") or DEFAULT_DIR)
+
+
+@lru_cache(maxsize=None)
+def _source_hash(filename: str) -> str:
+    try:
+        return hashlib.sha256(Path(filename).read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+@lru_cache(maxsize=1)
+def _package_hash() -> str:
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*.py")):
+        h.update(str(f.relative_to(root)).encode() + _source_hash(str(f)).encode())
+    return h.hexdigest()
+
+
+def _module_sources(expr) -> list[str]:
+    """Source hashes of the modules defining the non-sympy objects in ``expr``."""
+    out = set()
+    for node in sympy.preorder_traversal(expr):
+        for cls in (type(node), getattr(node, "func", None)):
+            mod = sys.modules.get(getattr(cls, "__module__", "") or "")
+            if mod is None or mod.__name__.split(".")[0] in ("sympy", "builtins"):
+                continue
+            out.add(f"{mod.__name__}:{_source_hash(getattr(mod, '__file__', '') or '')}")
+    return sorted(out)
+
+
+def _statement_text(st: Statement | None) -> str:
+    if st is None:
+        return "-"
+    hyps = ";".join(_statement_text(h) for h in st.hypotheses)
+    return f"{sympy.srepr(st.lhs)} {st.rel} {sympy.srepr(st.rhs)} | {hyps}"
+
+
+def claim_key(claim: Claim, config: Config) -> str:
+    """The cache key of ``claim`` decided under ``config`` (see module docstring)."""
+    h = hashlib.sha256()
+    parts = [f"format {FORMAT}", __version__, _package_hash(), repr(config), claim.id,
+             claim.kind.value, _statement_text(claim.statement), repr(claim.domain),
+             claim.printed, claim.reason]
+    if claim.statement is not None:
+        st = claim.statement
+        for expr in (st.lhs, st.rhs, *(x for hy in st.hypotheses for x in (hy.lhs, hy.rhs))):
+            parts.extend(_module_sources(expr))
+    parts.extend(claim_key(s, config) for s in claim.steps)
+    for p in parts:
+        h.update(p.encode("utf-8", "replace") + b"\0")
+    return h.hexdigest()
+
+
+class ResultCache:
+    """Get and put assessments by ``claim_key``; files are written atomically."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = cache_dir(path)
+
+    def _file(self, key: str) -> Path:
+        return self.path / key[:2] / f"{key}.pickle"
+
+    def get(self, claim: Claim, config: Config) -> Assessment | None:
+        try:
+            data = pickle.loads(self._file(claim_key(claim, config)).read_bytes())
+            return Assessment(claim, **{k: data[k] for k in _FIELDS}, cached=True)
+        except FileNotFoundError:
+            return None
+        except Exception:  # a corrupt or foreign entry is a miss, never an error
+            return None
+
+    def put(self, a: Assessment, config: Config) -> bool:
+        if not storable(a):
+            return False
+        target = self._file(claim_key(a.claim, config))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump({k: getattr(a, k) for k in _FIELDS}, fh)
+            os.replace(tmp, target)
+        except Exception:   # a read-only or full disk must not fail the run
+            return False
+        return True
+
+    def clear(self) -> int:
+        """Remove the cache folder; return the number of entries removed."""
+        if not self.path.is_dir():
+            return 0
+        n = sum(1 for _ in self.path.rglob("*.pickle"))
+        shutil.rmtree(self.path)
+        return n
+
+
+def storable(a: Assessment) -> bool:
+    """Whether ``a`` depends only on the claim and settings (see module docstring)."""
+    return a.verdict is not Verdict.ERROR and not any(e.engine == "runner"
+                                                      for e in a.evidence)
+
+
+def uncached(a: Assessment) -> Assessment:
+    return replace(a, cached=False) if a.cached else a
