@@ -24,6 +24,7 @@ import os
 import resource
 import signal
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
@@ -177,7 +178,7 @@ def _as_done(futures: dict, claims, limits: Limits, started: float):
     pending = set(futures)
     while pending:
         done, pending = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
-        for f in done:
+        for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
             i = futures[f]
             yield i, outcome(claims[i], f, limits, time.perf_counter() - started)
 
@@ -189,10 +190,28 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
     t0 = time.perf_counter()
     with ProcessPool(max_workers=1, initializer=limit_memory, initargs=(limits.memory_mb,),
                      context=multiprocessing.get_context("fork")) as pool:
-        future = pool.schedule(decide, args=(claim, config, limits.memory_mb),
-                               timeout=limits.wall)
+        with _may_have_children():
+            future = pool.schedule(decide, args=(claim, config, limits.memory_mb),
+                                   timeout=limits.wall)
         cf.wait([future])
         return outcome(claim, future, limits, time.perf_counter() - t0)
+
+
+@contextmanager
+def _may_have_children():
+    """Let a daemonic process (a Dask worker under its nanny) start the pool's worker.
+
+    multiprocessing refuses children of daemonic processes so that none is orphaned; the
+    one-worker pool is stopped before ``_dask_task`` returns, so none is.
+    """
+    config = multiprocessing.current_process()._config
+    daemon = config.get("daemon")
+    config["daemon"] = False
+    try:
+        yield
+    finally:
+        if daemon is not None:
+            config["daemon"] = daemon
 
 
 class DaskExecutor:
