@@ -106,13 +106,17 @@ def test_a_warm_run_reads_every_verdict_from_the_cache(tmp_path, capsys, monkeyp
     assert "removed 7 cached results" in capsys.readouterr().out
 
 
-def test_two_runs_with_one_seed_write_the_same_json_apart_from_seconds(tmp_path):
+def test_two_runs_with_one_seed_write_the_same_json_apart_from_seconds(tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
     def run(name):
         out = tmp_path / name
         assert main(["verify", BASICS, "--out", str(out), "--quiet", "--no-pdf", "--no-cache",
                      "--jobs", "2"]) == 0
         return _drop_seconds(json.loads((out / "report.json").read_text()))
     assert run("a") == run("b")
+    assert not (tmp_path / ".hypothesis").exists(), "the search engine keeps no database here"
 
 
 def _drop_seconds(obj):

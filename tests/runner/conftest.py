@@ -1,5 +1,7 @@
 import pytest
 
+from tests.plugin.conftest import plugin_args  # noqa: F401 (fixture), loads every engine
+from tests.plugin.conftest import pytest_configure  # noqa: F401 (enables pytester)
 from tests.runner import faults
 
 
