@@ -71,7 +71,8 @@ def _targets(p):
     p.add_argument("targets", nargs="*", metavar="TARGET",
                    help="module, .py file defining CLAIMS, or .toml claims file "
                         "(default: the built-in theorem library)")
-    p.add_argument("--only", action="append", metavar="GLOB", help="keep ids matching GLOB")
+    p.add_argument("--only", action="append", metavar="GLOB",
+                   help="keep ids matching GLOB, step ids (.stepN) included (repeatable)")
 
 
 def _positive_int(text):
