@@ -5,8 +5,9 @@ The key is a SHA-256 of everything that can change a claim's assessment:
   hypothesis), domain, printed value, reason, and its steps' keys;
 - the source code of every module defining a non-sympy object the statement uses (the
   oracles, built-in or the user's own);
-- the engine settings (``repr(Config)``), the dpproof version and the source code of the
-  dpproof package itself (engines, lowering, oracles), so an edit re-decides.
+- the engine settings (``repr(Config)``), the dpproof version, the source code of the
+  dpproof package itself (engines, lowering, oracles), so an edit re-decides, and the
+  versions of Python and of the libraries the engines compute with (sympy, mpmath, flint...).
 An entry stores the assessment without its claim (verdict, scope, witness, evidence,
 seconds, repair, regions); ``get`` re-attaches the claim and marks it ``cached``.
 Not stored: assessments with a supervisor verdict (time or memory limit, dead worker) or
@@ -59,6 +60,20 @@ def _package_hash() -> str:
     return h.hexdigest()
 
 
+@lru_cache(maxsize=1)
+def _library_versions() -> str:
+    """Versions of the libraries the engines compute with (a new one may decide otherwise)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
+    for name in ("sympy", "mpmath", "python-flint", "hypothesis", "numpy", "scipy"):
+        try:
+            out.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            out.append(f"{name}=-")
+    return " ".join(out) + f" python={sys.version.split()[0]}"
+
+
 def _module_sources(expr) -> list[str]:
     """Source hashes of the modules defining the non-sympy objects in ``expr``."""
     out = set()
@@ -81,7 +96,8 @@ def _statement_text(st: Statement | None) -> str:
 def claim_key(claim: Claim, config: Config) -> str:
     """The cache key of ``claim`` decided under ``config`` (see module docstring)."""
     h = hashlib.sha256()
-    parts = [f"format {FORMAT}", __version__, _package_hash(), repr(config), claim.id,
+    parts = [f"format {FORMAT}", __version__, _package_hash(), _library_versions(),
+             repr(config), claim.id,
              claim.kind.value, _statement_text(claim.statement), repr(claim.domain),
              claim.printed, claim.reason]
     if claim.statement is not None:
