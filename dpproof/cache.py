@@ -25,6 +25,7 @@ import tempfile
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 import sympy
 
@@ -146,9 +147,51 @@ class ResultCache:
         """Remove the cache folder; return the number of entries removed."""
         if not self.path.is_dir():
             return 0
-        n = sum(1 for _ in self.path.rglob("*.pickle"))
+        n = sum(1 for p in self.path.rglob("*.pickle") if p.name != "figures.pickle")
         shutil.rmtree(self.path)
         return n
+
+
+def figures_key(report, specs) -> str:
+    """Key of a run's figures: the specs, and each claim's id, source, verdict and regions."""
+    h = hashlib.sha256()
+    parts = [f"figures {FORMAT}", __version__, _package_hash(), _library_versions(),
+             repr(list(specs))]
+    parts += [f"{a.id}|{a.claim.source.key}|{a.verdict.value}|{a.regions!r}|"
+              f"{[iv.integer for _, iv in a.claim.domain.params]}" for a in report.assessments]
+    for p in parts:
+        h.update(p.encode("utf-8", "replace") + b"\0")
+    return h.hexdigest()
+
+
+def cached_figures(cache: "ResultCache | None", report, specs, folder: Path,
+                   draw: Callable[[Path], list[dict]]) -> list[dict]:
+    """``draw(folder)``, or the same figure files copied from the cache when the run's
+    figures were drawn before (``figures_key``); drawn figures are stored for next time."""
+    if cache is None:
+        return draw(folder)
+    entry = cache.path / "figures" / figures_key(report, specs)
+    try:
+        figures = pickle.loads((entry / "figures.pickle").read_bytes())
+        shutil.copytree(entry / "files", folder, dirs_exist_ok=True)
+        return figures
+    except Exception:   # a miss, or a damaged entry: draw again
+        pass
+    figures = draw(folder)
+    tmp = None
+    try:
+        cache.path.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=cache.path, prefix=".figures-"))
+        (tmp / "files").mkdir()
+        if (folder / "figures").is_dir():
+            shutil.copytree(folder / "figures", tmp / "files" / "figures")
+        (tmp / "figures.pickle").write_bytes(pickle.dumps(figures))
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, entry)
+    except OSError:     # an existing entry, a read-only disk: drawing was enough
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return figures
 
 
 def storable(a: Assessment) -> bool:

@@ -209,11 +209,16 @@ def _verify(args, claims) -> int:
 
 
 def _write(args, report, out: Path) -> int:
+    from .cache import ResultCache, cached_figures
     from .figures import draw_all
     from .writers import LATEXMK_HINT, write_all
 
+    cache = None if args.no_cache else ResultCache()
+    specs = load_figures(args.targets)
+
     def draw(folder: Path):
-        figures = draw_all(report, load_figures(args.targets), folder)
+        figures = cached_figures(cache, report, specs, folder,
+                                 lambda f: draw_all(report, specs, f))
         return replace(report, settings={**report.settings, "figures": figures})
 
     paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment,

@@ -79,3 +79,24 @@ def test_a_corrupt_entry_is_a_miss(tmp_path):
 
 def test_limits_of_the_spy_are_the_runners():
     assert Limits.of(Config(timeout=10, engine_timeout=4), 100) == Limits(19.0, 100)
+
+
+def test_figures_are_drawn_once_and_copied_from_the_cache(tmp_path):
+    from dpproof.cache import cached_figures
+
+    cache = ResultCache(tmp_path / "cache")
+    report = verify([faults.true_claim(0)], Config(engines=("interval",)))
+    calls = []
+
+    def draw(folder):
+        calls.append(folder)
+        (folder / "figures").mkdir(parents=True)
+        (folder / "figures" / "a.png").write_bytes(b"png")
+        return [{"path": "figures/a.png", "title": "a", "claims": []}]
+    first = cached_figures(cache, report, [], tmp_path / "one", draw)
+    second = cached_figures(cache, report, [], tmp_path / "two", draw)
+    assert first == second and len(calls) == 1
+    assert (tmp_path / "two" / "figures" / "a.png").read_bytes() == b"png"
+    other = verify([faults.false_claim()], Config(engines=("interval",)))
+    cached_figures(cache, other, [], tmp_path / "three", draw)
+    assert len(calls) == 2, "another report's figures are drawn again"
