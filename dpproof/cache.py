@@ -44,8 +44,17 @@ def cache_dir(path: str | os.PathLike | None = None) -> Path:
     return Path(path or os.environ.get("DPPROOF_CACHE_DIR") or DEFAULT_DIR)
 
 
-@lru_cache(maxsize=None)
 def _source_hash(filename: str) -> str:
+    """SHA-256 of a file's bytes (remembered while its size and mtime stay the same)."""
+    try:
+        st = os.stat(filename)
+    except OSError:
+        return "unreadable"
+    return _hash_file(filename, st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _hash_file(filename: str, mtime_ns: int, size: int) -> str:
     try:
         return hashlib.sha256(Path(filename).read_bytes()).hexdigest()
     except OSError:
@@ -144,10 +153,11 @@ class ResultCache:
         return True
 
     def clear(self) -> int:
-        """Remove the cache folder; return the number of entries removed."""
+        """Remove the cache folder (results, figures, runs); return the number of claim
+        results removed."""
         if not self.path.is_dir():
             return 0
-        n = sum(1 for p in self.path.rglob("*.pickle") if p.name != "figures.pickle")
+        n = sum(1 for p in self.path.glob("??/*.pickle"))
         shutil.rmtree(self.path)
         return n
 

@@ -97,6 +97,16 @@ def main(argv: list[str] | None = None) -> int:
         cache = ResultCache()
         print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
         return 0
+    if args.command == "verify":
+        problem = _out_problem(Path(args.out))
+        if problem:
+            print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
+            return 2
+        args.run_key = None if args.no_cache else _run_key(args)
+        if args.run_key:
+            code = _replay(args)
+            if code is not None:
+                return code
     try:
         claims = _select(_load(args.targets), args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
@@ -180,10 +190,6 @@ def _verify(args, claims) -> int:
     from .runner import verify
 
     out = Path(args.out)
-    problem = _out_problem(out)
-    if problem:
-        print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
-        return 2
     if args.scheduler:
         try:
             import distributed  # noqa: F401
@@ -209,9 +215,9 @@ def _verify(args, claims) -> int:
 
 
 def _write(args, report, out: Path) -> int:
-    from .cache import ResultCache, cached_figures
+    from .cache import ResultCache, cached_figures, storable
     from .figures import draw_all
-    from .writers import LATEXMK_HINT, write_all
+    from .writers import write_all
 
     cache = None if args.no_cache else ResultCache()
     specs = load_figures(args.targets)
@@ -223,10 +229,22 @@ def _write(args, report, out: Path) -> int:
 
     paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment,
                       draw=draw)
-    counts = ", ".join(f"{n} {v}" for v, n in report.counts().items() if n)
-    state = " (PARTIAL: interrupted)" if report.partial else ""
+    counts = {v: n for v, n in report.counts().items() if n}
+    fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
+    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail}
+    if args.run_key and not report.partial and all(map(storable, report.assessments)):
+        from . import runcache
+        runcache.store(args.run_key, out, paths, meta)
     cached = sum(a.cached for a in report.assessments)
-    print(f"dpproof: {len(report.assessments)} claims: {counts}{state}"
+    return _summary(args, meta, paths, cached, report.partial)
+
+
+def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int:
+    from .writers import LATEXMK_HINT
+
+    counts = ", ".join(f"{n} {v}" for v, n in meta["counts"].items())
+    state = " (PARTIAL: interrupted)" if partial else ""
+    print(f"dpproof: {meta['claims']} claims: {counts}{state}"
           + (f"; {cached} from the cache" if cached else ""))
     for p in paths:
         print(f"  wrote {p}")
@@ -235,10 +253,32 @@ def _write(args, report, out: Path) -> int:
 
         if shutil.which("latexmk") is None:
             print(f"dpproof: note: {LATEXMK_HINT}", file=sys.stderr)
-    if args.strict and (report.partial or any(a.verdict in _STRICT_FAIL
-                                              for a in report.assessments)):
-        return 1
-    return 0
+    return 1 if args.strict and meta["fail"] else 0
+
+
+def _run_key(args) -> str | None:
+    import shutil
+
+    from .execution import default_memory_mb
+    from .runcache import run_key
+
+    options = {"targets": list(args.targets), "only": args.only, "seed": args.seed,
+               "timeout": args.timeout, "engines": args.engines, "jobs": args.jobs,
+               "memory_limit": args.memory_limit or default_memory_mb(args.jobs),
+               "pdf": not args.no_pdf and shutil.which("latexmk") is not None,
+               "fragment": args.latex_fragment}
+    return run_key(options, list(args.targets))
+
+
+def _replay(args) -> int | None:
+    """The stored output of an identical earlier run (dpproof.runcache), or None."""
+    from .runcache import replay
+
+    found = replay(args.run_key, Path(args.out))
+    if found is None:
+        return None
+    paths, meta = found
+    return _summary(args, meta, paths, meta["claims"])
 
 
 def _interrupt(signum, frame):

@@ -20,7 +20,7 @@ from typing import Callable
 from ..evidence import Report
 from . import common, json, latex, markdown
 
-__all__ = ["write_all", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
+__all__ = ["write_all", "publish", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
            "markdown", "latex"]
 
 LATEX_TIMEOUT = 300.0   # seconds for one latexmk run
@@ -77,12 +77,8 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
     report that this one does not produce (a stale PDF, old figures) are removed.  An
     interrupt before the move leaves the earlier report untouched.
     """
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    for left in out.glob(".dpproof-staging-*"):   # of a run killed while writing
-        shutil.rmtree(left, ignore_errors=True)
-    stage = Path(tempfile.mkdtemp(prefix=".dpproof-staging-", dir=out))
-    try:
+    def fill(stage: Path, out: Path) -> tuple[list[str], set[str]]:
+        nonlocal report
         if draw is not None:
             report = draw(stage)
         tex = latex.render(report)
@@ -97,7 +93,21 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
             figures = sorted(set(_figure_files(report, stage) + _figure_files(report, out)))
             if compile_pdf(tex, stage, figures, (stage, out)) is not None:
                 names.append("report.pdf")
-        keep = set(_figure_files(report, out))   # figures the caller drew into out itself
+        return names, set(_figure_files(report, out))   # figures drawn into out itself
+    return publish(out_dir, fill)
+
+
+def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]]) -> list[Path]:
+    """``fill(stage, out)`` writes a report's files into a staging folder inside ``out_dir``
+    and returns (the report files in order, files of ``out_dir`` to keep); then every staged
+    file is moved into place and the earlier report's other files are removed."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for left in out.glob(".dpproof-staging-*"):   # of a run killed while writing
+        shutil.rmtree(left, ignore_errors=True)
+    stage = Path(tempfile.mkdtemp(prefix=".dpproof-staging-", dir=out))
+    try:
+        names, keep = fill(stage, out)
         return _publish(stage, out, names, keep)
     finally:
         shutil.rmtree(stage, ignore_errors=True)

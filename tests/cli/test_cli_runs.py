@@ -115,7 +115,10 @@ def test_two_runs_with_one_seed_write_the_same_json_apart_from_seconds(tmp_path,
         assert main(["verify", BASICS, "--out", str(out), "--quiet", "--no-pdf", "--no-cache",
                      "--jobs", "2"]) == 0
         return _drop_seconds(json.loads((out / "report.json").read_text()))
-    assert run("a") == run("b")
+    a, b = run("a"), run("b")
+    differ = [(x["id"], x["evidence"], y["evidence"]) for x, y in zip(a["claims"], b["claims"])
+              if x != y]
+    assert a == b, differ
     assert not (tmp_path / ".hypothesis").exists(), "the search engine keeps no database here"
 
 
@@ -170,3 +173,34 @@ def _alive(pid: int) -> bool:
             return "\nState:\tZ" not in fh.read()
     except FileNotFoundError:
         return False
+
+
+def test_an_unchanged_run_is_replayed_without_loading_a_claim(tmp_path, capsys, monkeypatch):
+    claims = tmp_path / "mine.toml"
+    claims.write_text(Path(BASICS).read_text())
+    args = ["verify", str(claims), "--out", str(tmp_path / "o"), "--quiet", "--no-pdf"]
+    assert main(args) == 0
+    cold = (tmp_path / "o" / "report.json").read_text()
+    from dpproof import cli
+
+    real_load = cli._load
+    monkeypatch.setattr(cli, "_load", lambda targets: pytest.fail("claims were loaded"))
+    assert main(args) == 0
+    warm = (tmp_path / "o" / "report.json").read_text()
+    assert warm == cold.replace('"cached": false', '"cached": true')
+    assert "7 from the cache" in capsys.readouterr().out
+    # an edited claims file is not replayed: its claims come from the result cache instead
+    claims.write_text(Path(BASICS).read_text().replace("x = [0, 100]", "x = [0, 50]"))
+    loaded = []
+    monkeypatch.setattr(cli, "_load", lambda targets: loaded.append(1) or real_load(targets))
+    assert main(args) == 0
+    data = json.loads((tmp_path / "o" / "report.json").read_text())
+    edited = [c for c in data["claims"] if c["domain"].get("x") == "[0, 50]"]
+    assert loaded and len(edited) == 1 and edited[0]["cached"] is False
+    assert sum(c["cached"] for c in data["claims"]) == 6
+
+
+def test_a_python_target_is_never_replayed():
+    from dpproof.runcache import run_key
+    assert run_key({}, ["my_claims.py"]) is None and run_key({}, ["mypkg.claims"]) is None
+    assert run_key({}, []) is not None and run_key({}, ["theorems.osgt22"]) is not None
