@@ -3,7 +3,8 @@
 Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
 (unknown target, claims-file error, bad option, an ``--out`` that cannot take a report:
 checked before any claim runs), and with ``--strict`` 1 when any claim is REFUTED,
-INCONCLUSIVE or ERROR or the run was interrupted.  SIGTERM, like Ctrl-C, stops the workers
+INCONCLUSIVE or ERROR or the run was interrupted; 3 when evidence contradicted itself (an
+internal soundness failure: the claim is ERROR, the report is written).  SIGTERM, like Ctrl-C, stops the workers
 and writes the partial report.  ``dpproof cache clear`` empties the result cache.
 """
 
@@ -216,6 +217,7 @@ def _verify(args, claims) -> int:
 
 def _write(args, report, out: Path) -> int:
     from .cache import ResultCache, cached_figures, storable
+    from .execution import soundness_failures
     from .figures import draw_all
     from .writers import write_all
 
@@ -236,7 +238,13 @@ def _write(args, report, out: Path) -> int:
         from . import runcache
         runcache.store(args.run_key, out, paths, meta)
     cached = sum(a.cached for a in report.assessments)
-    return _summary(args, meta, paths, cached, report.partial)
+    code = _summary(args, meta, paths, cached, report.partial)
+    broken = soundness_failures(report.assessments)
+    if broken:
+        print(f"dpproof: error: internal soundness failure (contradictory evidence) in "
+              f"{', '.join(broken)}; please report it", file=sys.stderr)
+        return 3
+    return code
 
 
 def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int:

@@ -30,11 +30,13 @@ from typing import Iterator, Protocol, Sequence
 
 from .claims import Claim
 from .engines.base import Config
-from .evidence import Assessment, Evidence, Verdict, assess
+from .evidence import Assessment, ContradictoryEvidence, Evidence, Verdict, assess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
 GRACE = 5.0
 MIN_MEMORY_MB = 256
+#: Evidence.data key of an internal soundness failure (contradictory evidence)
+SOUNDNESS_FAILURE = "soundness_failure"
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,22 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> 
     except MemoryError:
         return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
     except Exception as exc:  # recorded, never dropped
-        return worker_failed(claim, f"{type(exc).__name__}: {exc}", seconds)
+        return task_failed(claim, exc, seconds)
+
+
+def task_failed(claim: Claim, exc: BaseException, seconds: float, where: str = "") -> Assessment:
+    """ERROR for a claim whose task raised; ContradictoryEvidence is flagged as an internal
+    soundness failure (DESIGN.md: the claim is ERROR, the run goes on, verify exits 3)."""
+    if isinstance(exc, ContradictoryEvidence):
+        return assess(claim, [Evidence("runner", Verdict.ERROR, f"internal soundness failure: "
+                                       f"{exc}", seconds, data={SOUNDNESS_FAILURE: True})],
+                      seconds)
+    return worker_failed(claim, f"{where}{type(exc).__name__}: {exc}", seconds)
+
+
+def soundness_failures(assessments) -> list[str]:
+    """Ids of claims with contradictory evidence (see ``task_failed``)."""
+    return [a.id for a in assessments if any(e.data.get(SOUNDNESS_FAILURE) for e in a.evidence)]
 
 
 def _death_text(exitcode: int | None, limits: Limits) -> str:
@@ -234,7 +251,6 @@ class DaskExecutor:
                     try:
                         yield i, f.result()
                     except Exception as exc:  # the worker was lost, or pickling failed
-                        yield i, worker_failed(claims[i], f"dask: {type(exc).__name__}: "
-                                               f"{exc}", 0.0)
+                        yield i, task_failed(claims[i], exc, 0.0, "dask: ")
             finally:
                 client.cancel(list(futures))

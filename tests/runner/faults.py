@@ -4,7 +4,7 @@ Registered as ``fault`` in ``dpproof.engines.base.ENGINES`` by ``register()``; i
 only claims whose id starts with ``fault.`` and, by the id's last part:
 ``sleep`` writes its pid to $DPPROOF_FAULT_PIDS/<pid> and sleeps; ``stuck`` blocks SIGALRM
 (as C code that never returns to Python does) and sleeps; ``spin`` loops in Python;
-``alloc`` allocates without bound.  Other claims are left to the real engines.
+``alloc`` allocates without bound; ``contradict`` raises ContradictoryEvidence.  Other claims are left to the real engines.
 """
 
 import os
@@ -15,7 +15,7 @@ import sympy
 
 from dpproof.claims import Claim, Domain, Interval, Source, Statement
 from dpproof.engines.base import ENGINES
-from dpproof.evidence import Evidence, Verdict
+from dpproof.evidence import ContradictoryEvidence, Evidence, Verdict
 
 NAME = "fault"
 x = sympy.Symbol("x")
@@ -68,6 +68,8 @@ def check(c: Claim, config) -> Evidence:
     elif kind == "spin":
         while True:
             pass
+    elif kind == "contradict":
+        raise ContradictoryEvidence(f"{c.id}: one engine proves what another refutes")
     elif kind == "alloc":
         blocks = []
         while True:

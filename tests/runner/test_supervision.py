@@ -135,3 +135,22 @@ def test_jobs_1_runs_in_a_worker_process(fault_engine):
                              Limits(30, None)):
         seen.append((i, a.verdict))
     assert seen == [(0, Verdict.CERTIFIED)]
+
+
+def test_contradictory_evidence_is_an_error_flagged_and_the_cli_exits_3(fault_engine, tmp_path,
+                                                                       capsys):
+    from dpproof.cli import main
+    from dpproof.execution import soundness_failures
+
+    claims = [fault_engine.claim("contradict"), fault_engine.claim("idle", 1)]
+    report = verify(claims, Config(engines=("fault",)), jobs=2)
+    bad = report.by_id("fault.c0.contradict")
+    assert bad.verdict is Verdict.ERROR and "internal soundness failure" in bad.scope
+    assert soundness_failures(report.assessments) == ["fault.c0.contradict"]
+    target = tmp_path / "liar.py"
+    target.write_text("from tests.runner import faults\n"
+                      "CLAIMS = [faults.claim('contradict'), faults.claim('idle', 1)]\n")
+    code = main(["verify", str(target), "--engine", "fault", "--out", str(tmp_path / "o"),
+                 "--quiet", "--no-pdf", "--no-cache"])
+    assert code == 3 and "fault.c0.contradict" in capsys.readouterr().err
+    assert (tmp_path / "o" / "report.json").is_file()
