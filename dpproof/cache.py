@@ -152,6 +152,32 @@ class ResultCache:
             return False
         return True
 
+    def longest_first(self, claims, todo: list[int]) -> list[int]:
+        """``todo`` with the claims that took longest last time first (unknown ones first):
+        the pool's last claims are then short ones, and the run ends with no long tail."""
+        try:
+            seconds = pickle.loads((self.path / "seconds.pickle").read_bytes())
+        except Exception:
+            return list(todo)
+        return sorted(todo, key=lambda i: -seconds.get(claims[i].id, float("inf")))
+
+    def remember_seconds(self, assessments) -> None:
+        """Record how long each newly decided claim took (for ``longest_first``)."""
+        try:
+            target = self.path / "seconds.pickle"
+            try:
+                seconds = pickle.loads(target.read_bytes())
+            except Exception:
+                seconds = {}
+            seconds.update({a.id: a.seconds for a in assessments if not a.cached})
+            self.path.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(seconds, fh)
+            os.replace(tmp, target)
+        except OSError:
+            pass
+
     def clear(self) -> int:
         """Remove the cache folder (results, figures, runs); return the number of claim
         results removed."""

@@ -213,12 +213,16 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
             if hit is not None:
                 record(i, hit)
         todo = [i for i in range(len(ordered)) if i not in results]
+        if cache is not None:
+            todo = cache.longest_first(ordered, todo)
         for i, a in executor.run(ordered, todo, config, limits):
             if cache is not None:
                 cache.put(a, config)
             record(i, a)
     except KeyboardInterrupt:
         partial = True
+    if cache is not None:
+        cache.remember_seconds(results.values())
     assessments = _with_chains(ordered, results)
     settings = {"prec": config.prec, "seed": config.seed, "timeout": config.timeout,
                 "engine_timeout": config.engine_timeout, "engines": list(config.engines),

@@ -63,14 +63,14 @@ def test_limits_and_dead_workers_are_not_cached(tmp_path, fault_engine):
     config = Config(engines=("fault",), timeout=1, engine_timeout=1)
     report = verify([fault_engine.claim("stuck")], config, cache=cache)
     assert report.assessments[0].verdict is Verdict.INCONCLUSIVE
-    assert not list(tmp_path.rglob("*.pickle"))
+    assert not list(tmp_path.glob("??/*.pickle"))
 
 
 def test_a_corrupt_entry_is_a_miss(tmp_path):
     cache = ResultCache(tmp_path)
     c, config = faults.true_claim(0), Config(engines=("interval",))
     a = verify([c], config, cache=cache).assessments[0]
-    (entry,) = tmp_path.rglob("*.pickle")
+    (entry,) = tmp_path.glob("??/*.pickle")
     entry.write_bytes(b"not a pickle")
     assert cache.get(c, config) is None
     assert cache.put(a, config) and cache.get(c, config).verdict is a.verdict
@@ -100,3 +100,16 @@ def test_figures_are_drawn_once_and_copied_from_the_cache(tmp_path):
     other = verify([faults.false_claim()], Config(engines=("interval",)))
     cached_figures(cache, other, [], tmp_path / "three", draw)
     assert len(calls) == 2, "another report's figures are drawn again"
+
+
+def test_claims_that_took_longest_last_time_are_scheduled_first(tmp_path):
+    cache = ResultCache(tmp_path)
+    claims = [faults.true_claim(i) for i in range(3)]
+    report = verify(claims, Config(engines=("interval",)), cache=cache)
+    longest = max(report.assessments, key=lambda a: a.seconds).id
+    cache.clear()
+    cache.remember_seconds(report.assessments)
+    order = cache.longest_first(claims, [0, 1, 2])
+    assert claims[order[0]].id == longest
+    fresh = faults.true_claim(7)
+    assert cache.longest_first([fresh, *claims], [1, 0])[0] == 0   # unknown claims first
