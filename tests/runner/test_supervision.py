@@ -6,7 +6,6 @@ import signal
 import threading
 import time
 
-import pytest
 
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
