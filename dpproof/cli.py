@@ -187,7 +187,7 @@ def _show(args, claims) -> int:
 
 def _verify(args, claims) -> int:
     from .cache import ResultCache
-    from .execution import DaskExecutor, LocalExecutor
+    from .execution import DaskExecutor, LocalExecutor, SchedulerUnreachable
     from .runner import verify
 
     out = Path(args.out)
@@ -208,6 +208,9 @@ def _verify(args, claims) -> int:
         report = verify(claims, config, jobs=args.jobs, progress=progress,
                         memory_limit=args.memory_limit, executor=executor,
                         cache=None if args.no_cache else ResultCache())
+    except SchedulerUnreachable as exc:
+        print(f"dpproof: error: {exc}", file=sys.stderr)
+        return 2
     finally:
         signal.signal(signal.SIGTERM, previous)
     if progress:

@@ -231,18 +231,29 @@ def _may_have_children():
             config["daemon"] = daemon
 
 
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler given with ``--scheduler`` did not answer."""
+
+
 class DaskExecutor:
     """Claims on an existing ``dask.distributed`` cluster at ``address`` (pickled there)."""
 
-    def __init__(self, address: str):
-        self.address = address
+    def __init__(self, address: str, connect_timeout: float = 20.0):
+        self.address, self.connect_timeout = address, connect_timeout
 
     def run(self, claims, todo, config, limits):
         from distributed import Client, as_completed
 
         if not todo:
             return
-        with Client(self.address, timeout=30) as client:
+        try:
+            client = Client(self.address, timeout=self.connect_timeout)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {self.address!r} "
+                                       f"({type(exc).__name__}: {exc}); start one with "
+                                       "'dask scheduler' and workers with 'dask worker "
+                                       "ADDRESS'") from None
+        with client:
             futures = {client.submit(_dask_task, claims[i], config, limits, pure=False): i
                        for i in todo}
             try:

@@ -62,3 +62,17 @@ def test_cli_scheduler_option_runs_the_claims_on_the_cluster(cluster, tmp_path, 
         "claims"]}
     assert verdicts["basics.gaussian_tail_mills_wrong"] == "REFUTED"
     assert verdicts["basics.rr_odds"] == "PROVED"
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    from dpproof import execution
+    from dpproof.cli import main
+
+    monkeypatch.setattr(execution.DaskExecutor, "__init__",
+                        lambda self, address: setattr(self, "address", address)
+                        or setattr(self, "connect_timeout", 2.0))
+    code = main(["verify", BASICS, "--scheduler", "tcp://127.0.0.1:9", "--out",
+                 str(tmp_path / "o"), "--quiet", "--no-pdf", "--no-cache"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in err
