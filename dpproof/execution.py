@@ -113,7 +113,7 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> 
         return future.result()
     except cf.TimeoutError:
         return limit_reached(claim, f"wall-clock limit of {limits.wall:g} s reached "
-                             "(worker stopped by the supervisor)", seconds)
+                             "(worker stopped by the supervisor)", limits.wall)
     except ProcessExpired as exc:
         return worker_failed(claim, _death_text(exc.exitcode, limits), seconds)
     except MemoryError:
@@ -192,12 +192,18 @@ class LocalExecutor:
 
 
 def _as_done(futures: dict, claims, limits: Limits, started: float):
-    pending = set(futures)
+    """Yield results as they finish; a task's start is noted (to 0.2 s) when a worker takes
+    it, so a claim whose worker died or timed out is recorded with its own seconds."""
+    pending, starts = set(futures), {}
     while pending:
-        done, pending = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
+        done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+        now = time.perf_counter()
+        for f in pending:
+            if f not in starts and f.running():
+                starts[f] = now
         for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
             i = futures[f]
-            yield i, outcome(claims[i], f, limits, time.perf_counter() - started)
+            yield i, outcome(claims[i], f, limits, now - starts.get(f, started))
 
 
 def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:

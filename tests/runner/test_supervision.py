@@ -39,6 +39,7 @@ def test_a_claim_deaf_to_sigalrm_is_stopped_by_the_supervisor(fault_engine):
     limit = Limits.of(config, None).wall
     assert stuck.verdict is Verdict.INCONCLUSIVE
     assert f"wall-clock limit of {limit:g} s reached" in stuck.scope
+    assert stuck.seconds == limit
     assert report.by_id("ok.c1").verdict is Verdict.CERTIFIED   # jobs=1: the run goes on
     assert time.perf_counter() - t0 < limit + 20
 
@@ -88,6 +89,7 @@ def test_kill_9_of_a_worker_makes_that_claim_error_and_the_run_completes(
     assert killed, "the sleeping claim never started"
     dead = report.by_id("fault.c0.sleep")
     assert dead.verdict is Verdict.ERROR and "died of SIGKILL" in dead.scope
+    assert dead.seconds < 30, "the dead claim's own seconds, not the run's"
     assert [a.id for a in report.assessments] == [c.id for c in claims]
     assert report.by_id("ok.false").verdict is Verdict.REFUTED
     assert {report.by_id(f"ok.c{i}").verdict for i in (0, 1)} == {Verdict.CERTIFIED}
