@@ -80,6 +80,8 @@ class Assessment:
     repair: str = ""
     #: for a refuted claim: (parameter names, ((box per parameter, status), ...)) from repair
     regions: tuple = ()
+    #: True when the result cache supplied this assessment (dpproof.cache)
+    cached: bool = False
 
     @property
     def soundness_failure(self) -> bool:
