@@ -20,6 +20,7 @@ import sympy
 from ..claims import Claim
 from ..evidence import ContradictoryEvidence, Evidence, Verdict
 from ..expr.functions import SpecialFunction
+from ..oracles import symbolic as symbolic_oracles
 from . import witness as W
 from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
 
@@ -31,23 +32,29 @@ def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
     exprs = [claim.statement.lhs, claim.statement.rhs]
-    return not any(getattr(f, "opaque", False) for e in exprs for f in e.atoms(sympy.Function))
+    exprs += [e for h in claim.statement.hypotheses for e in (h.lhs, h.rhs)]
+    opaque = {type(f).__name__ for e in exprs for f in e.atoms(sympy.Function)
+              if getattr(f, "opaque", False) and getattr(f, "numeric_value", True)}
+    return opaque <= set(symbolic_oracles.RULES)
 
 
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     try:
         with time_limit(min(_SYMPY_SECONDS, config.engine_timeout)):
-            verdict, detail, tried = _decide(claim)
+            verdict, detail, tried, derived = _decide(claim)
     except EngineTimeout:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within "
                         f"{min(_SYMPY_SECONDS, config.engine_timeout):g} s",
                         time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
+    if derived:
+        detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
+                                           for k, v in derived.items())
     if verdict is Verdict.PROVED:
         _sanity_check(claim, config, detail)
         return Evidence(NAME, Verdict.PROVED, detail, seconds, scope="whole domain (exact)",
-                        data={"method": detail})
+                        data={"method": detail, "derived": derived})
     if verdict is Verdict.REFUTED:
         found = _witness(claim, config)
         if found is not None:
@@ -60,12 +67,19 @@ def check(claim: Claim, config: Config) -> Evidence:
 def _decide(claim: Claim):
     symbols = claim.domain.symbols()
     st = claim.statement
+    derived: dict[str, str] = {}
+    if symbolic_oracles.has_oracles(st.lhs - st.rhs) or any(
+            symbolic_oracles.has_oracles(h.lhs - h.rhs) for h in st.hypotheses):
+        got = symbolic_oracles.derive_claim(st, claim.domain)
+        if got is None:
+            return None, "", ["derivation of the oracles from their densities"], {}
+        st, derived = got
     subs = {s: symbols[s.name] for s in st.free_symbols}
     lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
-        return _identity(lhs - rhs)
+        return (*_identity(lhs - rhs), derived)
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
-    return _inequality(claim, margin, symbols, st.strict)
+    return (*_inequality(claim, margin, symbols, st.strict), derived)
 
 
 def _prepare(expr):
@@ -77,6 +91,9 @@ def _prepare(expr):
 
 def _forms(expr):
     yield "as given", expr
+    canonical = symbolic_oracles.canonical(expr)
+    if canonical != expr:
+        yield "erfc form", sympy.expand(canonical)
     yield "expand", sympy.expand(expr)
     yield "together", sympy.together(sympy.expand(expr))
     yield "expand_log", sympy.expand(sympy.expand_log(expr, force=False))

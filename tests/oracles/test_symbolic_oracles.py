@@ -99,6 +99,8 @@ def test_undecided_sign_is_not_derived():
     with pytest.raises(Underivable):
         derive_call(renyi(Normal(0, 1), Normal(1, 1), a))
     assert derive(renyi(Normal(0, t), Normal(1, 1), 2) + 1) is None
+    form, calls = derive(kl(Normal(0, 1), Normal(1, 1)) + 1)
+    assert form == sympy.Rational(3, 2) and len(calls) == 1
 
 
 def test_unequal_scales_hockey_stick_is_not_derived():

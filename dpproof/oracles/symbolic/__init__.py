@@ -82,13 +82,12 @@ def derive_call(call: sympy.Expr) -> sympy.Expr:
     return rule(*call.args)
 
 
-def derive(expr: sympy.Expr, timeout_guard=None) -> tuple[sympy.Expr, dict[str, str]] | None:
-    """``expr`` with every oracle call replaced by its derived form, and the derivations;
-    None if some oracle call cannot be derived."""
+def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
+    """``expr`` with every oracle call replaced by its derived form, and the derivations
+    ``{call: form}``; None if some oracle call cannot be derived."""
     calls = [f for f in expr.atoms(sympy.Function)
              if getattr(f, "opaque", False) and getattr(f, "numeric_value", True)]
     derived: dict = {}
-    notes: dict[str, str] = {}
     for call in sorted(calls, key=sympy.default_sort_key):
         if any(getattr(a, "opaque", False) and getattr(a, "numeric_value", True)
                for arg in call.args for a in sympy.preorder_traversal(arg) if a is not call):
@@ -98,8 +97,76 @@ def derive(expr: sympy.Expr, timeout_guard=None) -> tuple[sympy.Expr, dict[str, 
         except Underivable:
             return None
         derived[call] = form
-        notes[sympy.sstr(call)] = sympy.sstr(form)
-    return expr.xreplace(derived), notes
+    return expr.xreplace(derived), derived
 
 
-_ = X  # re-exported for tests
+def canonical(expr: sympy.Expr) -> sympy.Expr:
+    """erf, erfc, Phi and Q as erfc of arguments without a leading minus sign (exact rewrites:
+    erf(x) = 1 - erfc(x), erfc(-x) = 2 - erfc(x)), so equal closed forms cancel."""
+    expr = expr.rewrite(sympy.erfc)
+    expr = expr.replace(lambda z: isinstance(z, sympy.erfc) and z.args[0].could_extract_minus_sign(),
+                        lambda z: 2 - sympy.erfc(-z.args[0]))
+    return expr.replace(lambda z: isinstance(z, sympy.erfc),
+                        lambda z: sympy.erfc(sympy.expand(z.args[0])))
+
+
+def _substitutions(domain, side: str) -> tuple[dict, dict]:
+    """Forward and back substitutions that turn the box's ends into sign assumptions:
+    'lo': x = lo + t, 'hi': x = hi - t, 'both' (open upper end): x = (lo + hi t)/(1 + t),
+    each with t >= 0 (t > 0 at an open end).  Each maps the box onto t's range exactly."""
+    symbols = domain.symbols()
+    fwd, back = {}, {}
+    for name, iv in domain.params:
+        x = symbols[name]
+        if iv.integer:
+            continue
+        if side == "both" and iv.lo is not None and iv.hi is not None and iv.hi_open:
+            t = sympy.Symbol(f"{name}__t", **({"positive": True} if iv.lo_open else
+                                              {"nonnegative": True}))
+            fwd[x] = (iv.lo + iv.hi * t) / (1 + t)
+            back[t] = (x - iv.lo) / (iv.hi - x)
+            continue
+        end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
+        if end is None or end == 0:
+            continue
+        t = sympy.Symbol(f"{name}__t", **({"positive": True} if is_open else
+                                          {"nonnegative": True}))
+        fwd[x] = end + t if side != "hi" else end - t
+        back[t] = x - end if side != "hi" else end - x
+    return fwd, back
+
+
+def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
+    """The statement with every oracle call derived (see ``derive``), with the box's lower
+    ends, upper ends, or both as assumptions (``_substitutions``); None if some call cannot
+    be derived.  The derived form is substituted back to the claim's own parameters."""
+    from dpproof.claims import Statement
+
+    symbols = domain.symbols()
+    for side in ("lo", "hi", "both"):
+        fwd, back = _substitutions(domain, side)
+        notes: dict[str, str] = {}
+
+        def one(e):
+            e = e.xreplace({s: symbols[s.name] for s in e.free_symbols if s.name in symbols})
+            got = derive(e.xreplace(fwd))
+            if got is None:
+                return None
+            form, n = got
+            notes.update({sympy.sstr(k.xreplace(back)): sympy.sstr(
+                sympy.simplify(canonical(v.xreplace(back)))) for k, v in n.items()})
+            return canonical(form.xreplace(back))
+
+        sides = [one(statement.lhs), one(statement.rhs)]
+        hyps = [one(h.lhs) for h in statement.hypotheses] + [one(h.rhs)
+                                                            for h in statement.hypotheses]
+        if all(x is not None for x in sides + hyps):
+            k = len(statement.hypotheses)
+            new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i])
+                          for i, h in enumerate(statement.hypotheses))
+            return Statement(sides[0], statement.rel, sides[1], new_h), notes
+    return None
+
+
+def has_oracles(expr) -> bool:
+    return any(getattr(f, "opaque", False) for f in expr.atoms(sympy.Function))
