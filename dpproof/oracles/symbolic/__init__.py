@@ -118,9 +118,7 @@ def _substitutions(domain, side: str) -> tuple[dict, dict]:
     fwd, back = {}, {}
     for name, iv in domain.params:
         x = symbols[name]
-        if iv.integer:
-            continue
-        if side == "both" and iv.lo is not None and iv.hi is not None and iv.hi_open:
+        if side == "both" and not iv.integer and iv.lo is not None and iv.hi is not None and iv.hi_open:
             t = sympy.Symbol(f"{name}__t", **({"positive": True} if iv.lo_open else
                                               {"nonnegative": True}))
             fwd[x] = (iv.lo + iv.hi * t) / (1 + t)
@@ -129,8 +127,8 @@ def _substitutions(domain, side: str) -> tuple[dict, dict]:
         end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
         if end is None or end == 0:
             continue
-        t = sympy.Symbol(f"{name}__t", **({"positive": True} if is_open else
-                                          {"nonnegative": True}))
+        t = sympy.Symbol(f"{name}__t", integer=iv.integer, **(
+            {"positive": True} if is_open else {"nonnegative": True}))
         fwd[x] = end + t if side != "hi" else end - t
         back[t] = x - end if side != "hi" else end - x
     return fwd, back
