@@ -21,6 +21,7 @@ from ..claims import Claim
 from ..evidence import ContradictoryEvidence, Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
+from . import tactics
 from . import witness as W
 from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
 
@@ -79,7 +80,13 @@ def _decide(claim: Claim):
     if st.rel == "==":
         return (*_identity(lhs - rhs), derived)
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
-    return (*_inequality(claim, margin, symbols, st.strict), derived)
+    verdict, detail, tried = _inequality(claim, margin, symbols, st.strict)
+    if verdict is None and not st.hypotheses:
+        tried.append("tactics")
+        steps = tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
+        if steps:
+            verdict, detail = Verdict.PROVED, "tactics: " + "; ".join(steps)
+    return verdict, detail, tried, derived
 
 
 def _prepare(expr):
