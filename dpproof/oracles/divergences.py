@@ -15,6 +15,8 @@ Discrete pairs are finite sums.  Support mismatch (P has mass where Q has none) 
 
 from __future__ import annotations
 
+import dataclasses
+
 from flint import arb, ctx
 
 from .distributions import Continuous, Discrete, ProductDistribution
@@ -57,6 +59,25 @@ def _refine(P: Continuous, Q: Continuous) -> list:
     return out
 
 
+def same_point(P, Q) -> bool:
+    """P and Q are certainly the same distribution: one family, parameters exactly equal
+    (exact balls, or masses given by exact balls)."""
+    if type(P) is not type(Q):
+        return False
+    if isinstance(P, ProductDistribution):
+        return len(P.components) == len(Q.components) and all(
+            same_point(a, b) for a, b in zip(P.components, Q.components))
+    if isinstance(P, Discrete):
+        a, b = P.masses, Q.masses
+    elif dataclasses.is_dataclass(P):
+        a = [getattr(P, f.name) for f in dataclasses.fields(P)]
+        b = [getattr(Q, f.name) for f in dataclasses.fields(Q)]
+    else:
+        return False
+    return len(a) == len(b) and all(isinstance(x, arb) and isinstance(y, arb) and x.is_exact()
+                                    and y.is_exact() and x == y for x, y in zip(a, b))
+
+
 def _dispatch(P, Q, cont, disc, prod):
     with ctx.workprec(ctx.prec + GUARD):
         if isinstance(P, Continuous) and isinstance(Q, Continuous):
@@ -89,6 +110,8 @@ def renyi(P, Q, alpha: arb) -> arb:
     """D_alpha(P || Q) = 1/(alpha - 1) log int p^alpha q^(1 - alpha), alpha > 1."""
     if not alpha > 1:
         return NAN()
+    if same_point(P, Q):
+        return arb(0)
     return _dispatch(P, Q, lambda p, q: _renyi_cont(p, q, alpha),
                      lambda p, q: _renyi_disc(p, q, alpha),
                      lambda p, q: _sum_components(lambda a, b: renyi(a, b, alpha), p, q))
@@ -131,6 +154,8 @@ def _renyi_disc(p, q, alpha) -> arb:
 
 def kl(P, Q) -> arb:
     """KL(P || Q) = int p log(p / q)."""
+    if same_point(P, Q):
+        return arb(0)
     return _dispatch(P, Q, _kl_cont, _kl_disc, lambda p, q: _sum_components(kl, p, q))
 
 
@@ -171,9 +196,18 @@ def _kl_disc(p, q) -> arb:
 # ----------------------------------------------------------------------------- hockey-stick
 
 def hockey_stick(P, Q, eps: arb) -> arb:
-    """H_eps(P || Q) = int (p - e^eps q)_+  (the smallest delta of (eps, delta)-DP)."""
+    """H_eps(P || Q) = int (p - e^eps q)_+  (the smallest delta of (eps, delta)-DP).
+
+    For P = Q it is (1 - e^eps)_+ exactly (0 for eps >= 0)."""
+    if same_point(P, Q):
+        return self_hockey_stick(eps)
     return _dispatch(P, Q, lambda p, q: _hs_cont(p, q, eps),
                      lambda p, q: _hs_disc(p, q, eps), lambda p, q: _hs_prod(p, q, eps))
+
+
+def self_hockey_stick(eps: arb) -> arb:
+    """H_eps(P || P) = (1 - e^eps)_+, exact 0 where eps >= 0."""
+    return pos(-eps.expm1()) if not eps >= 0 else arb(0)
 
 
 def tv(P, Q) -> arb:
@@ -213,10 +247,10 @@ def _hs_piece(cp, cq, eps, ee, lo, hi) -> arb:
     """int_lo^hi (p - e^eps q)_+ where log p, log q are the quadratics cp, cq."""
     l = (cp[0] - cq[0] - eps, cp[1] - cq[1], cp[2] - cq[2])
     iso = _isolate(l, lo, hi)
-    if iso is None:  # 0 <= (p - e^eps q)_+ <= p
-        return hull(arb(0), exp_quad_integral(*cp, lo, hi))
+    if iso is None:
+        return _loss_bound(cp, l, lo, hi)
     roots, lo, hi, tails = iso
-    total = sum((hull(arb(0), exp_quad_integral(*cp, a, b)) for a, b in tails), arb(0))
+    total = sum((_loss_bound(cp, l, a, b) for a, b in tails), arb(0))
     u = lo
     for r in roots:
         a = lo if (lo is not None and not r.lower() > lo) else r.lower()
@@ -227,8 +261,11 @@ def _hs_piece(cp, cq, eps, ee, lo, hi) -> arb:
 
 
 def _gap(cp, cq, l, ee, u, v) -> arb:
-    """Contribution of [u, v], which holds no root of l: the integrand has constant sign."""
-    if u is v:
+    """Contribution of [u, v], which holds no root of l: the integrand has constant sign.
+
+    ``u is v`` (the same ball object) marks an empty gap; ``u = v = None`` is the whole line.
+    """
+    if (u is not None and u is v) or all(_exact_zero(c) for c in l):  # empty, or p = e^eps q
         return arb(0)
     if u is None:
         s = arb(0) if v is None else v.lower() - 1
@@ -243,6 +280,27 @@ def _gap(cp, cq, l, ee, u, v) -> arb:
         return arb(0)
     g = exp_quad_integral(*cp, u, v) - ee * exp_quad_integral(*cq, u, v)
     return g if sign > 0 else hull(arb(0), g)
+
+
+def _loss_bound(cp, l, a, b) -> arb:
+    """[0, B] with B >= int_a^b (p - e^eps q)_+, when the roots of l are not isolated.
+
+    (p - e^eps q)_+ = p (1 - e^{-l})_+ <= p min(1, l_+) and l_+ <= (l0)_+ + |l1||y| + |l2| y^2,
+    so B = min(P[a, b], (l0)_+ m0 + |l1| m1 + |l2| m2) with m_k = int_a^b |y|^k p and
+    m1 <= sqrt(m0 m2) (Cauchy-Schwarz): tight when p and e^eps q nearly coincide (equal
+    distributions given by parameter balls), never worse than 0 <= integrand <= p.
+    """
+    M = exp_quad_moments(*cp, a, b)
+    m0 = exp_quad_integral(*cp, a, b)
+    best = m0.upper() if m0.is_finite() else None
+    if M.finite:
+        v, (J0, J1, J2) = M.v, M.J
+        m2 = pos(J2 + 2 * v * J1 + v * v * J0)
+        m1 = (pos(m0) * m2).sqrt()
+        B = pos(l[0]) * pos(m0) + arb(l[1].abs_upper()) * m1 + arb(l[2].abs_upper()) * m2
+        if B.is_finite() and (best is None or B.upper() < best):
+            best = B.upper()
+    return hull(arb(0), best) if best is not None else NAN()
 
 
 def _root_interval(cp, cq, ee, a, b) -> arb:
