@@ -41,20 +41,61 @@ def _width_sign(lo, hi) -> int:
     return 0 if (d.is_exact() and d.is_zero()) else None
 
 
+class Zone:
+    """A short interval [lo, hi] (exact ends) holding breakpoints whose order is not
+    certain (overlapping balls); p and q follow one of the listed pieces at each point."""
+
+    __slots__ = ("lo", "hi", "cps", "cqs")
+
+    def __init__(self, lo, hi, cps, cqs):
+        self.lo, self.hi, self.cps, self.cqs = lo, hi, cps, cqs
+
+    def integral(self, f) -> arb:
+        """int_lo^hi of an integrand that is f(cp, cq, Y) for some listed pair at each y:
+        (hi - lo) times the hull of the ranges f(cp, cq, [lo, hi]) (mean value theorem)."""
+        Y = hull(self.lo, self.hi)
+        vals = [f(cp, cq, Y) for cp in self.cps for cq in self.cqs]
+        return (self.hi - self.lo) * hull(*vals)
+
+
+def quad_range(c, Y: arb) -> arb:
+    """c0 + c1 y + c2 y^2 over the ball Y, in centred form (tighter than naive)."""
+    m = arb(Y.mid())
+    t = Y - m
+    return c[0] + c[1] * m + c[2] * m * m + (c[1] + 2 * c[2] * m) * t + c[2] * t * t
+
+
 def _refine(P: Continuous, Q: Continuous) -> list:
-    """Common refinement [(lo, hi, coefP, coefQ)] covering the real line."""
+    """Common refinement covering the real line: (lo, hi, coefP, coefQ) pieces, and ``Zone``s
+    where breakpoints of P and Q (or of one of them) cannot be ordered."""
     bps = [(b, 0) for b in P.kinks()] + [(b, 1) for b in Q.kinks()]
     bps.sort(key=lambda t: float(t[0].mid()))
-    for (x, _), (y, _) in zip(bps, bps[1:]):
-        if not x <= y:
-            raise Undecided(f"cannot order breakpoints {x} and {y}")
+    clusters = []
+    for b, who in bps:
+        if clusters and not all(m <= b for m, _ in clusters[-1]):
+            clusters[-1].append((b, who))
+        else:
+            clusters.append([(b, who)])
+    if any(not all(m.is_finite() for m, _ in c) for c in clusters):
+        raise Undecided("breakpoint not finite")
     pp, qp = P.pieces(), Q.pieces()
     i = j = 0
     lo, out = None, []
-    for b, who in bps:
-        out.append((lo, b, pp[i][2], qp[j][2]))
-        lo = b
-        i, j = (i + 1, j) if who == 0 else (i, j + 1)
+    for c in clusters:
+        if len(c) == 1:
+            b, who = c[0]
+            out.append((lo, b, pp[i][2], qp[j][2]))
+            lo = b
+            i, j = (i + 1, j) if who == 0 else (i, j + 1)
+            continue
+        zlo = arb(min((m.lower() for m, _ in c), key=float))
+        zhi = arb(max((m.upper() for m, _ in c), key=float))
+        out.append((lo, zlo, pp[i][2], qp[j][2]))
+        kp = sum(1 for _, who in c if who == 0)
+        kq = len(c) - kp
+        out.append(Zone(zlo, zhi, [x[2] for x in pp[i:i + kp + 1]],
+                        [x[2] for x in qp[j:j + kq + 1]]))
+        i, j, lo = i + kp, j + kq, zhi
     out.append((lo, None, pp[i][2], qp[j][2]))
     return out
 
@@ -119,7 +160,21 @@ def renyi(P, Q, alpha: arb) -> arb:
 
 def _renyi_cont(P, Q, alpha) -> arb:
     total, undecided = arb(0), False
-    for lo, hi, cp, cq in _refine(P, Q):
+
+    def zf(cp, cq, Y):
+        if cp is None:
+            return arb(0)
+        if cq is None:  # q may vanish where p > 0 on part of the zone: undecided
+            return NAN()
+        return (alpha * quad_range(cp, Y) + (1 - alpha) * quad_range(cq, Y)).exp()
+
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            z = piece.integral(zf)
+            undecided |= not z.is_finite()
+            total += z if z.is_finite() else arb(0)
+            continue
+        lo, hi, cp, cq = piece
         if cp is None:
             continue
         if cq is None:
@@ -161,7 +216,22 @@ def kl(P, Q) -> arb:
 
 def _kl_cont(P, Q) -> arb:
     total, undecided = arb(0), False
-    for lo, hi, cp, cq in _refine(P, Q):
+
+    def zf(cp, cq, Y):
+        if cp is None:
+            return arb(0)
+        if cq is None:
+            return NAN()
+        lp = quad_range(cp, Y)
+        return lp.exp() * (lp - quad_range(cq, Y))
+
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            z = piece.integral(zf)
+            undecided |= not z.is_finite()
+            total += z if z.is_finite() else arb(0)
+            continue
+        lo, hi, cp, cq = piece
         if cp is None:
             continue
         if cq is None:
@@ -229,7 +299,18 @@ def _hs_prod(P, Q, eps) -> arb:
 def _hs_cont(P, Q, eps) -> arb:
     ee = eps.exp()
     total = arb(0)
-    for lo, hi, cp, cq in _refine(P, Q):
+
+    def zf(cp, cq, Y):
+        if cp is None:
+            return arb(0)
+        p = quad_range(cp, Y).exp()
+        return p if cq is None else pos(p - ee * quad_range(cq, Y).exp())
+
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            total += piece.integral(zf)
+            continue
+        lo, hi, cp, cq = piece
         if cp is None:
             continue
         if cq is None:
