@@ -329,9 +329,9 @@ def _hs_piece(cp, cq, eps, ee, lo, hi) -> arb:
     l = (cp[0] - cq[0] - eps, cp[1] - cq[1], cp[2] - cq[2])
     iso = _isolate(l, lo, hi)
     if iso is None:
-        return _loss_bound(cp, l, lo, hi)
+        return _loss_bound(cp, cq, l, ee, lo, hi)
     roots, lo, hi, tails = iso
-    total = sum((_loss_bound(cp, l, a, b) for a, b in tails), arb(0))
+    total = sum((_loss_bound(cp, cq, l, ee, a, b) for a, b in tails), arb(0))
     u = lo
     for r in roots:
         a = lo if (lo is not None and not r.lower() > lo) else r.lower()
@@ -363,25 +363,31 @@ def _gap(cp, cq, l, ee, u, v) -> arb:
     return g if sign > 0 else hull(arb(0), g)
 
 
-def _loss_bound(cp, l, a, b) -> arb:
-    """[0, B] with B >= int_a^b (p - e^eps q)_+, when the roots of l are not isolated.
+def _loss_bound(cp, cq, l, ee, a, b) -> arb:
+    """An enclosure of int_a^b (p - e^eps q)_+ when the roots of l are not isolated.
 
-    (p - e^eps q)_+ = p (1 - e^{-l})_+ <= p min(1, l_+) and l_+ <= (l0)_+ + |l1||y| + |l2| y^2,
-    so B = min(P[a, b], (l0)_+ m0 + |l1| m1 + |l2| m2) with m_k = int_a^b |y|^k p and
-    m1 <= sqrt(m0 m2) (Cauchy-Schwarz): tight when p and e^eps q nearly coincide (equal
-    distributions given by parameter balls), never worse than 0 <= integrand <= p.
+    Lower end: (x)_+ >= x gives int p - e^eps int q.  Upper end: (p - e^eps q)_+ =
+    p (1 - e^{-l})_+ <= p (1 - e^{-L}), L = (l0)_+ + |l1||y| + |l2| y^2 >= l_+, and by
+    Jensen (1 - e^{-x} is concave) int p (1 - e^{-L}) <= m0 (1 - e^{-int p L / m0}), with
+    int p L <= (l0)_+ m0 + |l1| m1 + |l2| m2, m_k = int_a^b |y|^k p, m1 <= sqrt(m0 m2);
+    also <= m0.  Tight when p and e^eps q nearly coincide (equal parameter balls).
     """
     M = exp_quad_moments(*cp, a, b)
     m0 = exp_quad_integral(*cp, a, b)
-    best = m0.upper() if m0.is_finite() else None
-    if M.finite:
+    if not m0.is_finite():
+        return NAN()
+    best = m0.upper()
+    if M.finite and m0 > 0:
         v, (J0, J1, J2) = M.v, M.J
         m2 = pos(J2 + 2 * v * J1 + v * v * J0)
         m1 = (pos(m0) * m2).sqrt()
-        B = pos(l[0]) * pos(m0) + arb(l[1].abs_upper()) * m1 + arb(l[2].abs_upper()) * m2
-        if B.is_finite() and (best is None or B.upper() < best):
+        B = pos(l[0]) * m0 + arb(l[1].abs_upper()) * m1 + arb(l[2].abs_upper()) * m2
+        B = -m0 * (-B / m0).expm1()
+        if B.is_finite() and B.upper() < best:
             best = B.upper()
-    return hull(arb(0), best) if best is not None else NAN()
+    g = m0 - ee * exp_quad_integral(*cq, a, b)
+    low = g.lower() if (g.is_finite() and g > 0) else arb(0)
+    return hull(arb(low), arb(best)) if low <= best else arb(best)
 
 
 def _root_interval(cp, cq, ee, a, b) -> arb:

@@ -351,7 +351,7 @@ def test_continuous_pair_sweep(P, Q, label):
     _check_pair(P, Q, n_eps=3, n_alpha=3)
 
 
-BALL_PAIRS = PAIRS[::3]
+BALL_PAIRS = PAIRS[::2]
 
 
 @pytest.mark.parametrize("P,Q,label", BALL_PAIRS, ids=_ids(BALL_PAIRS))
@@ -368,12 +368,19 @@ def test_continuous_pair_on_balls(P, Q, label):
         (O.renyi(P_, Q_, ball(alpha)),
          [q_renyi(P, Q, alpha), q_renyi(corner(P), corner(Q), alpha)]),
     ]
-    for enc, vals in checks:
+    # the one undecidable case: both supports end at the same (ball) points, so whether
+    # P has mass where Q has none depends on the point of the box
+    same_ends = P.name == Q.name == "TruncNormal" and P.params == Q.params
+    for k, (enc, vals) in enumerate(checks):
+        if k > 0 and same_ends:
+            assert enc.is_finite() or enc.is_nan()
+            continue
         for val, err in vals:
             if val == INF:
-                assert is_pos_inf(enc) or not enc.is_finite()
-            elif enc.is_finite():
-                assert contains(enc, val, err), (enc, val, err)
+                assert is_pos_inf(enc), (k, enc)
+            else:
+                assert contains(enc, val, err), (k, enc, val, err)
+                assert enc.rad() < 1e-4 * (1 + abs(val)), (k, enc)  # and is tight
 
 
 def _rebuild(L: Law, params) -> Law:
