@@ -100,3 +100,33 @@ def test_nearly_identical_balls_give_a_tight_bound():
     val = tv(Normal(m, q(1)), Normal(m, q(1)))
     assert val.lower() <= 0 and val.upper() < 0.005
     assert val.contains(tv(Normal(q(1, 1000), q(1)), Normal(q(-1, 1000), q(1))))
+
+
+def test_uncertain_breakpoint_order_is_a_zone_not_nan():
+    """Laplace against itself at an inexact centre: the two kinks are equal balls whose order
+    cannot be certified (was nan); now a short zone bounded by the mean value theorem."""
+    t, b = q(-3, 4000), q(1, 2000)
+    P, Q = Laplace(t, b), Laplace(t, b)
+    for v in (tv(P, Q), kl(P, Q), renyi(P, Q, q(2)), hockey_stick(P, Q, q(1, 2))):
+        assert v.is_finite() and v.contains(0) and v.upper() < 1e-12
+    h = hockey_stick(P, Q, q(-1, 1000))
+    assert h.contains(_one_minus_exp(q(-1, 1000))) and h.rad() < 1e-3
+    # overlapping kink balls of two different centres: finite and containing the point values
+    m1, m2 = arb(0, fmpq(1, 10 ** 6)), arb(fmpq(1, 10 ** 7), fmpq(1, 10 ** 6))
+    enc = tv(Laplace(m1, q(1)), Laplace(m2, q(1)))
+    assert enc.is_finite() and enc.contains(tv(Laplace(q(0), q(1)), Laplace(q(1, 10 ** 7), q(1))))
+
+
+def test_density_at_an_inexact_kink_is_the_hull_of_the_pieces():
+    t = q(-1, 3)
+    assert Laplace(t, q(1, 1000)).pdf(t).contains(500)
+    assert TruncNormal(q(0), q(1), q(1)).pdf(q(1)).is_finite()
+    d = TruncNormal(q(0), q(1), q(1)).pdf(arb(1, fmpq(1, 10)))  # straddles the support end
+    assert d.contains(0) and d.contains(TruncNormal(q(0), q(1), q(1)).pdf(q(9, 10)))
+
+
+def test_truncated_inverse_moments_far_from_zero():
+    """|mu|/sigma = 5000: cosh(mu u / sigma^2) overflowed the integrand (was nan)."""
+    from dpproof.oracles.gaussian_ratio import trunc_inv_sq_moment
+    v = trunc_inv_sq_moment(q(-5), q(1, 1000), q(1, 10000))
+    assert v.is_finite() and v.contains(arb("0.0400000048000009600002688"))
