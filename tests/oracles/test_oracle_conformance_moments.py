@@ -61,7 +61,7 @@ def test_loss_masses(P, Q, label):
     for name, two in (("bad_mass", False), ("loss_tail", True)):
         val, err = q_loss_mass(P, Q, eps, two)
         enc = _oracle(name)(P_, Q_, A(eps))
-        assert enc.is_nan() and label == "same" or contains(enc, val, err), (name, eps, enc, val)
+        assert contains(enc, val, err), (name, eps, enc, val)
     t = Fr(mp.nstr(P.centre, 20))
     val = _mass(P, -INF, M(t))[0] - mp.exp(M(eps)) * _mass(Q, -INF, M(t))[0]
     assert contains(_oracle("signed_mass_below")(P_, Q_, A(eps), A(t)), val)
