@@ -12,8 +12,8 @@ import mpmath as mp
 import pytest
 from flint import arb
 
-from .quadrature import (DPS, INF, PAIRS, A, M, S, _ids, _mass, _oracle, _phi, _quad, ball,
-                         contains, q_loss_mass)
+from .quadrature import (DPS, INF, PAIRS, A, M, S, Law, _ids, _log_norm_const, _mass, _oracle,
+                         _phi, _quad, ball, contains, normal, q_hs, q_loss_mass, to_mpf)
 
 
 @pytest.fixture(autouse=True)
@@ -168,3 +168,48 @@ def test_normal_product_pdf(x, s, r, y):
     v, e = _quad(f, [-INF, -M(s), 0, M(s), M(x), INF] if M(x) > M(s) else
                  [-INF, -abs(M(x)) - M(s), 0, M(s), INF])
     assert contains(_oracle("normal_product_pdf")(A(x), A(s), A(r), A(y)), v, e)
+
+
+@pytest.mark.parametrize("x,s,r", [(Fr(1), Fr(1, 2), Fr(1, 3)), (Fr(-3), Fr(1000), Fr(2)),
+                                   (Fr(0), Fr(1, 1000), Fr(1, 1000))])
+def test_alg1_moments(x, s, r):
+    """Y | X = u ~ N(u, (r u)^2), X ~ N(x, s^2): E Y = x, E Y^2 = (x^2 + s^2)(1 + r^2)."""
+    m2 = (M(x) ** 2 + M(s) ** 2) * (1 + M(r) ** 2)
+    assert contains(_oracle("alg1_moment")(A(x), A(s), A(r), arb(1)), M(x))
+    assert contains(_oracle("alg1_moment")(A(x), A(s), A(r), arb(2)), m2)
+    assert contains(_oracle("alg1_variance")(A(x), A(s), A(r)), m2 - M(x) ** 2)
+
+
+def test_small_closed_forms():
+    for m1, m2 in ((Fr(0), Fr(1)), (Fr(-1, 3), Fr(1, 3)), (Fr(2), Fr(2))):
+        assert contains(_oracle("shift_abs_sup")(A(m1), A(m2)), abs(M(m1) - M(m2)))
+    for eps in (Fr(-1), Fr(0), Fr(3)):
+        e = mp.exp(M(eps))
+        for xx in (0, 1):
+            for yy in (0, 1):
+                ref = e / (1 + e) if xx == yy else 1 / (1 + e)
+                assert contains(_oracle("rr_prob")(A(eps), arb(xx), arb(yy)), ref)
+
+
+@pytest.mark.parametrize("eps,delta,Delta", [(Fr(1), Fr(1, 10 ** 5), Fr(1)),
+                                             (Fr(1, 2), Fr(1, 100), Fr(3))])
+def test_inverse_oracles_bracket_the_target(eps, delta, Delta):
+    """gauss_var_needed and eps_at_delta: the quadrature's delta at the two ends of the
+    returned ball lies on either side of the target (delta decreases in sigma and eps)."""
+    v = _oracle("gauss_var_needed")(A(eps), A(delta), A(Delta))
+    assert v.is_finite() and v.rad() < 1e-6 * v.mid()
+    lo, hi = (mp.sqrt(to_mpf(v.lower())), mp.sqrt(to_mpf(v.upper())))
+    d = lambda sg: q_hs(_normal_mp(0, sg), _normal_mp(M(Delta), sg), eps)[0]  # noqa: E731
+    assert d(lo * (1 - mp.mpf(10) ** -12)) >= M(delta) >= d(hi * (1 + mp.mpf(10) ** -12))
+    P, Q = normal(Fr(0), Fr(1)), normal(Fr(1), Fr(1))
+    e = _oracle("eps_at_delta")(P.oracle(), Q.oracle(), A(delta), arb(0), arb(10))
+    assert e.is_finite()
+    assert q_hs(P, Q, Fr(mp.nstr(to_mpf(e.lower()) - mp.mpf(10) ** -12, 25)))[0] >= M(delta)
+    assert q_hs(P, Q, Fr(mp.nstr(to_mpf(e.upper()) + mp.mpf(10) ** -12, 25)))[0] <= M(delta)
+
+
+def _normal_mp(mu, sd):
+    """A normal law with mpf (not rational) parameters, for the inverse oracles' ends."""
+    m, sd = mp.mpf(mu), mp.mpf(sd)
+    z, k = _log_norm_const(sd), 1 / (2 * sd ** 2)
+    return Law("Normal", (m, sd), lambda y: -(y - m) ** 2 * k - z, (-INF, INF), [], m, sd)
