@@ -47,14 +47,18 @@ class Continuous:
         return ps[0][0], ps[-1][1]
 
     def _candidates(self, y: arb) -> list:
-        """Coefficients of the pieces that may contain a point of the ball y (the first
-        piece that certainly contains y alone, else every piece that meets y)."""
-        out = []
+        """Coefficients of the pieces that may contain a point of the ball y: a piece that
+        certainly contains y alone (at a support end, the piece inside the support: supports
+        are closed), else every piece that meets y."""
+        sure, out = [], []
         for lo, hi, c in self.pieces():
             if (lo is None or y >= lo) and (hi is None or y <= hi):
-                return [c]
+                sure.append(c)
             if (lo is None or not y < lo) and (hi is None or not y > hi):
                 out.append(c)
+        if sure:
+            inside = [c for c in sure if c is not None]
+            return inside[:1] or sure[:1]
         return out
 
     def logpdf(self, y: arb) -> arb:

@@ -141,3 +141,11 @@ def test_loss_masses_of_a_law_against_itself():
                                  (q(-1, 2), True, 1)):
         v = _loss_mass(P, Q, eps, two_sided)
         assert v.is_finite() and v.contains(want) and v.rad() < 1e-10, (eps, two_sided, v)
+
+
+def test_density_on_a_closed_support_end():
+    """TruncNormal lives on the closed [mu - C, mu + C]: both ends have the same positive
+    density (the left end used to give 0, the right end the Gaussian value)."""
+    T = TruncNormal(q(0), q(1), q(1))
+    left, right = T.pdf(q(-1)), T.pdf(q(1))
+    assert left > 0 and left.overlaps(right) and T.pdf(q(2)) == 0 and T.pdf(q(-2)) == 0
