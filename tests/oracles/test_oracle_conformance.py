@@ -108,8 +108,7 @@ def test_continuous_pair_on_balls(P, Q, label):
     # by balls, so whether P has mass where Q has none depends on the point of the box
     same_ends = P.name == Q.name == "TruncNormal" and bool(_ends(P) & _ends(Q))
     for k, (enc, vals) in enumerate(checks):
-        if k > 0 and same_ends:
-            assert enc.is_finite() or enc.is_nan()
+        if k > 0 and same_ends and enc.is_nan():
             continue
         for val, err in vals:
             if val == INF:
