@@ -14,6 +14,7 @@ from dpproof.expr.functions import DistributionFunction, OracleFunction, registe
 from . import composition, conversions
 from . import distributions as dist
 from . import divergences as div
+from .identical import self_hs, self_kl, self_renyi, self_tv
 
 
 class _Distribution(DistributionFunction):
@@ -104,6 +105,7 @@ def _pq(printer, args):
 
 
 @register
+@self_renyi
 class renyi(_Oracle):
     """Renyi divergence D_alpha(P || Q), alpha > 1."""
     nargs = 3
@@ -120,6 +122,7 @@ class renyi(_Oracle):
 
 
 @register
+@self_kl
 class kl(_Oracle):
     """Kullback-Leibler divergence KL(P || Q)."""
     nargs = 2
@@ -133,6 +136,7 @@ class kl(_Oracle):
 
 
 @register
+@self_hs
 class hockey_stick(_Oracle):
     """Hockey-stick divergence H_eps(P || Q) = int (p - e^eps q)_+."""
     nargs = 3
@@ -148,6 +152,7 @@ class hockey_stick(_Oracle):
 
 
 @register
+@self_tv
 class tv(_Oracle):
     """Total variation distance."""
     nargs = 2
@@ -215,6 +220,8 @@ class gauss_delta(_Oracle):
 
     @staticmethod
     def arb_impl(eps, sigma, Delta):
+        if Delta.is_exact() and Delta.is_zero() and sigma > 0:  # N(0, s^2) against itself
+            return div.self_hockey_stick(eps)
         return div.hockey_stick(dist.Normal(arb(0), sigma), dist.Normal(Delta, sigma), eps)
 
 
