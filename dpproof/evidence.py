@@ -111,6 +111,10 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
         return Assessment(claim, Verdict.REFUTED, e.scope, e.witness, evidence, seconds, repair)
     for verdict in (Verdict.PROVED, Verdict.CERTIFIED):
         hits = [e for e in evidence if e.verdict is verdict]
+        if hits and claim.black_box:  # an implementation is never proved: its points only
+            return Assessment(claim, Verdict.SUPPORTED, f"black box ({', '.join(claim.black_box)})"
+                              f": {hits[0].engine} {verdict.value.lower()} {hits[0].scope}",
+                              None, evidence, seconds, repair)
         if hits:
             return Assessment(claim, verdict, hits[0].scope, None, evidence, seconds)
     errors = [e for e in evidence if e.verdict is Verdict.ERROR]
