@@ -13,15 +13,12 @@ conversion.  Inputs are exact rationals (int, Fraction, decimal string); floats 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from flint import arb, ctx, fmpq
 
 from .lowering import to_fmpq
-from .oracles.subsampled import dpsgd_rdp_epsilon
-from .oracles.subsampled_pld import direction_bracket
+from .oracles.subsampled_pld import dpsgd_bracket
 
 
 @dataclass(frozen=True)
@@ -51,7 +48,7 @@ def _exact(x, what):
     return to_fmpq(x)
 
 
-def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.004,
+def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.005,
                   delta_err: float = 1e-3, prec: int = 128) -> EpsilonBracket:
     """Certified bracket on eps*(delta) of DP-SGD (see module docstring).
 
@@ -68,36 +65,11 @@ def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.004,
     return _bracket(q, sigma, steps, delta, rel_width, delta_err, prec)
 
 
-@lru_cache(maxsize=64)
 def _bracket(q: fmpq, sigma: fmpq, T: int, delta: fmpq, rel_width, delta_err, prec):
-    t0 = time.perf_counter()
     with ctx.workprec(prec):
-        Q, S, D = arb(q), arb(sigma), arb(delta)
-        rdp, order = dpsgd_rdp_epsilon(Q, S, T, D)
-        eps_rdp = float(rdp.upper())
-        dh = D * arb(fmpq(*_ratio(delta_err)))
-        h_float = rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
-        h = fmpq(1, max(1, math.ceil(1 / h_float)))
-        window = (arb(-6), arb(eps_rdp + 6))
-        rem = direction_bracket(Q, S, T, D, True, h, window, dh, lower=True)
-        add = direction_bracket(Q, S, T, D, False, h, window, dh, lower=False)
-        upper = rem.eps_upper.union(add.eps_upper).upper()
-        upper = upper if upper < rdp.upper() else rdp.upper()
-        lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
-    details = {"h": str(h), "rdp_order": order, "remove": rem, "add": add,
-               "seconds": time.perf_counter() - t0}
-    return EpsilonBracket(_down(lower), _up(upper), _up(rdp.upper()), lower, upper, details)
-
-
-def _ratio(x: float) -> tuple[int, int]:
-    f = fmpq(*_frac(x))
-    return int(f.p), int(f.q)
-
-
-def _frac(x: float):
-    from fractions import Fraction
-    f = Fraction(x).limit_denominator(10 ** 12)
-    return f.numerator, f.denominator
+        lower, upper, rdp, details = dpsgd_bracket(arb(q), arb(sigma), T, arb(delta),
+                                                   rel_width, delta_err)
+    return EpsilonBracket(_down(lower), _up(upper), _up(rdp), lower, upper, details)
 
 
 def _down(x: arb) -> float:

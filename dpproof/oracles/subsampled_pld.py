@@ -26,12 +26,15 @@ The argument (every step rigorous; masses in arb from exact rational inputs):
 from __future__ import annotations
 
 import math
+import time
+from fractions import Fraction
 from dataclasses import dataclass
 
 import numpy as np
 from flint import acb, arb, ctx, fmpq, fmpz_poly
 
-from .integrate import quad
+from .integrate import NAN, quad
+from .subsampled import dpsgd_rdp_epsilon
 
 K = 60  # masses are integers / 2^K
 
@@ -205,7 +208,8 @@ def _single(loss: _Loss, h: fmpq, T: int, tail_budget: arb):
         j_lo = -8
         while T * loss.cdf(arb(h) * (j_lo - fmpq(1, 2))) > tail_budget:
             j_lo = int(j_lo * 1.25) - 8
-    bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
+    with ctx.workprec(96):  # masses need ~2^-(K+20) absolute accuracy only
+        bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
     F = [arb(0)] + bounds + [arb(1)]
     masses = [F[k + 1] - F[k] for k in range(len(F) - 1)]
     c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
@@ -265,3 +269,54 @@ def _candidates(values: np.ndarray, target: float, first_below: bool):
     above = np.flatnonzero(values > target)
     start = int(above[-1]) if above.size else 0
     return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
+
+
+def _key(x: arb) -> tuple[str, str]:
+    return (x.mid().str(40), x.rad().str(5))
+
+
+def dpsgd_bracket(Q: arb, S: arb, T: int, D: arb, rel_width: float = 0.005,
+                  delta_err: float = 1e-3):
+    """(lower, upper, rdp_upper, details): lower <= eps*(D) <= min(upper, rdp_upper) for
+    every q in Q, sigma in S, delta in D (balls), T steps.  Memoised on the balls."""
+    key = (_key(Q), _key(S), int(T), _key(D), rel_width, delta_err, ctx.prec)
+    if key not in _CACHE:
+        _CACHE[key] = _bracket(Q, S, int(T), D, rel_width, delta_err)
+    return _CACHE[key]
+
+
+_CACHE: dict = {}
+
+
+def _bracket(Q, S, T, D, rel_width, delta_err):
+    t0 = time.perf_counter()
+    rdp, order = dpsgd_rdp_epsilon(Q, S, T, D)
+    eps_rdp = float(rdp.upper())
+    f = Fraction(delta_err).limit_denominator(10 ** 12)
+    dh = D * arb(fmpq(f.numerator, f.denominator))
+    h_float = rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
+    h = fmpq(1, max(1, math.ceil(1 / h_float)))
+    window = (arb(-3 - eps_rdp / 2), arb(eps_rdp + 3))
+    rem = direction_bracket(Q, S, T, D, True, h, window, dh, lower=True)
+    add = direction_bracket(Q, S, T, D, False, h, window, dh, lower=False)
+    upper = rem.eps_upper.union(add.eps_upper).upper()
+    upper = upper if upper < rdp.upper() else rdp.upper()
+    lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
+    details = {"h": str(h), "rdp_order": order, "remove": rem, "add": add,
+               "seconds": time.perf_counter() - t0}
+    return lower, upper, rdp.upper(), details
+
+
+def dpsgd_eps_ball(q: arb, sigma: arb, steps: arb, delta: arb) -> arb:
+    """A ball containing eps*(delta) of ``steps`` subsampled Gaussians; nan unless the
+    inputs are thin balls (relative radius < 2^-60) and steps an exact integer >= 1."""
+    if not (steps.is_exact() and steps.is_integer() and steps >= 1):
+        return NAN()
+    for x in (q, sigma, delta):
+        if not (x > 0 and x.rad() <= abs(x.mid()) * arb(2) ** -60):
+            return NAN()
+    if not (q <= 1 and delta < 1):
+        return NAN()
+    with ctx.workprec(max(ctx.prec, 128)):
+        lower, upper, _, _ = dpsgd_bracket(q, sigma, int(steps.unique_fmpz()), delta)
+    return lower.union(upper)
