@@ -271,18 +271,19 @@ def _candidates(values: np.ndarray, target: float, first_below: bool):
     return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
 
 
-def _key(x: arb) -> tuple[str, str]:
-    return (x.mid().str(40), x.rad().str(5))
+def _key(x: arb) -> str:
+    return x.mid().str(30, radius=False)
 
 
 def dpsgd_bracket(Q: arb, S: arb, T: int, D: arb, rel_width: float = 0.005,
                   delta_err: float = 1e-3):
     """(lower, upper, rdp_upper, details): lower <= eps*(D) <= min(upper, rdp_upper) for
     every q in Q, sigma in S, delta in D (balls), T steps.  Memoised on the balls."""
-    key = (_key(Q), _key(S), int(T), _key(D), rel_width, delta_err, ctx.prec)
-    if key not in _CACHE:
-        _CACHE[key] = _bracket(Q, S, int(T), D, rel_width, delta_err)
-    return _CACHE[key]
+    key = (_key(Q), _key(S), int(T), _key(D), rel_width, delta_err)
+    hit = _CACHE.get(key)
+    if hit is None or not all(a.contains(b) for a, b in zip(hit[0], (Q, S, D))):
+        hit = _CACHE[key] = ((Q, S, D), _bracket(Q, S, int(T), D, rel_width, delta_err))
+    return hit[1]
 
 
 _CACHE: dict = {}
@@ -307,6 +308,17 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     return lower, upper, rdp.upper(), details
 
 
+def _widen(x: arb) -> arb:
+    """The ball around x's midpoint (56 bits) of radius ~2^-50 |x|, which contains x: one
+    ball, so one cached computation, for every thin query ball around the same number."""
+    man, exp = x.mid().man_exp()
+    man, exp = int(man), int(exp)
+    cut = max(abs(man).bit_length() - 56, 0)  # truncate the midpoint to 56 bits, exactly
+    man, exp = (man >> cut if man > 0 else -((-man) >> cut)), exp + cut
+    w = arb(arb(man) * arb(2) ** exp, arb(2) ** (abs(man).bit_length() + exp - 50))
+    return w if w.contains(x) else w.union(x)
+
+
 def dpsgd_eps_ball(q: arb, sigma: arb, steps: arb, delta: arb) -> arb:
     """A ball containing eps*(delta) of ``steps`` subsampled Gaussians; nan unless the
     inputs are thin balls (relative radius < 2^-60) and steps an exact integer >= 1."""
@@ -317,6 +329,7 @@ def dpsgd_eps_ball(q: arb, sigma: arb, steps: arb, delta: arb) -> arb:
             return NAN()
     if not (q <= 1 and delta < 1):
         return NAN()
-    with ctx.workprec(max(ctx.prec, 128)):
+    with ctx.workprec(128):  # the width is the discretisation's; one precision, one cache
+        q, sigma, delta = _widen(q), _widen(sigma), _widen(delta)
         lower, upper, _, _ = dpsgd_bracket(q, sigma, int(steps.unique_fmpz()), delta)
     return lower.union(upper)
