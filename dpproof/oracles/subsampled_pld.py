@@ -31,7 +31,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 
 import numpy as np
-from flint import acb, arb, ctx, fmpq, fmpz_poly
+from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
 from .integrate import NAN, quad
 from .subsampled import dpsgd_rdp_epsilon
@@ -109,41 +109,38 @@ class _Disc:
         return int(self.m.sum())
 
 
-def _shift(c: list, up: bool) -> np.ndarray:
-    if up:
-        return np.array([-((-int(x)) >> K) for x in c], dtype=np.int64)
-    return np.array([int(x) >> K for x in c], dtype=np.int64)
+def _ceil_div(x: int, up: bool) -> int:
+    return -((-x) >> K) if up else x >> K
 
 
 def _mul(A: _Disc, B: _Disc, up: bool, win: tuple[int, int]) -> _Disc:
+    """A * B (exact FLINT product), rescaled by 2^-K rounding outward, cut to the window:
+    upper: mass below it moves to its lowest point, above it to +inf; lower: mass below it
+    is dropped, above it moves to its highest point."""
     pa = fmpz_poly(A.m.tolist())
     p = pa * pa if A is B else pa * fmpz_poly(B.m.tolist())
-    m = _shift(p.coeffs(), up)
+    off, n = A.off + B.off, p.length()
+    lo, hi = min(max(win[0] - off, 0), n), max(min(win[1] - off + 1, n), 0)
+    below = int(p.truncate(lo)(1)) if lo > 0 else 0
+    above = int(p.right_shift(hi)(1)) if hi < n else 0
+    mid = p.right_shift(lo).truncate(max(hi - lo, 0))
+    mid = -((-mid) // fmpz(2 ** K)) if up else mid // fmpz(2 ** K)
+    m = np.zeros(max(hi - lo, 1), dtype=np.int64)
+    c = [int(x) for x in mid.coeffs()]
+    m[:len(c)] = c
     inf = 0
-    if up and (A.inf or B.inf):
-        fa, fb = A.fin(), B.fin()
-        inf = -((-(A.inf * (fb + B.inf) + fa * B.inf)) >> K)
-    return _window(_Disc(A.off + B.off, m, inf), up, win)
+    if up:
+        m[0] += _ceil_div(below, True)
+        inf = _ceil_div(above, True)
+        if A.inf or B.inf:
+            fa, fb = A.fin(), B.fin()
+            inf += _ceil_div(A.inf * (fb + B.inf) + fa * B.inf, True)
+    elif above:
+        m[-1] += _ceil_div(above, False)
+    return _trim(_Disc(off + lo, m, inf))
 
 
-def _window(d: _Disc, up: bool, win: tuple[int, int]) -> _Disc:
-    lo, hi = win[0] - d.off, win[1] - d.off
-    m, inf = d.m, d.inf
-    if lo > 0:
-        below = int(m[:lo].sum())
-        m = m[lo:].copy()
-        if up and m.size:
-            m[0] += below
-        d = _Disc(d.off + lo, m, inf)
-        hi -= lo
-    if hi + 1 < d.m.size:
-        above = int(d.m[hi + 1:].sum())
-        m = d.m[:hi + 1].copy()
-        if up:
-            inf += above
-        else:
-            m[-1] += above
-        d = _Disc(d.off, m, inf)
+def _trim(d: _Disc) -> _Disc:
     nz = np.flatnonzero(d.m)
     if nz.size == 0:
         return _Disc(d.off, np.zeros(1, dtype=np.int64), d.inf)

@@ -34,7 +34,7 @@ def _brute_gaussian(q, s, a):
         # the integrand is below e^-(30^2/2) ~ 1e-195 of its peak outside [-30 s, a + 30 s]
         pts = sorted({-30 * s, mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(a) / 2, mpmath.mpf(a),
                       a + 30 * s})
-        return mpmath.log(mpmath.quad(f, pts, method="gauss-legendre")) / (a - 1)
+        return mpmath.log(mpmath.quad(f, pts, method="tanh-sinh")) / (a - 1)
 
 
 def _brute_laplace(q, b, a):
@@ -46,7 +46,7 @@ def _brute_laplace(q, b, a):
             return r ** a * mpmath.exp(-abs(x) / b) / (2 * b)
         # outside [-300 b, 300 b] the integrand is below e^-299 of its peak
         pts = [-300 * b, -b, 0, 1, 1 + b, 300 * b]
-        return mpmath.log(mpmath.quad(f, pts, method="gauss-legendre")) / (a - 1)
+        return mpmath.log(mpmath.quad(f, pts, method="tanh-sinh")) / (a - 1)
 
 
 @pytest.mark.parametrize("q,s,a", POINTS)
@@ -101,3 +101,31 @@ def test_rdp_route_matches_dp_accounting_on_integer_orders(prec128):
         0.004, 0.8, orders), 1e-5)
     assert float(eps.mid()) == pytest.approx(ref, rel=1e-9)
     assert order == 6
+
+
+def test_claims_file_functions_certify_true_and_refute_false(tmp_path):
+    from dpproof.claimfile import load_claims_file
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    from dpproof.runner import check_claim
+    path = tmp_path / "sg.toml"
+    path.write_text('''
+[[claim]]
+id = "sg.below_gaussian"
+source = "post-processing: the mixture is no further from N(0) than N(1)"
+statement = "subsampled_gaussian_rdp(q, sigma, alpha) <= alpha / (2 * sigma^2)"
+domain = { q = [0.001, 0.5], sigma = [1, 2], alpha = [2, 6] }
+integers = ["alpha"]
+
+[[claim]]
+id = "sg.quadratic_too_small"
+source = "false: the q^2 coefficient is (e^(1/sigma^2) - 1)/2 per order, not 1/(2 sigma^2)"
+statement = "subsampled_gaussian_rdp(q, sigma, alpha) <= alpha * q^2 / (2 * sigma^2)"
+domain = { q = [0.001, 0.01], sigma = [1, 2], alpha = [2, 6] }
+integers = ["alpha"]
+''')
+    true, false = load_claims_file(str(path))
+    cfg = Config(search_examples=30, grid=3, engine_timeout=30, timeout=60)
+    assert check_claim(true, cfg).verdict is Verdict.CERTIFIED
+    assert check_claim(false, cfg).verdict is Verdict.REFUTED
+
