@@ -112,9 +112,10 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
     for verdict in (Verdict.PROVED, Verdict.CERTIFIED):
         hits = [e for e in evidence if e.verdict is verdict]
         if hits and claim.black_box:  # an implementation is never proved: its points only
-            return Assessment(claim, Verdict.SUPPORTED, f"black box ({', '.join(claim.black_box)})"
-                              f": {hits[0].engine} {verdict.value.lower()} {hits[0].scope}",
-                              None, evidence, seconds, repair)
+            boxes = ", ".join(claim.black_box)
+            return Assessment(claim, Verdict.SUPPORTED, f"black box ({boxes}): {hits[0].engine} "
+                              f"{verdict.value.lower()} {hits[0].scope}", None, evidence,
+                              seconds, repair)
         if hits:
             return Assessment(claim, verdict, hits[0].scope, None, evidence, seconds)
     errors = [e for e in evidence if e.verdict is Verdict.ERROR]
