@@ -2,8 +2,8 @@
 
 A claim compares a library callable, wrapped by ``dpproof.expr.blackbox.black_box`` (float
 arguments: the double nearest to each exact parameter; its float result taken exactly), with
-a certified oracle.  "Conservative" claims allow a relative slack of 10^-9 plus an absolute 10^-15 for
-rounding, so a REFUTED verdict means the implementation is non-conservative beyond float
+a certified oracle.  "Conservative" claims allow a relative slack of 10^-9 plus an absolute
+10^-15 for rounding, so a REFUTED verdict means the implementation is non-conservative beyond float
 rounding (an error of 10^-15 per step moves epsilon by 10^-9 over 10^6 steps).  Black-box
 claims are at most SUPPORTED, at the exact points the engines evaluated (see the scope).
 """

@@ -1,7 +1,6 @@
 """Audit library: the known wrong pure-DP RDP of prv_accountant 0.2.0 is refuted, a correct
 implementation of the same quantity is not; audit modules stay out of the default library."""
 
-import math
 
 import pytest
 import sympy
