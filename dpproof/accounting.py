@@ -5,7 +5,7 @@ epsilon of ``steps`` compositions of the Poisson-subsampled Gaussian mechanism (
 q, noise multiplier sigma, L2 sensitivity 1) under add/remove-one neighbours, from its
 privacy-loss distribution (``dpproof.oracles.subsampled_pld``: clipping, nearest-grid
 rounding with a certified mean correction and a Hoeffding bound, exact FLINT integer
-composition with outward rounding).  ``rdp_upper`` is a second, independent upper bound from
+composition whose lost mass is counted in full).  ``rdp_upper`` is a second, independent upper bound from
 the exact integer-order RDP of Mironov-Talwar-Zhang 2019 with the Canonne-Kamath-Steinke
 conversion.  Inputs are exact rationals (int, Fraction, decimal string); floats are refused.
 """
