@@ -72,3 +72,34 @@ def test_floats_and_invalid_parameters_are_refused():
     with pytest.raises(ValueError, match="0 < q <= 1"):
         dpsgd_epsilon("2", "1", T, "1e-5")
     assert dpsgd_epsilon(Fraction(1, 50), 1, T, "1e-5").upper > 0  # Fraction and int accepted
+
+
+def _single_step_eps(q, s, delta):
+    """eps*(delta) of ONE subsampled Gaussian from the closed-form hockey-stick curves of both
+    directions (an independent check of the whole pipeline at steps = 1)."""
+    from dpproof.oracles.conversions import eps_from_delta
+    Q = lambda x: (x / arb(2).sqrt()).erfc() / 2  # noqa: E731 - standard normal tail
+
+    def x_of(b):
+        return s * s * ((b.exp() - 1 + q) / q).log() + arb(1) / 2
+
+    def delta_fn(e):
+        x = x_of(e)
+        rem = (1 - q) * Q(x / s) + q * Q((x - 1) / s) - e.exp() * Q(x / s)
+        add = arb(0)
+        if e < -(1 - q).log():
+            y = x_of(-e)
+            add = (1 - Q(y / s)) - e.exp() * ((1 - q) * (1 - Q(y / s)) + q * (1 - Q((y - 1) / s)))
+        return rem.max(add)
+    return eps_from_delta(delta_fn, delta, arb(fmpq(1, 100)), arb(10))
+
+
+@pytest.mark.parametrize("q,s,delta", [("0.5", "1", "1e-3"), ("0.1", "0.7", "1e-5")])
+def test_single_step_bracket_contains_the_closed_form_epsilon(q, s, delta):
+    b = dpsgd_epsilon(q, s, 1, delta)
+    with ctx.workprec(128):
+        Qa, Sa, Da = (arb(fmpq(*Fraction(v).as_integer_ratio())) for v in (q, s, delta))
+        exact = _single_step_eps(Qa, Sa, Da)
+        assert exact.rad() < 1e-20
+        assert b.lower_ball <= exact <= b.upper_ball
+    assert b.width < 0.02 * b.upper
