@@ -15,9 +15,10 @@ The argument (every step rigorous; masses in arb from exact rational inputs):
    ``delta_{Y^c}(e) <= delta_Ytilde(e + T mu - eta) + delta_H`` and
    ``delta_{Y^c}(e) >= delta_Ytilde(e + T mu + eta) - delta_H`` (PRV accountant argument of
    Gopi, Lee, Wutschitz 2021, Thm. 5.5, made exact: mu is certified, not assumed zero).
-3. delta_Ytilde is bracketed exactly: masses rounded down to integers / 2^K and raised to the
-   power T by repeated squaring with FLINT ``fmpz_poly`` multiplication (exact), rounded down
-   after each product, mass outside a window dropped.  The result C is entrywise below the
+3. delta_Ytilde is bracketed exactly: masses rounded down to integers / 2^K (K grows with
+   T, the grid size and log(1/delta)) and raised to the power T by repeated squaring with
+   FLINT ``fmpz_poly`` multiplication (exact), rounded down after each product, mass outside
+   a window dropped.  The result C is entrywise below the
    exact composition, so delta_C <= delta_Ytilde <= delta_C + (1 - |C|): the missing mass,
    an exact integer, is counted as if its loss were +inf.  delta_C(eps) is evaluated in arb
    at grid points; eps is the certified grid point shifted by eta and T mu.
@@ -36,7 +37,6 @@ from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 from .integrate import NAN, quad
 from .subsampled import dpsgd_rdp_epsilon
 
-K = 60  # masses are integers / 2^K
 
 
 def _phi(x: arb) -> arb:
@@ -99,43 +99,36 @@ class _Loss:
 
 @dataclass
 class _Disc:
-    """A sub-probability on the grid: masses m (int64, / 2^K) from grid index off."""
+    """A sub-probability on the grid: coefficient i of ``p`` / 2^K is the mass at index
+    off + i (FLINT integer polynomial: products are exact, nothing is converted)."""
 
     off: int
-    m: np.ndarray
+    p: fmpz_poly
 
 
-def _mul(A: _Disc, B: _Disc, win: tuple[int, int]) -> _Disc:
+def _mul(A: _Disc, B: _Disc, win: tuple[int, int], K: int) -> _Disc:
     """A * B (exact FLINT product), rescaled by 2^-K rounding down, outside the window
     dropped: the result is entrywise below the exact product of A and B."""
-    pa = fmpz_poly(A.m.tolist())
-    p = pa * pa if A is B else pa * fmpz_poly(B.m.tolist())
+    p = A.p * A.p if A is B else A.p * B.p
     off, n = A.off + B.off, p.length()
     lo, hi = min(max(win[0] - off, 0), n), max(min(win[1] - off + 1, n), 0)
-    mid = p.right_shift(lo).truncate(max(hi - lo, 0)) // fmpz(2 ** K)
-    m = np.zeros(max(hi - lo, 1), dtype=np.int64)
-    c = [int(x) for x in mid.coeffs()]
-    m[:len(c)] = c
-    nz = np.flatnonzero(m)
-    if nz.size == 0:
-        return _Disc(off + lo, m[:1])
-    return _Disc(off + lo + int(nz[0]), m[nz[0]:nz[-1] + 1])
+    return _Disc(off + lo, p.right_shift(lo).truncate(max(hi - lo, 0)) // fmpz(2 ** K))
 
 
-def _power(d: _Disc, T: int, win) -> _Disc:
+def _power(d: _Disc, T: int, win, K: int) -> _Disc:
     result, base = None, d
     while True:
         if T & 1:
-            result = base if result is None else _mul(result, base, win)
+            result = base if result is None else _mul(result, base, win, K)
         T >>= 1
         if not T:
             return result
-        base = _mul(base, base, win)
+        base = _mul(base, base, win, K)
 
 
-def _delta_floats(d: _Disc, h: float) -> np.ndarray:
-    """delta(eps = (d.off + i) h) for every index i, in floats (only to locate candidates)."""
-    m = d.m.astype(np.float64) / 2.0 ** K
+def _delta_floats(c: list, h: float, K: int) -> np.ndarray:
+    """delta(eps = (off + i) h) for every index i, in floats (only to locate candidates)."""
+    m = np.array([math.ldexp(float(x), -K) for x in c]) if c else np.zeros(1)
     n = m.size
     s0 = np.concatenate([np.cumsum(m[::-1])[::-1][1:], [0.0]])
     s1 = np.zeros(n)
@@ -145,15 +138,14 @@ def _delta_floats(d: _Disc, h: float) -> np.ndarray:
     return s0 - s1
 
 
-def _delta_at(d: _Disc, i: int, h: fmpq) -> arb:
-    """Certified delta(eps = (d.off + i) h) of the discrete composition (exact masses)."""
-    rest = d.m[i + 1:].tolist()
-    s0 = sum(rest)
+def _delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
+    """Certified delta(eps = (off + i) h) of the discrete composition (exact masses)."""
+    rest = c[i + 1:]
     r = (-arb(h)).exp()
     s1 = arb(0)
     for x in reversed(rest):
         s1 = (s1 + x) * r
-    return (arb(s0) - s1) / arb(2) ** K
+    return (arb(sum(rest)) - s1) / arb(2) ** K
 
 
 @dataclass(frozen=True)
@@ -190,11 +182,10 @@ def _single(loss: _Loss, h: fmpq, T: int, tail_budget: arb):
     return j_lo, masses, c_lo, c_hi, p_clip
 
 
-def _to_ints(masses) -> np.ndarray:
+def _to_poly(masses, K: int) -> fmpz_poly:
     """floor(m 2^K) for each mass ball (never above any value in the ball)."""
     scale = arb(2) ** K
-    return np.array([max(int((m * scale).lower().floor().unique_fmpz()), 0) for m in masses],
-                    dtype=np.int64)
+    return fmpz_poly([max(int((m * scale).lower().floor().unique_fmpz()), 0) for m in masses])
 
 
 def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,
@@ -212,23 +203,27 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     tails = delta_h + T * p_clip
     win = (math.floor(float(window[0].mid()) / float(h)),
            math.ceil(float(window[1].mid()) / float(h)))
-    comp = _power(_Disc(j_lo, _to_ints(masses)), T, win)
-    missing = arb(2 ** K - int(comp.m.sum())) / arb(2) ** K
-    floats = _delta_floats(comp, float(h))
+    # the lost mass is about (window size) T 2^-K (2^-K per coefficient and product, doubled
+    # by each squaring); this K keeps it near 2^-20 delta (it is measured, never assumed)
+    K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
+    comp = _power(_Disc(j_lo, _to_poly(masses, K)), T, win, K)
+    c = [int(x) for x in comp.p.coeffs()]
+    missing = arb(2 ** K - sum(c)) / arb(2) ** K
+    floats = _delta_floats(c, float(h), K)
     eps_upper = arb.pos_inf()
     up_tails = tails + missing
     for i in _candidates(floats + float(up_tails.upper()), float(delta.mid()), first_below=True):
-        if _delta_at(comp, i, h) + up_tails <= delta:
+        if _delta_at(c, i, h, K) + up_tails <= delta:
             eps_upper = arb((arb(h) * (comp.off + i) + eta - T * mu.lower()).upper())
             break
     eps_lower = None
     if lower:
         for i in _candidates(floats - float(tails.upper()), float(delta.mid()),
                              first_below=False):
-            if _delta_at(comp, i, h) - tails > delta:
+            if _delta_at(c, i, h, K) - tails > delta:
                 eps_lower = arb((arb(h) * (comp.off + i) - eta - T * mu.upper()).lower())
                 break
-    return DirectionBracket(eps_lower, eps_upper, h, mu, eta, tails, missing, comp.m.size)
+    return DirectionBracket(eps_lower, eps_upper, h, mu, eta, tails, missing, len(c))
 
 
 def _candidates(values: np.ndarray, target: float, first_below: bool):
