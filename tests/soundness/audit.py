@@ -23,7 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 _INTERVAL = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
-_POINT = re.compile(r"violated at (.+?); margin")
+_POINT = re.compile(r"violated at (.*?); margin")
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def noted_point(table: dict) -> dict[str, Fraction]:
     m = _POINT.search(table.get("note", ""))
     if not m:
         raise ValueError(f"{table['id']}: the note records no violating point")
-    pairs = (p.split("=") for p in m.group(1).split(","))
+    pairs = (p.split("=") for p in m.group(1).split(",") if p.strip())
     return {k.strip(): Fraction(v.strip()) for k, v in pairs}
 
 
