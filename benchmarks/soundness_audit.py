@@ -74,7 +74,11 @@ def main(argv=None) -> int:
     if args.only:
         claims = [c for c in claims if any(fnmatch.fnmatch(c.id, g) for g in args.only)]
     t0 = time.perf_counter()
-    outcomes = decide(claims, config, args.jobs)
+    def progress(done, total, o):
+        if done % 25 == 0 or done == total:
+            print(f"  {done}/{total} decided, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+
+    outcomes = decide(claims, config, args.jobs, progress)
     wall = time.perf_counter() - t0
     if not args.quiet:
         for o in outcomes:

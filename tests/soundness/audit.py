@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 import time
 import tomllib
@@ -136,20 +135,41 @@ def _one(i: int) -> Outcome:
     return Outcome(claim.id, a.verdict.value, a.witness, detail[:600], a.seconds, holds)
 
 
-def decide(claims, config, jobs: int = 2) -> list[Outcome]:
-    """Every claim through ``check_claim`` (repair off), in claim order; see module docstring."""
+def decide(claims, config, jobs: int = 2, progress=None) -> list[Outcome]:
+    """Every claim through ``check_claim`` (repair off), in claim order; see module docstring.
+
+    Each claim also gets a hard limit (pebble kills its worker): dpproof's own limits are
+    SIGALRM-based and an alarm that lands in a gc callback is swallowed (outcome TIMEOUT).
+    """
     import dpproof.runner as runner
+    from pebble import ProcessPool
     global _CLAIMS, _CONFIG
     _CLAIMS, _CONFIG = list(claims), config
+    hard = 2 * config.timeout + 10
     saved, runner.repair = runner.repair, lambda claim, config: None
+    out = []
     try:
-        if jobs <= 1:
-            return [_one(i) for i in range(len(_CLAIMS))]
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs, maxtasksperchild=25) as pool:
-            return pool.map(_one, range(len(_CLAIMS)), chunksize=1)
+        with ProcessPool(max_workers=max(jobs, 1), max_tasks=25) as pool:
+            futures = [pool.schedule(_one, args=(i,), timeout=hard)
+                       for i in range(len(_CLAIMS))]
+            for claim, future in zip(_CLAIMS, futures):
+                out.append(_result(claim, future, hard))
+                if progress:
+                    progress(len(out), len(_CLAIMS), out[-1])
     finally:
         runner.repair = saved
+    return out
+
+
+def _result(claim, future, hard) -> Outcome:
+    from concurrent.futures import TimeoutError as FutureTimeout
+    try:
+        return future.result()
+    except FutureTimeout:
+        return Outcome(claim.id, "TIMEOUT", None, f"no answer within the hard limit of "
+                       f"{hard:g} s (worker killed)", hard)
+    except Exception as exc:  # noqa: BLE001 - a dead worker is an outcome to report
+        return Outcome(claim.id, "CRASH", None, f"{type(exc).__name__}: {exc}", 0.0)
 
 
 def config_for_audit():
