@@ -17,6 +17,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import math
+import tomllib
+from decimal import Decimal
 import random
 import sys
 from dataclasses import dataclass
@@ -30,8 +34,8 @@ from sympy.printing.str import StrPrinter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.soundness import mpeval  # noqa: E402
-from tests.soundness.classics import CLASSICS  # noqa: E402
+from tests.soundness import audit, mpeval  # noqa: E402
+from tests.soundness.classics import CLASSICS, DOMAIN_MUTANTS  # noqa: E402
 
 ALLOWED = {"exp", "log", "Abs", "Max", "Min", "erf", "erfc", "Phi", "Q", "dawson", "binomial"}
 TINY = (9, 15, 20, 30)
@@ -61,19 +65,8 @@ def text_of(e) -> str:
 
 # ------------------------------------------------------------------------------- domains
 @dataclass(frozen=True)
-class Range:
-    lo: Fraction | None
-    hi: Fraction | None
-    lo_open: bool = False
-    hi_open: bool = False
-    integer: bool = False
-
-    def toml(self) -> str:
-        if not self.lo_open and not self.hi_open:
-            return f'["{self.lo}", "{self.hi}"]'
-        lo = "-inf" if self.lo is None else str(self.lo)
-        hi = "inf" if self.hi is None else str(self.hi)
-        return f'"{"(" if self.lo_open else "["}{lo}, {hi}{")" if self.hi_open else "]"}"'
+class Range(audit.Range):
+    """A written range that can also propose sample points."""
 
     def samples(self, n: int) -> list[Fraction]:
         """Ends, midpoints and a grid (integers: all of them, or spread); unbounded: a ladder."""
@@ -81,7 +74,8 @@ class Range:
             (self.hi - 1000) if self.hi is not None else Fraction(-1000))
         hi = self.hi if self.hi is not None else lo + 1000
         if self.integer:
-            a, b = int(lo) + (lo != int(lo) or self.lo_open), int(hi) - (self.hi_open and hi == int(hi))
+            a = math.ceil(lo) + (self.lo_open and lo == math.ceil(lo))
+            b = math.floor(hi) - (self.hi_open and hi == math.floor(hi))
             if b - a <= 60:
                 return list(range(a, b + 1))
             return sorted({a, b, *(a + (b - a) * i // n for i in range(n + 1))})
@@ -96,13 +90,6 @@ class Range:
         if self.hi_open:
             pts = {p for p in pts if p != hi} | {hi - (hi - lo) / 10**6}
         return sorted(pts)
-
-    def contains(self, x: Fraction) -> bool:
-        if self.integer and x.denominator != 1:
-            return False
-        if self.lo is not None and (x < self.lo or (self.lo_open and x == self.lo)):
-            return False
-        return not (self.hi is not None and (x > self.hi or (self.hi_open and x == self.hi)))
 
 
 def _frac(q) -> Fraction | None:
@@ -120,7 +107,10 @@ class Base:
     text: str
     domain: dict[str, Range]
     hints: tuple[dict[str, Fraction], ...] = ()
-    premutated: str = ""          # a handcrafted needle: already the one-change mutant
+    premutated: str = ""          # handcrafted: already the one-change mutant (says which)
+    kind: str = "needle"          # the kind of a handcrafted mutant: needle or domain
+    domain_text: str = ""         # the domain's TOML text verbatim (domain-end mutants)
+    cap: int = PER_BASE           # at most this many mutants of this base
 
 
 # ------------------------------------------------------------------------------- bases
@@ -177,8 +167,20 @@ def classic_bases() -> list[Base]:
     for c in CLASSICS:
         domain = {n: Range(*spec) for n, spec in c["domain"].items()}
         hints = tuple({k: Fraction(v) for k, v in h.items()} for h in c.get("hints", ()))
-        out.append(Base(c["id"], c["origin"], c["text"], domain, hints,
-                        c.get("mutation", "")))
+        out.append(Base(c["id"], c["origin"], c["text"], domain, hints, c.get("mutation", ""),
+                        cap=c.get("cap", PER_BASE)))
+    return out
+
+
+def domain_bases() -> list[Base]:
+    out = []
+    for c in DOMAIN_MUTANTS:
+        table = {"domain": tomllib.loads("d = {" + c["domain"] + "}", parse_float=Decimal)["d"],
+                 "integers": c.get("integers", [])}
+        domain = {n: Range(**vars(r)) for n, r in audit.written_domain(table).items()}
+        hint = {k: audit.exact(v) for k, v in c["hint"].items()}
+        out.append(Base("domain." + c["id"], "domain end changed", c["text"], domain, (hint,),
+                        "domain end: " + c["note"], "domain", c["domain"]))
     return out
 
 
@@ -277,7 +279,7 @@ def _point_mutations(e, path, sub):
         for new, how in ((sub + 1, "+1"), (sub - 1, "-1"), (2 * sub, "x2"), (sub / 2, "/2")):
             if new != 0:
                 yield f"exponent {text_of(sub)} -> {text_of(new)} ({how})", "exponent", new
-    elif sub.is_Rational and sub not in (-1,) and not is_exponent:
+    elif sub.is_Rational and (sub != -1 or not path) and not is_exponent:
         for new, how in ((2 * sub, "x2"), (sub / 2, "/2"), (sub + 1, "+1")):
             if new != sub:
                 yield f"constant {text_of(sub)} -> {text_of(new)} ({how})", "constant", new
@@ -325,9 +327,9 @@ def mutate_base(base: Base, rng: random.Random) -> list[Mutant]:
     if base.premutated:
         found = confirm(parsed, points)
         if found is None:
-            print(f"  needle {base.id}: no confirmed violation", file=sys.stderr)
+            print(f"  {base.kind} {base.id}: no confirmed violation", file=sys.stderr)
             return []
-        return [Mutant(base.id, base, "needle", base.premutated, base.text, *found[0:1],
+        return [Mutant(base.id, base, base.kind, base.premutated, base.text, found[0],
                        found[1].margin)]
     if confirm(parsed, points) is not None:
         print(f"  skip {base.id}: the base itself is violated", file=sys.stderr)
@@ -342,7 +344,7 @@ def mutate_base(base: Base, rng: random.Random) -> list[Mutant]:
         if text in seen or len(text) > MAX_TEXT or any(s in text for s in ("zoo", "nan", "oo")):
             continue
         seen.add(text)
-        if len(by_kind.get(kind, ())) >= PER_BASE:
+        if len(by_kind.get(kind, ())) >= base.cap:
             continue
         mp = mpeval.Parsed(parsed.hypotheses, mpeval.Relation(lhs, rel, rhs))
         found = confirm(mp, points)
@@ -350,16 +352,16 @@ def mutate_base(base: Base, rng: random.Random) -> list[Mutant]:
             continue
         by_kind.setdefault(kind, []).append(
             Mutant("", base, kind, desc, text, found[0], found[1].margin))
-    return _pick(by_kind, rng)
+    return _pick(by_kind, rng, base.cap)
 
 
-def _pick(by_kind, rng) -> list[Mutant]:
-    """At most PER_BASE mutants, round-robin over the kinds (relation, tiny, exponent, constant)."""
+def _pick(by_kind, rng, cap) -> list[Mutant]:
+    """At most ``cap`` mutants, round-robin over the kinds (relation, tiny, exponent, constant)."""
     pools = [rng.sample(v, len(v)) for k, v in sorted(by_kind.items())]
     out = []
-    while len(out) < PER_BASE and any(pools):
+    while len(out) < cap and any(pools):
         for pool in pools:
-            if pool and len(out) < PER_BASE:
+            if pool and len(out) < cap:
                 out.append(pool.pop())
     return out
 
@@ -367,15 +369,15 @@ def _pick(by_kind, rng) -> list[Mutant]:
 def toml_of(m: Mutant) -> str:
     point = ", ".join(f"{n} = {v}" for n, v in m.point.items())
     integers = [n for n, r in m.base.domain.items() if r.integer]
-    lines = ["[[claim]]", f'id = "{m.id}"',
-             f'source = "mutant ({m.kind}) of {m.base.id} [{m.base.origin}]: {m.desc}"',
-             f'statement = "{m.text}"',
-             "domain = { " + ", ".join(f"{n} = {r.toml()}" for n, r in m.base.domain.items())
-             + " }"]
+    q = json.dumps     # a JSON string is a TOML basic string (ASCII, escaped quotes)
+    lines = ["[[claim]]", f"id = {q(m.id)}",
+             f"source = {q(f'mutant ({m.kind}) of {m.base.id} [{m.base.origin}]: {m.desc}')}",
+             f"statement = {q(m.text)}",
+             "domain = { " + (m.base.domain_text or ", ".join(
+                 f"{n} = {r.toml()}" for n, r in m.base.domain.items())) + " }"]
     if integers:
         lines.append("integers = [" + ", ".join(f'"{n}"' for n in integers) + "]")
-    lines.append(f'note = "violated at {point}; margin {mpmath.nstr(m.margin, 6)} '
-                 f'(mpmath, 60 and 120 digits)"')
+    lines.append(f"note = {q(f'violated at {point}; margin {mpmath.nstr(m.margin, 6)} (mpmath, 60 and 120 digits)')}")
     return "\n".join(lines) + "\n"
 
 
@@ -389,7 +391,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=10)
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    bases = library_bases() + conformance_bases() + classic_bases()
+    bases = library_bases() + conformance_bases() + classic_bases() + domain_bases()
     mutants: list[Mutant] = []
     seen = set()
     for base in bases:
@@ -397,7 +399,7 @@ def main(argv=None) -> int:
         seen |= {_key(m) for m in found}
         print(f"{base.id}: {len(found)} mutants", file=sys.stderr)
         for j, m in enumerate(found):
-            m.id = f"mut.{base.id}.{j}" if m.kind != "needle" else f"mut.{base.id}"
+            m.id = f"mut.{base.id}" if base.premutated else f"mut.{base.id}.{j}"
         mutants.extend(found)
     header = ("# Generated by benchmarks/make_mutants.py -- do not edit by hand.\n"
               f"# {len(mutants)} false claims, each one change away from a true one; the note\n"

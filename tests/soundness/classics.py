@@ -14,9 +14,9 @@ OPEN_LO = lambda lo, hi: (F(lo), F(hi), True, False, False)  # noqa: E731
 SQRT2_40 = "14142135623730950488016887242096980785697/10000000000000000000000000000000000000000"
 
 
-def _c(id, text, origin="classic", hints=(), mutation="", **domain):
+def _c(id, text, origin="classic", hints=(), mutation="", cap=4, **domain):
     return {"id": "classic." + id, "origin": origin, "text": text, "domain": domain,
-            "hints": hints, "mutation": mutation}
+            "hints": hints, "mutation": mutation, "cap": cap}
 
 
 CLASSICS = [
@@ -87,6 +87,24 @@ CLASSICS = [
     _c("adv_composition_term", "k*eps*(exp(eps) - 1) <= 2*k*eps^2", eps=C(0, 1),
        k=INT(1, 50), hints=({"eps": 0, "k": 3},)),
     _c("cancel", "(1 + exp(-x)) - 1 > 0", x=C(40, 60)),
+    # transcendental inequalities of the shape that sympy's solveset mis-decides (issue #10)
+    _c("bump", "20*x^2*exp(-10*x) <= x", cap=8, origin="true twin of reproducer r.bump",
+       x=C(F(1, 1000), 100)),
+    _c("bump2", "x^2*exp(-x/5) <= 2*x", cap=8, origin="true twin of reproducer r.bump2",
+       x=C(F(1, 1000), 100)),
+    _c("bump3", "x^3*exp(-x) <= 2*x", cap=8, x=C(F(1, 1000), 50)),
+    _c("exp_square", "x^2*exp(x) >= 2*x^3", cap=8, origin="true twin of x^2 exp(x) >= x (issue #10)",
+       x=C(F(1, 1000), 3)),
+    _c("log_half", "log(x) <= x/2", cap=8, x=C(F(1, 10), 100)),
+    _c("exp_twice", "exp(x) >= 2*x", cap=8, x=C(0, 10)),
+    _c("xlogx", "x*log(x) >= x - 1", cap=8, x=C(F(1, 100), 10), hints=({"x": 1},)),
+    _c("exp_half", "exp(x/2) >= 1 + x/2", cap=8, x=C(-10, 10), hints=({"x": 0},)),
+    # real odd roots of negatives (the claims language's x^(p/q), issue #10)
+    _c("cube_root_lower", "x^(1/3) >= -1", cap=8, x=C(-1, 1), hints=({"x": -1},)),
+    _c("cube_root_upper", "x^(1/3) <= 1", cap=8, x=C(-8, 1), hints=({"x": 1},)),
+    _c("fifth_root", "x^(3/5) >= -1", cap=8, x=C(-1, 1), hints=({"x": -1},)),
+    _c("two_thirds", "x^(2/3) >= 0", cap=8, x=C(-1, 1), hints=({"x": 0},)),
+    _c("cube_root_identity", "(x^3)^(1/3) == x", cap=8, x=C(-2, 2)),
     # needles: false only on a tiny set, by one change (the note says which)
     _c("needle.square", "(x - 1/3)^2 >= 1/10^24", x=C(0, 1), hints=({"x": F(1, 3)},),
        mutation="constant 0 -> 10^-24 in (x - 1/3)^2 >= 0; fails for |x - 1/3| < 10^-12"),
@@ -108,4 +126,36 @@ CLASSICS = [
        x=C(30, 40), hints=({"x": 30},),
        mutation="false Mills bound (3-term series is an upper bound) by ~10^-353, shifted "
                 "by 10^-300: fails only where the gap exceeds 10^-300"),
+]
+
+#: one domain end changed (kind "domain"): each was true on the range in the note; as written
+#: now it is false just inside the changed end, which a double cannot tell from the old one
+#: (TOML floats) or which an open end used to exclude.  ``domain`` is the TOML text verbatim.
+DOMAIN_MUTANTS = [
+    dict(id="x2_sqrt2", text="x^2 >= 2", domain="x = [1.4142135623730950488, 2]",
+         hint={"x": "1.4142135623730950488"}, note="from [1.4142135623730950489, 2]"),
+    dict(id="log_below_1", text="log(x) >= 0", domain="x = [0.99999999999999999999, 2]",
+         hint={"x": "0.99999999999999999999"}, note="from [1, 2]"),
+    dict(id="recip_below_1", text="1/x <= 1", domain="x = [0.9999999999999999999, 3]",
+         hint={"x": "0.9999999999999999999"}, note="from [1, 3]"),
+    dict(id="cube_below_2", text="x^3 >= 8", domain="x = [1.99999999999999999999, 3]",
+         hint={"x": "1.99999999999999999999"}, note="from [2, 3]"),
+    dict(id="cube_tiny", text="(x - 1)^3 >= 0", domain="x = [0.99999999999999999999, 2]",
+         hint={"x": "0.99999999999999999999"}, note="from [1, 2]; margin -10^-60"),
+    dict(id="sum_two", text="x + y >= 2", domain="x = [0.99999999999999999999, 2], y = [1, 2]",
+         hint={"x": "0.99999999999999999999", "y": "1"}, note="from x in [1, 2]"),
+    dict(id="exp_e", text="exp(x) >= exp(1)", domain="x = [0.99999999999999999999, 2]",
+         hint={"x": "0.99999999999999999999"}, note="from [1, 2]"),
+    dict(id="sqrt_below_1", text="sqrt(x) >= 1", domain="x = [0.9999999999999999999999, 4]",
+         hint={"x": "0.9999999999999999999999"}, note="from [1, 4]"),
+    dict(id="upper_end", text="x <= 1", domain="x = [0, 1.00000000000000000001]",
+         hint={"x": "1.00000000000000000001"}, note="from [0, 1]"),
+    dict(id="log_upper_end", text="log(x) <= 0", domain="x = [0.5, 1.0000000000000000001]",
+         hint={"x": "1.0000000000000000001"}, note="from [0.5, 1]"),
+    dict(id="open_closed", text="x*(1 - x) > 0", domain='x = "[0, 1)"', hint={"x": "0"},
+         note='from "(0, 1)"'),
+    dict(id="open_integer", text="k*(5 - k) > 0", domain='k = "(0, 5]"', integers=["k"],
+         hint={"k": "5"}, note='from "(0, 5)": an integer parameter with open ends'),
+    dict(id="square_closed", text="x^2 > 0", domain='x = "[0, 1]"', hint={"x": "0"},
+         note='from "(0, 1]"'),
 ]
