@@ -24,7 +24,8 @@ from tests.soundness.classics import SQRT2_40
 from tests.soundness.audit import (MUTANTS, REPRODUCERS, config_for_audit, decide, in_domain,
                                    noted_point, witness_point, written, written_domain)
 
-#: the REFUTED fraction measured on the mutants, minus a margin for slower machines
+#: REFUTED fraction of the mutants: measured 369/399 = 92.5% on main at b976f97 (where 24 are
+#: falsely PROVED/CERTIFIED or contradictory, 6 SUPPORTED/INCONCLUSIVE), minus a margin
 REFUTED_FLOOR = 0.90
 MIN_MUTANTS = 200
 REPRODUCER_IDS = ("r.bump", "r.bump2", "r.root", "r.float_end")
