@@ -103,8 +103,9 @@ def in_domain(point: dict[str, Fraction], domain: dict[str, Range]) -> bool:
 # ------------------------------------------------------------------------------- deciding
 @dataclass(frozen=True)
 class Outcome:
-    """One claim's run: final verdict (or CONTRADICTION / CRASH), witness, and which engines
-    said PROVED or CERTIFIED (``holds_by``: the engines that vouched for the claim)."""
+    """One claim's run: final verdict, witness, and which engines said PROVED or CERTIFIED
+    (``holds_by``).  CONTRADICTION: engines disagreed (raised, or an ERROR flagged as a
+    soundness failure); CRASH: an exception; TIMEOUT: the hard limit killed the worker."""
 
     id: str
     verdict: str
@@ -119,20 +120,23 @@ _CONFIG = None
 
 
 def _one(i: int) -> Outcome:
-    from dpproof.evidence import ContradictoryEvidence
+    import dpproof.evidence as evidence
     from dpproof.runner import check_claim
+    contradiction = getattr(evidence, "ContradictoryEvidence", ())  # raised by older runners
     claim, t0 = _CLAIMS[i], time.perf_counter()
     try:
         a = check_claim(claim, _CONFIG)
-    except ContradictoryEvidence as exc:
-        return Outcome(claim.id, "CONTRADICTION", None, str(exc), time.perf_counter() - t0,
-                       ("(an engine, see detail)",))
     except Exception as exc:  # noqa: BLE001 - a crash is an outcome to report
+        if contradiction and isinstance(exc, contradiction):
+            return Outcome(claim.id, "CONTRADICTION", None, str(exc),
+                           time.perf_counter() - t0, ("(an engine, see detail)",))
         return Outcome(claim.id, "CRASH", None, f"{type(exc).__name__}: {exc}\n"
                        + traceback.format_exc(limit=3), time.perf_counter() - t0)
     holds = tuple(e.engine for e in a.evidence if e.verdict.holds)
+    flagged = any(e.data.get("soundness_failure") for e in a.evidence)
     detail = "; ".join(f"{e.engine}: {e.verdict.value} {e.detail}" for e in a.evidence)
-    return Outcome(claim.id, a.verdict.value, a.witness, detail[:600], a.seconds, holds)
+    return Outcome(claim.id, "CONTRADICTION" if flagged else a.verdict.value, a.witness,
+                   detail[:600], a.seconds, holds)
 
 
 def decide(claims, config, jobs: int = 2, progress=None) -> list[Outcome]:
