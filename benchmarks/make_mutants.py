@@ -367,14 +367,19 @@ def _pick(by_kind, rng, cap) -> list[Mutant]:
 
 
 def toml_of(m: Mutant) -> str:
-    point = ", ".join(f"{n} = {v}" for n, v in m.point.items())
-    integers = [n for n, r in m.base.domain.items() if r.integer]
+    """The mutant as a [[claim]] table; parameters the statement no longer uses are dropped."""
+    parsed = mpeval.parse(m.text, list(m.base.domain))
+    rels = (parsed.conclusion, *parsed.hypotheses)
+    used = {s.name for r in rels for s in r.lhs.free_symbols | r.rhs.free_symbols}
+    domain = {n: r for n, r in m.base.domain.items() if n in used}
+    point = ", ".join(f"{n} = {v}" for n, v in m.point.items() if n in used)
+    integers = [n for n, r in domain.items() if r.integer]
     q = json.dumps     # a JSON string is a TOML basic string (ASCII, escaped quotes)
     lines = ["[[claim]]", f"id = {q(m.id)}",
              f"source = {q(f'mutant ({m.kind}) of {m.base.id} [{m.base.origin}]: {m.desc}')}",
              f"statement = {q(m.text)}",
              "domain = { " + (m.base.domain_text or ", ".join(
-                 f"{n} = {r.toml()}" for n, r in m.base.domain.items())) + " }"]
+                 f"{n} = {r.toml()}" for n, r in domain.items())) + " }"]
     if integers:
         lines.append("integers = [" + ", ".join(f'"{n}"' for n in integers) + "]")
     lines.append(f"note = {q(f'violated at {point}; margin {mpmath.nstr(m.margin, 6)} (mpmath, 60 and 120 digits)')}")

@@ -6,10 +6,12 @@ statements are read with sympy's own ``parse_expr`` (``^`` as power, decimals as
 rationals) and evaluated by a small recursive interpreter over ``mpmath`` at a stated number of
 digits, parameters entering as exact rationals.
 
-Conventions at the edges (the ones the claims language is expected to adopt, issue #10):
-``x^(p/q)`` with x < 0 and q odd is the real root; with q even, ``sqrt``/``log`` of a negative,
-0/0, ``0^0`` and ``binomial`` outside non-negative integers are *undefined*, raised as
-``Undefined`` -- a mutant is only ever confirmed at points where it is defined.
+Conventions at the edges: ``x^(p/q)`` with x < 0 and q odd is the real root (issue #10 calls
+``x^(1/3) >= -1/2`` false at x = -1); with q even, ``sqrt``/``log`` of a negative, division by
+0 and ``binomial`` outside non-negative integers are *undefined*, raised as ``Undefined``;
+``0^0 = 1`` (sympy's, Python's and dpproof's choice).  A claims language that calls odd roots
+of negatives undefined instead disagrees only at negative bases: the mutants' noted points
+avoid them except where a root claim is meant to test them (classics: ``*root*``).
 """
 
 from __future__ import annotations
@@ -133,8 +135,10 @@ def _pow(base, exponent, point):
     b = _ev(base, point)
     if exponent.is_Rational:
         p, q = int(exponent.p), int(exponent.q)
-        if b == 0 and p <= 0:
-            raise Undefined("0 to a non-positive power")
+        if b == 0 and p < 0:
+            raise Undefined("0 to a negative power")
+        if p == 0:
+            return mpmath.mpf(1)
         if b < 0 and q != 1:
             if q % 2 == 0:
                 raise Undefined(f"even root of the negative {mpmath.nstr(b, 5)}")
@@ -143,7 +147,9 @@ def _pow(base, exponent, point):
             return b ** p
         return mpmath.root(b, q) ** p
     x = _ev(exponent, point)
-    if b < 0 or (b == 0 and x <= 0):
+    if x == 0:
+        return mpmath.mpf(1)
+    if b < 0 or (b == 0 and x < 0):
         raise Undefined(f"{mpmath.nstr(b, 5)} to the power {mpmath.nstr(x, 5)}")
     return mpmath.power(b, x)
 
