@@ -28,12 +28,15 @@ import sympy
 from flint import arb
 
 from ..claims import Claim
+from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Evidence, Verdict
 from ..lowering import arb_box, at_precision
 from . import witness as W
 from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+from .defined import probes
 
 NAME = "interval"
+_AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
 def supports(claim: Claim) -> bool:
@@ -57,10 +60,14 @@ def check(claim: Claim, config: Config) -> Evidence:
     data = search.figures()
     seconds = time.perf_counter() - t0
     if found is not None:
+        also = ("" if search.undefined_at is None else "; also " +
+                W.undefined_message(*search.undefined_at))
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
-                        f"{found[1]}; margin at the witness {found[0].violation}", seconds,
+                        f"{found[1]}; margin at the witness {found[0].violation}{also}", seconds,
                         scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
+    if search.undefined_at is not None:
+        return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     return _conclude(claim, search, names, root, any(truncated), data, seconds)
 
 
@@ -119,13 +126,15 @@ class _Search:
         self.widest_gap = arb(0)
         self.undecided: list = []
         self.undecided_nan = False
+        self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
+        self.undefined_seen = 0    # boxes visited when it was found
         self.stopped_by = "completion"
 
     def run(self, deadline: Deadline):
         with at_precision(self.config.prec):
             while self.queue:
-                if self.visited >= self.config.max_boxes or deadline.passed:
-                    self.stopped_by = ("box budget" if self.visited >= self.config.max_boxes
+                if self.visited >= self._budget() or deadline.passed:
+                    self.stopped_by = ("box budget" if self.visited >= self._budget()
                                        else "time limit")
                     self.undecided.extend(b for _, _, b in self.queue)
                     self.queue = []
@@ -136,20 +145,41 @@ class _Search:
                     return found
         return None
 
+    def _budget(self) -> int:
+        """The box budget; once the claim is known undefined somewhere, only
+        ``_AFTER_UNDEFINED`` more boxes are spent looking for a violation where it is defined."""
+        if self.undefined_at is None:
+            return self.config.max_boxes
+        return min(self.config.max_boxes, self.undefined_seen + _AFTER_UNDEFINED)
+
     def _visit(self, box, depth):
         self.visited += 1
         self.max_depth = max(self.max_depth, depth)
         balls = [arb_box(lo, hi) for lo, hi in box]
-        hyp = self.c.hypotheses_on(balls)
+        try:
+            hyp = self.c.hypotheses_on(balls)
+        except Undefined:
+            return self._undefined(box, depth)
         if hyp is False:
             self.vacuous += 1
             self.certified_volume += _volume(box, self.integer)
             return None
-        m = _enclose(self.c.margin, balls)
+        try:
+            m, defined = _enclose(self.c.margin, balls), True
+        except Undefined:
+            if hyp is True:
+                return self._undefined(box, depth)
+            m, defined = arb.nan(), False
+        except MaybeUndefined:  # never certify a box that may hold an undefined point
+            m, defined = arb.nan(), False
+        for point in probes(self.c.names, box, self.integer) if not defined else ():
+            if self.undefined_at is not None:
+                break
+            self._probe(box, self.config.witness_precs[:1], point)
         if self.c.claim.statement.rel == "==":
             return self._visit_identity(box, depth, m, hyp)
         ok = (m > 0) if self.c.strict else (m >= 0)
-        if not ok and hyp is True and depth >= 2:
+        if not ok and defined and hyp is True and depth >= 2:
             m2 = self._monotone_margin(box, balls)
             if m2 is not None and ((m2 > 0) if self.c.strict else (m2 >= 0)):
                 ok, m = True, m2
@@ -167,6 +197,18 @@ class _Search:
                 self.undecided.append(box)
                 return None
         self._split(box, depth)
+        return None
+
+    def _undefined(self, box, depth):
+        """The claim is certainly undefined on the box: confirm at an exact point and drop the
+        box (nothing there can be certified or refuted)."""
+        if self._probe(box).status == "undefined":
+            self.undecided.append(box)
+            return None
+        if not _is_point(box, self.integer) and depth < self.config.max_depth:
+            self._split(box, depth)
+        else:
+            self.undecided.append(box)
         return None
 
     def _visit_identity(self, box, depth, m, hyp):
@@ -200,12 +242,15 @@ class _Search:
         if grad is None:
             return None
         moved, any_moved = list(balls), False
-        for i, pair in enumerate(grad):
-            sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
-            if sign is not None:
-                end = box[i][0] if (sign > 0) == worst else box[i][1]
-                moved[i], any_moved = arb_box(end, end), True
-        return _enclose(self.c.margin, moved) if any_moved else None
+        try:
+            for i, pair in enumerate(grad):
+                sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
+                if sign is not None:
+                    end = box[i][0] if (sign > 0) == worst else box[i][1]
+                    moved[i], any_moved = arb_box(end, end), True
+            return _enclose(self.c.margin, moved) if any_moved else None
+        except (Undefined, MaybeUndefined):
+            return None
 
     @staticmethod
     def _derivative_sign(i, pair, box, balls):
@@ -233,10 +278,22 @@ class _Search:
             return -1
         return None
 
+    def _mid(self, box):
+        return {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
+                for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
+
+    def _probe(self, box, precs=None, point=None):
+        """Examine ``point`` (the box's midpoint) exactly; remember it if the claim is
+        undefined there."""
+        point = point or self._mid(box)
+        check = W.examine(self.c, point, precs or self.config.witness_precs)
+        if check.status == "undefined" and self.undefined_at is None:
+            self.undefined_at = (point, check.undefined)
+            self.undefined_seen = self.visited
+        return check
+
     def _try_point(self, box):
-        mid = {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
-               for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
-        return W.certify(self.c, mid, self.config.witness_precs)
+        return self._probe(box).witness
 
     def _split(self, box, depth):
         widths = [(hi - lo) / max(r_hi - r_lo, sympy.Rational(1, 10**9))
@@ -276,10 +333,13 @@ class _Search:
 
 
 def _enclose(fn, balls) -> arb:
-    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball
-    (e.g. a scale ball that contains 0): undecided, so the box is split, never decided."""
+    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball:
+    undecided, so the box is split, never decided.  ``Undefined``/``MaybeUndefined`` (the
+    edges of the claims language) propagate: the caller decides what they mean."""
     try:
         return fn(*balls)
+    except (Undefined, MaybeUndefined):
+        raise
     except (ValueError, ZeroDivisionError):
         return arb.nan()
 
@@ -329,10 +389,13 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
 
 def _status(search: _Search, box) -> str:
     balls = [arb_box(lo, hi) for lo, hi in box]
-    hyp = search.c.hypotheses_on(balls)
-    if hyp is False:
-        return "vacuous"
-    m = _enclose(search.c.margin, balls)
+    try:
+        hyp = search.c.hypotheses_on(balls)
+        if hyp is False:
+            return "vacuous"
+        m = _enclose(search.c.margin, balls)
+    except (Undefined, MaybeUndefined):
+        return "undecided"
     strict = search.c.strict
     if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
         return "holds"
