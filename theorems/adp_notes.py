@@ -24,6 +24,7 @@ SOURCE_FILE = "001_78cbe2bf09a5abad.txt"
 I = Interval.closed
 Int = lambda lo, hi: Interval.closed(lo, hi, integer=True)  # noqa: E731
 OPEN01 = Interval.open(0, 1)
+Pos = lambda lo, hi: Interval(lo, hi, lo_open=True)  # noqa: E731
 
 
 def src(locator, note=""):
@@ -123,8 +124,24 @@ eg, dg = i / 4, j / 100  # the instances: eps = i/4, delta = j/100
 Lg = log(1 / dg)
 sig_b = sqrt(2 * Lg) / eg  # sigma at the theorem's boundary, Delta = 1
 GRID = "instances eps = i/4 (i = 1..4), delta = j/100 (j = 1..99), Delta = 1 by scaling"
+sigma_b = sqrt(2 * L) / eps  # the boundary sigma, continuous eps and delta
+EDC = Domain.of(eps=Pos(0, 1), delta=OPEN01)
+CLASSIC_NOTE = ("H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
+                "(delta(eps) decreases in s); Delta = 1 by scaling (H depends on Delta/sigma "
+                "only)")
 C.append(Claim(
     "adp_notes.gauss.classic", src("Theorem (Gaussian mechanism)"),
+    Statement(gauss_delta(eps, sigma_b, 1), "<=", delta), EDC,
+    note=CLASSIC_NOTE + "; eps in (0, 1], delta in (0, 1) continuous"))
+C.append(Claim(
+    "adp_notes.gauss.classic.repaired", src("Theorem (Gaussian mechanism)"),
+    Statement(gauss_delta(eps, sigma_b, 1), "<=", delta),
+    Domain.of(eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
+    note="corrected range: the theorem holds for delta <= 49/50; the largest delta*(eps) "
+         "decreases in eps, from 0.997 at eps = 1/2 to 0.9805 at eps = 1 (scan in mpmath, "
+         "delta*(1) between 0.980 and 0.981); " + CLASSIC_NOTE))
+C.append(Claim(
+    "adp_notes.gauss.classic.instances", src("Theorem (Gaussian mechanism)"),
     Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
     note="H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
          "(delta(eps) decreases in s); " + GRID))
@@ -134,6 +151,14 @@ bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps) 
 C.append(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
                note="z in the printed Bad set => z <= -2 Delta log(1/delta)/eps"))
+bad_thr = Delta / 2 - 2 * Delta * L / eps
+C.append(Claim("adp_notes.gauss.bad_set.repaired", src("Theorem (Gaussian mechanism), proof"),
+               Statement(bad_hyp.lhs - bad_hyp.rhs, "==",
+                         eps**2 / (2 * Delta * L) * (bad_thr - z)),
+               bad_dom, Kind.IDENTITY,
+               note="corrected statement: the printed Bad set is exactly {z <= Delta/2 - 2 Delta "
+                    "log(1/delta)/eps} (the notes drop Delta/2): its defining margin is the "
+                    "positive factor eps^2/(2 Delta log(1/delta)) times (threshold - z)"))
 C.append(Claim("adp_notes.gauss.bad_set.intended", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", Delta / 2 - 2 * Delta * L / eps, hypotheses=(bad_hyp,)),
                bad_dom, note="the printed Bad set solved for z exactly"))
@@ -147,26 +172,51 @@ C.append(Claim(
     gd, Kind.IDENTITY,
     note="the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at "
          "sigma^2 = 2 log(1/delta)/eps^2, Delta = 1; eps = i/4, delta = 10^-j"))
-bm_lhs = bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg)
+bm_lhs = bad_mass(Normal(0, sigma_b), Normal(1, sigma_b), eps)
 C.append(Claim(
     "adp_notes.gauss.bad_mass", src("Theorem (Gaussian mechanism), proof"),
-    Statement(bm_lhs, "<=", dg), ED,
-    note="M_D(Bad) from the densities; the steps follow the proof's route; " + GRID,
-    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, ED,
+    Statement(bm_lhs, "<=", delta), EDC,
+    note="M_D(Bad) from the densities; the steps follow the proof's route; eps in (0, 1], "
+         "delta in (0, 1) continuous, Delta = 1 by scaling; step1 is corrected by "
+         "adp_notes.gauss.bad_set.repaired (Bad = {z <= 1/2 - 2 log(1/delta)/eps}), the "
+         "conclusion by adp_notes.gauss.bad_mass.repaired",
+    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDC,
                       Kind.IDENTITY if st.rel == "==" else Kind.INEQUALITY, note=nt)
                 for s, (st, loc, nt) in enumerate(zip(
-                    (Statement(bm_lhs, "<=", Phi(-2 * Lg / (eg * sig_b))),
-                     Statement(Phi(-2 * Lg / (eg * sig_b)), "==", Q(sqrt(2 * Lg))),
-                     Statement(Q(sqrt(2 * Lg)), "<=", exp(-Lg) / 2),
-                     Statement(exp(-Lg) / 2, "<=", dg)),
+                    (Statement(bm_lhs, "<=", Phi(-2 * L / (eps * sigma_b))),
+                     Statement(Phi(-2 * L / (eps * sigma_b)), "==", Q(sqrt(2 * L))),
+                     Statement(Q(sqrt(2 * L)), "<=", exp(-L) / 2),
+                     Statement(exp(-L) / 2, "<=", delta)),
                     ("proof, Bad subset", "proof, Gaussian tail", "proof, Chernoff",
                      "proof, delta"),
                     ("Bad is inside {z <= -2 log(1/delta)/eps}", "standardise",
                      "Q(x) <= exp(-x^2/2)/2, x >= 0", "exp(-log(1/delta))/2 = delta/2"))))))
+C.append(Claim(
+    "adp_notes.gauss.bad_mass.repaired", src("Theorem (Gaussian mechanism), proof"),
+    Statement(bm_lhs, "<=", delta), Domain.of(eps=Pos(0, 1), delta=Pos(0, R(97, 100))),
+    note="corrected range: M_D(Bad) = Phi(eps/(2 sqrt(2 log(1/delta))) - sqrt(2 log(1/delta)))"
+         " <= delta for delta <= 97/100 (the crossing at eps = 1 is between 0.973 and 0.974, "
+         "mpmath scan; larger for smaller eps); eps in (0, 1], Delta = 1 by scaling"))
+C.append(Claim(
+    "adp_notes.gauss.bad_mass.instances", src("Theorem (Gaussian mechanism), proof"),
+    Statement(bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg), "<=", dg), ED,
+    note="M_D(Bad) from the densities; " + GRID))
 bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
+sigma = sympy.Symbol("sigma", real=True)
+BWC = Domain.of(eps=I(0, 3), sigma=Pos(0, 100))
+BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps in [0, 3], sigma in (0, 100] " \
+           "continuous; H_eps from the densities"
 s_j = j / 2
 BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
 for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
+                           (".repaired", 1, "corrected statement, e^{+eps} (Balle-Wang)")):
+    C.append(Claim(
+        "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
+        Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "==",
+                  Phi(1 / (2 * sigma) - eps * sigma)
+                  - exp(sign * eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
+        BWC, Kind.IDENTITY, note=note + "; " + BWC_NOTE))
+for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps}"),
                            (".intended", 1, "with e^{+eps} (Balle-Wang)")):
     C.append(Claim(
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
@@ -175,15 +225,20 @@ for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
         bw, Kind.IDENTITY, note=note + "; " + BW_NOTE))
 C.append(Claim(
     "adp_notes.gauss.balle_wang.dp", src("Theorem [Balle-Wang '18]"),
-    Statement(hockey_stick(Normal(0, s_j), Normal(1, s_j), i / 4), "<=",
-              Phi(1 / (2 * s_j) - i / 4 * s_j) - exp(-i / 4) * Phi(-1 / (2 * s_j) - i / 4 * s_j)),
-    bw, note="the DP part of the literal statement (e^{-eps} as printed); " + BW_NOTE))
+    Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "<=",
+              Phi(1 / (2 * sigma) - eps * sigma) - exp(-eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
+    BWC, note="the DP part of the literal statement (e^{-eps} as printed); " + BWC_NOTE))
 C.append(Claim(
     "adp_notes.gauss.zero_eps", src("Important remark after Balle-Wang"),
+    Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), 0), "<", 1),
+    Domain.of(sigma=Pos(0, 1024)),
+    note="H_0 = TV < 1 for every sigma in (0, 1024] continuous; Delta = 1 (only Delta/sigma "
+         "matters)"))
+C.append(Claim(
+    "adp_notes.gauss.zero_eps.instances", src("Important remark after Balle-Wang"),
     Statement(hockey_stick(Normal(0, 2**(j / 4)), Normal(1, 2**(j / 4)), 0), "<", 1),
     Domain.of(j=Int(-17, 40)),
-    note="H_0 = TV < 1 at sigma = 2^(j/4) from 0.053 to 1024; Delta = 1 (only Delta/sigma "
-         "matters)"))
+    note="H_0 = TV < 1 at sigma = 2^(j/4) from 0.053 to 1024; Delta = 1"))
 
 # ---------------------------------------------------------------- accuracy
 x = sympy.symbols("x1:3", real=True)
@@ -220,9 +275,24 @@ C.append(Claim(
     Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY,
     note="sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
          "equals sqrt(2) k^(3/2)/(n eps): the printed order; eps = i/4"))
-sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))
+sig_acc_c = sqrt(2 * k * L / (n * eps**2))
+ACC_NOTE = ("(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
+            "sensitivity sqrt(k)/n; ")
 C.append(Claim(
     "adp_notes.accuracy.gauss", src("Accuracy, Gaussian noise"),
+    Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=OPEN01),
+    note=ACC_NOTE + "k in {1..4}, n in {1..5}, eps in (0, 1], delta in (0, 1) continuous"))
+C.append(Claim(
+    "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
+    Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
+    note=ACC_NOTE + "corrected range delta <= 49/50 as for the classic theorem "
+         "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
+         "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1"))
+sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))
+C.append(Claim(
+    "adp_notes.accuracy.gauss.instances", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(i / 2, sig_acc, sqrt(k) / n), "<=", dg),
     Domain.of(k=Int(1, 2), n=Int(1, 2), i=Int(1, 2), j=Int(1, 99)),
     note="(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
@@ -243,6 +313,12 @@ C.append(Claim(
     Statement((k**R(3, 2) / (n * eps)) / (k / (n * eps)), "==", k),
     Domain.of(k=Int(2, 100), n=Int(1, 100), eps=I(R(1, 10), 1)), Kind.IDENTITY,
     note="the ratio of the two printed accuracy bounds is the claimed O(k) factor"))
+C.append(Claim(
+    "adp_notes.accuracy.ratio.repaired", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),
+    Statement((k**R(3, 2) / (n * eps)) / (k / (n * eps)), "==", sqrt(k)),
+    Domain.of(k=Int(2, 100), n=Int(1, 100), eps=I(R(1, 10), 1)), Kind.IDENTITY,
+    note="corrected factor: the ratio of the printed bounds is sqrt(k), i.e. the Gaussian "
+         "mechanism is O(sqrt(k)) better, not O(k)"))
 
 # ---------------------------------------------------------------- properties
 pp_pairs = (quantized(GAUSS, -1, 0, R(1, 2), 2), quantized(LAP, 0, R(1, 2), 1),
