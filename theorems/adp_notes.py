@@ -47,8 +47,10 @@ FIN = (Finite(1, 2, 3, 4), Finite(4, 3, 2, 1))
 CONT = (GAUSS, LAP, OSG, TRUNC, TRUNC[::-1])
 ALL = (GAUSS, LAP, OSG, RR1, FIN)
 TIGHT = (NS, NS[::-1], TRUNC, TRUNC[::-1])  # instances where the bound is attained
-EG = Domain.of(i=Int(0, 24))  # eps = i/8
+EG = Domain.of(i=Int(0, 24))  # eps = i/8 (the .instances grids)
 e8 = i / 8
+EC = Domain.of(eps=I(0, 3))  # the catalogue claims: eps in [0, 3] continuous
+EC_NOTE = "eps in [0, 3] continuous"
 INSTANCES = "Gaussian N(0,1)/N(1,1), Laplace(0,1)/(1,1), OSGT(0,2,1)/(1,2,1), 1-DP randomized " \
             "response, Finite(1,2,3,4)/(4,3,2,1); eps = i/8"
 TIGHT_NOTE = "instances where both sides are equal for large eps: name-and-shame (delta = 1/10, " \
@@ -69,6 +71,15 @@ C = []
 bins = quantized(GAUSS, -1, 0, R(1, 2), 2)
 C.append(Claim(
     "adp_notes.def.hockey_stick", src("Def. and remark 2"),
+    Statement(Max(*(Abs(hs(p, eps) - hs_events(p[0], p[1], eps))
+                    for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
+    EC, Kind.IDENTITY,
+    note="H_eps from the densities vs the sup over all 2^n events, " + EC_NOTE + "; "
+         "instances: Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
+         "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2 (finite laws: the sup over events "
+         "is a finite maximum)"))
+C.append(Claim(
+    "adp_notes.def.hockey_stick.instances", src("Def. and remark 2"),
     Statement(Max(*(Abs(hs(p, i / 4) - hs_events(p[0], p[1], i / 4))
                     for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
     Domain.of(i=Int(0, 12)), Kind.IDENTITY,
@@ -77,6 +88,11 @@ C.append(Claim(
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
 C.append(Claim(
     "adp_notes.remark3.sufficient", src("Remark 3"),
+    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
+         + EC_NOTE + "; instance pairs: " + INSTANCES.replace("; eps = i/8", "")))
+C.append(Claim(
+    "adp_notes.remark3.sufficient.instances", src("Remark 3"),
     Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
          "instances: " + INSTANCES))
@@ -96,6 +112,11 @@ for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP R
              f"instance {what}; the converse is remark3.sufficient at delta = 0"))
 C.append(Claim(
     "adp_notes.recipe", src("Steps 1 and 2"),
+    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + EC_NOTE + "; instance pairs: "
+         + INSTANCES.replace("; eps = i/8", "")))
+C.append(Claim(
+    "adp_notes.recipe.instances", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
     note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; instances: " + INSTANCES))
 C.append(Claim(
@@ -104,9 +125,16 @@ C.append(Claim(
     note=TIGHT_NOTE))
 
 # ---------------------------------------------------------------- name and shame
-ns = (NameShame(i / 10, n, 0), NameShame(i / 10, n, 1))
+nsc = (NameShame(delta, n, 0), NameShame(delta, n, 1))
 C.append(Claim(
     "adp_notes.name_and_shame.dp", src("Example (Name-and-Shame), Claim"),
+    Statement(Max(hs(nsc, 0), hs(nsc[::-1], 0)), "<=", delta),
+    Domain.of(delta=I(0, 1), n=Int(1, 3)),
+    note="H_0 of the output laws of n people, person 1 changed, both orders; delta in "
+         "[0, 1] continuous, n in {1, 2, 3}"))
+ns = (NameShame(i / 10, n, 0), NameShame(i / 10, n, 1))
+C.append(Claim(
+    "adp_notes.name_and_shame.dp.instances", src("Example (Name-and-Shame), Claim"),
     Statement(Max(hs(ns, 0), hs(ns[::-1], 0)), "<=", i / 10),
     Domain.of(i=Int(0, 10), n=Int(1, 3)),
     note="H_0 of the output laws of n people, person 1 changed, both orders; delta = i/10"))
@@ -260,14 +288,15 @@ C.append(Claim("adp_notes.accuracy.sensitivities.attained", src("Accuracy of Gau
                Domain.of(n=Int(1, 10**6)), Kind.IDENTITY,
                note="both suprema are attained at x = 0, y = (1, 1); k = 2"))
 w, y1, y2 = (sympy.Symbol(s, real=True) for s in ("w", "y1", "y2"))
-b_lap = R(2, 5)  # k/(eps n) with k = 2, n = 10, eps = 1/2
+b_lap = 1 / (5 * eps)  # k/(eps n) with k = 2, n = 10
 C.append(Claim(
     "adp_notes.accuracy.laplace", src("Accuracy, Laplace noise"),
     Statement(loss_at(Laplace(0, b_lap), Laplace(w / 5, b_lap), y1)
-              + loss_at(Laplace(0, b_lap), Laplace((1 - w) / 5, b_lap), y2), "<=", R(1, 2)),
-    Domain.of(w=I(0, 1), y1=I(-1, 1), y2=I(-1, 1)),
-    note="eps-DP part: privacy loss of Laplace(k/(eps n)) per coordinate <= eps; instance "
-         "k = 2, n = 10, eps = 1/2, shift (w, 1 - w) k/n (l1 sensitivity k/n)"))
+              + loss_at(Laplace(0, b_lap), Laplace((1 - w) / 5, b_lap), y2), "<=", eps),
+    Domain.of(eps=I(R(1, 10), 2), w=I(0, 1), y1=I(-1, 1), y2=I(-1, 1)),
+    note="eps-DP part: privacy loss of Laplace(k/(eps n)) per coordinate <= eps; k = 2, "
+         "n = 10, eps in [1/10, 2] continuous, shift (w, 1 - w) k/n (l1 sensitivity k/n), "
+         "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n)"))
 C.append(Claim(
     "adp_notes.accuracy.laplace.rate", src("Accuracy, Laplace noise"),
     Statement(sqrt(k * moment2(Laplace(0, k / (i / 4 * n)))), "==",
@@ -329,12 +358,25 @@ pp.append(hs(pp_pairs[0], e8) - hs(tuple(Stochastic(P, 1, 0, 1, 1, 0, 1, 2, 1, 1
                                           for P in pp_pairs[0]), e8))
 C.append(Claim(
     "adp_notes.post_processing", src("Property 1 (post-processing)"),
+    Statement(Min(*pp).subs(i, 8 * eps), ">=", 0), EC,
+    note="H_eps(KP||KQ) <= H_eps(P||Q), " + EC_NOTE + "; K = binning of Gaussian, Laplace, "
+         "OSGT, truncated Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian "
+         "outputs"))
+C.append(Claim(
+    "adp_notes.post_processing.instances", src("Property 1 (post-processing)"),
     Statement(Min(*pp), ">=", 0), EG,
     note="H_eps(KP||KQ) <= H_eps(P||Q), eps = i/8; K = binning of Gaussian, Laplace, OSGT, truncated "
          "Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian outputs"))
 gp = Domain.of(eps=I(0, 2), K=Int(2, 4))
 C.append(Claim(
     "adp_notes.group_privacy", src("Property 2 (group privacy)"),
+    Statement(hockey_stick(Normal(0, sigma), Normal(K, sigma), K * eps), "<=",
+              K * exp((K - 1) * eps) * gauss_delta(eps, sigma, 1)),
+    Domain.of(eps=I(0, 2), sigma=Pos(0, 10), K=Int(2, 4)),
+    note="the Gaussian mechanism family: N(0, sigma^2) at distance K (shift K), delta = its "
+         "own delta(eps); eps in [0, 2], sigma in (0, 10] continuous, K in {2, 3, 4}"))
+C.append(Claim(
+    "adp_notes.group_privacy.instances", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, 1), Normal(K, 1), K * eps), "<=",
               K * exp((K - 1) * eps) * gauss_delta(eps, 1, 1)), gp,
     note="Gaussian sigma = 1 at distance K (shift K), delta = its own delta(eps)"))
@@ -367,8 +409,17 @@ cmp_pairs = ((RR1, (Bernoulli(exp(R(1, 2)) / (1 + exp(R(1, 2)))),
              (quantized(GAUSS, -1, 0, 1, 2), quantized((Normal(0, 2), Normal(1, 2)), -1, 1)),
              (NS, quantized(LAP, 0, R(1, 2), 1)))
 e1, e2 = i / 4, j / 4
+eps1, eps2 = sympy.symbols("eps1 eps2", real=True)
 C.append(Claim(
     "adp_notes.basic_composition", src("Property 3 (basic composition)"),
+    Statement(Min(*[hs(p1, eps1) + hs(p2, eps2) - hockey_stick(ProductOf(p1[0], p2[0]),
+                                                              ProductOf(p1[1], p2[1]), eps1 + eps2)
+                    for p1, p2 in cmp_pairs]), ">=", 0),
+    Domain.of(eps1=I(0, 2), eps2=I(0, 2)),
+    note="eps_1, eps_2 in [0, 2] continuous; non-adaptive, k = 2: RR(1) x RR(1/2); binned "
+         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace"))
+C.append(Claim(
+    "adp_notes.basic_composition.instances", src("Property 3 (basic composition)"),
     Statement(Min(*[hs(p1, e1) + hs(p2, e2) - hockey_stick(ProductOf(p1[0], p2[0]),
                                                           ProductOf(p1[1], p2[1]), e1 + e2)
                     for p1, p2 in cmp_pairs]), ">=", 0),
