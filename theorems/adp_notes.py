@@ -201,14 +201,17 @@ C.append(Claim(
     note="the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at "
          "sigma^2 = 2 log(1/delta)/eps^2, Delta = 1; eps = i/4, delta = 10^-j"))
 bm_lhs = bad_mass(Normal(0, sigma_b), Normal(1, sigma_b), eps)
+EDB = Domain.of(eps=I(R(1, 100), 1), delta=OPEN01)
 C.append(Claim(
     "adp_notes.gauss.bad_mass", src("Theorem (Gaussian mechanism), proof"),
-    Statement(bm_lhs, "<=", delta), EDC,
-    note="M_D(Bad) from the densities; the steps follow the proof's route; eps in (0, 1], "
+    Statement(bm_lhs, "<=", delta), EDB,
+    note="M_D(Bad) from the densities; the steps follow the proof's route; eps in [1/100, 1] "
+         "(truncated at 1/100: below it sigma = sqrt(2 log(1/delta))/eps makes the float "
+         "search underflow before it reaches the failing corner eps ~ 1, delta ~ 1), "
          "delta in (0, 1) continuous, Delta = 1 by scaling; step1 is corrected by "
          "adp_notes.gauss.bad_set.repaired (Bad = {z <= 1/2 - 2 log(1/delta)/eps}), the "
          "conclusion by adp_notes.gauss.bad_mass.repaired",
-    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDC,
+    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDB,
                       Kind.IDENTITY if st.rel == "==" else Kind.INEQUALITY, note=nt)
                 for s, (st, loc, nt) in enumerate(zip(
                     (Statement(bm_lhs, "<=", Phi(-2 * L / (eps * sigma_b))),
