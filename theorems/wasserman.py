@@ -14,7 +14,7 @@ psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator).
 from __future__ import annotations
 
 import sympy
-from sympy import Abs, Max, exp, sqrt
+from sympy import Abs, Integral, Max, exp, oo, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers the oracles below)
@@ -107,12 +107,20 @@ laplace_sd_literal = claim(
     "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
     "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
     "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2")
+w_ = sympy.Symbol("w", real=True)
+
+
+def lap_var(b):
+    """Var of the Laplace(0, b) law as the integral of w^2 against its density (mean 0)."""
+    return Integral(w_**2 * lap(w_, 0, b), (w_, -oo, oo))
+
+
 laplace_sd_repaired = claim(
     "wasserman.laplace.sd.repaired", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
-    laplace_sd(0, lam_), "==", sqrt(2) * lam_, Domain.of(lambda_=Pos(0, 100)),
-    "corrected statement: the density must be e^(-|w|/lambda) (the absolute value is "
-    "missing in the notes); sd integrated from the Laplace(0, lambda) density (laplace_sd), "
-    "lambda in (0, 100] continuous; an equality of integrals, so balls give SUPPORTED at best")
+    lap_var(lam_), "==", 2 * lam_**2, Domain.of(lambda_=Pos(0, 100)),
+    note="corrected statement: the density must be e^(-|w|/lambda)/(2 lambda) (the absolute "
+         "value is missing in the notes); variance int w^2 f(w) dw = 2 lambda^2, i.e. sd "
+         "sqrt(2) lambda, lambda in (0, 100] continuous")
 LSI = Domain.of(a=I(1, 40, integer=True))
 lsl = LSI.symbols()["a"] / 4
 laplace_sd_intended = claim(
@@ -211,10 +219,15 @@ hist_inst = claim(
     "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
     "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
     "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}")
-HS = Domain.of(c=I(1, 40, integer=True))
-hs_eps = HS.symbols()["c"] / 4
 hist_scale = claim(
     "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
+    lap_var(2 / eps_), "==", 8 / eps_**2, Domain.of(eps=Pos(0, 20)),
+    note="variance int w^2 f(w) dw of the Laplace(0, 2/eps) density, eps in (0, 20] "
+         "continuous")
+HS = Domain.of(c=I(1, 40, integer=True))
+hs_eps = HS.symbols()["c"] / 4
+hist_scale_inst = claim(
+    "wasserman.histogram.dp.scale.instances", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
     "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}")
 
@@ -251,4 +264,4 @@ kde = cited("wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-R
 CLAIMS = (rr_identity, rr_inversion, odds, odds_inst, odds_rr, laplace_sd_literal,
           laplace_sd_repaired, laplace_sd_intended, laplace_dp, laplace_dp_step1,
           laplace_dp_step2, laplace_dp_inst, mean_sens, minimax, expmech, ks_sens, ks_rates,
-          hist, hist_inst, hist_scale, series, series_intended, series_repaired, kde)
+          hist, hist_inst, hist_scale, hist_scale_inst, series, series_intended, series_repaired, kde)
