@@ -9,7 +9,7 @@ normalised by integration (``dp_instances.osgt_*``), and from the offset form of
 """
 
 import sympy
-from sympy import Abs, Max, Rational as R, exp, log, pi, sqrt
+from sympy import Abs, Integral, Max, Rational as R, exp, log, oo, pi, sqrt
 
 from dpproof.claims import (Claim, Domain, FigureSpec, Interval, Kind, Series, Source,
                             Statement, value_claim)
@@ -174,6 +174,12 @@ sm = Domain.of(i=Int(1, 8), j=Int(0, 8))  # sigma = i/2, m = j/2
 SM = Domain.of(sigma=Pos(0, 100), m=I(0, 20))
 si, mj = i / 2, j / 2
 C.append(Claim("osgt22.pdf.forms.normalisation", src("Alternative description of pdf - 2"),
+               Statement(Integral(form1, (y, -oo, oo)) * exp(-m**2 / (2 * sigma**2)), "==",
+                         S(sigma, m)),
+               SM, Kind.IDENTITY,
+               note="S = S' exp(-m^2/(2 sigma^2)) with S' = int of form 1 over the line; "
+                    "sigma in (0, 100], m in [0, 20] continuous"))
+C.append(Claim("osgt22.pdf.forms.normalisation.instances", src("Alternative description of pdf - 2"),
                Statement(osgt_kernel_mass(si, mj) * exp(-mj**2 / (2 * si**2)), "==", S(si, mj)),
                sm, Kind.IDENTITY,
                note="S = S' exp(-m^2/(2 sigma^2)) with S' = int of form 1; sigma = i/2, m = j/2"))
