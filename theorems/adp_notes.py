@@ -220,7 +220,10 @@ C.append(Claim(
                      Statement(exp(-L) / 2, "<=", delta)),
                     ("proof, Bad subset", "proof, Gaussian tail", "proof, Chernoff",
                      "proof, delta"),
-                    ("Bad is inside {z <= -2 log(1/delta)/eps}", "standardise",
+                    ("Bad is inside {z <= -2 log(1/delta)/eps} (as printed; false, the "
+                     "corrected set is adp_notes.gauss.bad_set.repaired: Bad = {z <= 1/2 - "
+                     "2 log(1/delta)/eps}, and the corrected bound adp_notes.gauss.bad_mass."
+                     "repaired)", "standardise",
                      "Q(x) <= exp(-x^2/2)/2, x >= 0", "exp(-log(1/delta))/2 = delta/2"))))))
 C.append(Claim(
     "adp_notes.gauss.bad_mass.repaired", src("Theorem (Gaussian mechanism), proof"),

@@ -262,7 +262,10 @@ F_steps = (
 C.append(Claim(
     "osgt22.delta.formula", src("Computing delta for the OSGT (analytical formula)"),
     Statement(hockey_stick(T0, T1, eps), "==", delta_T(eps, S40, 3, 1), hypotheses=(thr,)),
-    fd, Kind.IDENTITY, note="for eps > Delta^2/(2 sigma^2) + Delta m/sigma^2; " + INST,
+    fd, Kind.IDENTITY, note="for eps > Delta^2/(2 sigma^2) + Delta m/sigma^2, eps up to 2 "
+                            "continuous, on the slide's instance (over continuous sigma, m the "
+                            "symbolic engine ran out of its 15 s and the interval engine of its "
+                            "box budget; SUPPORTED there too); " + INST,
     steps=tuple(Claim(f"osgt22.delta.formula.step{n + 1}", src("Computing delta for the OSGT"),
                       Statement(l, "==", r, hypotheses=(thr,)), fd, Kind.IDENTITY, note=nt)
                 if n == 2 else
