@@ -9,7 +9,7 @@ normalised by integration (``dp_instances.osgt_*``), and from the offset form of
 """
 
 import sympy
-from sympy import Abs, Max, Rational as R, exp, log, pi, sqrt
+from sympy import Abs, Integral, Max, Rational as R, exp, log, oo, pi, sqrt
 
 from dpproof.claims import (Claim, Domain, FigureSpec, Interval, Kind, Series, Source,
                             Statement, value_claim)
@@ -23,6 +23,7 @@ from dpproof.oracles.functions import (OSGT, Laplace, Normal, gauss_delta, hocke
 
 SOURCE_FILE = "002_524841397404dd0a.txt"
 I = Interval.closed
+Pos = lambda lo, hi: Interval(lo, hi, lo_open=True)  # noqa: E731
 Int = lambda lo, hi: Interval.closed(lo, hi, integer=True)  # noqa: E731
 
 
@@ -88,12 +89,37 @@ C.append(Claim("osgt22.summary.better_eps_delta.other", src("slide 2 (summary)")
                Statement(hockey_stick(OSGT(0, 2, 1), OSGT(1, 2, 1), eps), "<=",
                          gauss_delta(eps, sqrt(osgt_moment(2, 1, 2)), 1)),
                Domain.of(eps=I(0, 20)), note="sigma = 2, m = 1, Delta = 1, same variance"))
+C.append(Claim("osgt22.summary.better_eps_delta.repaired", src("slide 2 (summary)"),
+               Statement(hockey_stick(T0, T1, eps), "<=", gauss_delta(eps, SG, 1)),
+               Domain.of(eps=I(R(3, 20), 20)),
+               note="corrected range: the crossing of the two delta(eps) curves is at "
+                    "eps = 0.143130685 (bisection in arb); the OSGT is better for eps >= 3/20; "
+                    + INST))
+C.append(Claim("osgt22.summary.better_eps_delta.other.repaired", src("slide 2 (summary)"),
+               Statement(hockey_stick(OSGT(0, 2, 1), OSGT(1, 2, 1), eps), "<=",
+                         gauss_delta(eps, sqrt(osgt_moment(2, 1, 2)), 1)),
+               Domain.of(eps=I(R(1, 2), 20)),
+               note="corrected range: crossing at eps = 0.469009858 (bisection in arb); "
+                    "sigma = 2, m = 1, Delta = 1, same variance"))
 C.append(Claim("osgt22.summary.better_rdp", src("slide 2 (summary)"),
                Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * V40)),
                Domain.of(alpha=Interval(1, 1000, lo_open=True)),
                note="no restriction on alpha stated; Gaussian RDP alpha Delta^2/(2 sigma_N^2); "
                     + INST))
+C.append(Claim("osgt22.summary.better_rdp.repaired", src("slide 2 (summary)"),
+               Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * V40)),
+               Domain.of(alpha=I(5, 1000)),
+               note="corrected range: the OSGT RDP curve crosses below the Gaussian's between "
+                    "alpha = 4 and 5 (margin +1.2e-3 at 4, -2.9e-4 at 5); " + INST))
 C.append(Claim("osgt22.summary.less_noise", src("slide 2 (summary); 'Numerical evaluation - 3'"),
+               Statement(osgt_var_needed(eps, R(1, 10**10), 3, 1), "<",
+                         gauss_var_needed(eps, R(1, 10**10), 1)),
+               Domain.of(eps=I(R(1, 5), 2)),
+               note="variance at which delta(eps) = delta, by certified bisection on sigma "
+                    "(delta decreasing in sigma assumed); OSGT with m = 3, Delta = 1 (the "
+                    "slide's setting); eps in [0.2, 2] continuous at the slide's delta = 1e-10 "
+                    "(a continuous delta axis left the interval engine undecided after 60 s)"))
+C.append(Claim("osgt22.summary.less_noise.instances", src("slide 2 (summary); 'Numerical evaluation - 3'"),
                Statement(osgt_var_needed(i / 5, 10**(-5 * j), 3, 1), "<",
                          gauss_var_needed(i / 5, 10**(-5 * j), 1)),
                Domain.of(i=Int(1, 10), j=Int(1, 2)),
@@ -103,17 +129,24 @@ C.append(Claim("osgt22.summary.less_noise", src("slide 2 (summary); 'Numerical e
 
 # ---------------------------------------------------------------- Laplace, Gaussian basics
 C.append(Claim("osgt22.laplace.scale", src("Basic notation (Laplace)"),
-               Statement(hockey_stick(Laplace(0, j / 2 / (i / 4)), Laplace(j / 2, j / 2 / (i / 4)),
-                                      i / 4), "<=", 0),
-               Domain.of(i=Int(1, 8), j=Int(1, 4)),
-               note="lambda = Delta/eps gives H_eps = 0; eps = i/4, Delta = j/2"))
+               Statement(hockey_stick(Laplace(0, Delta / eps), Laplace(Delta, Delta / eps), eps),
+                         "<=", 0),
+               Domain.of(eps=Pos(0, 20), Delta=Pos(0, 10)),
+               note="lambda = Delta/eps gives H_eps = 0: eps in (0, 20], Delta in (0, 10] "
+                    "continuous (the divergence depends on Delta/lambda = eps only; the "
+                    "symbolic engine derives H_eps from the Laplace densities)"))
 C.append(value_claim("osgt22.laplace.scale.example", src("Pros and cons of Laplace"),
                      sympy.Integer(1) / R(1, 2), "2", note="lambda = Delta/eps at eps = 0.5, Delta = 1"))
 C.append(Claim("osgt22.gauss.no_pure", src("Basic notation (Gaussian)"),
+               Statement(bad_mass(Normal(0, sigma), Normal(1, sigma), eps), ">", 0),
+               Domain.of(eps=I(0, 20), sigma=Pos(0, 100)),
+               note="the set {f(y)/f(y - Delta) > e^eps} has positive probability; eps in "
+                    "[0, 20], sigma in (0, 100] continuous, Delta = 1 (the set depends on "
+                    "sigma/Delta only)"))
+C.append(Claim("osgt22.gauss.no_pure.instances", src("Basic notation (Gaussian)"),
                Statement(bad_mass(Normal(0, j), Normal(1, j), i / 2), ">", 0),
                Domain.of(i=Int(0, 40), j=Int(1, 8)),
-               note="the set {f(y)/f(y - Delta) > e^eps} has positive probability; Delta = 1, "
-                    "eps = i/2, sigma = j"))
+               note="Delta = 1, eps = i/2, sigma = j"))
 SIG277 = sqrt(R(277, 10))
 YS = R(1, 2) - R(1, 2) * R(277, 10)
 C.append(value_claim("osgt22.gauss.example", src("Computation of delta"),
@@ -138,21 +171,36 @@ C.append(Claim("osgt22.pdf.forms.right", src("Towards the OSGT pdf"),
                Domain.of(y=Interval(0, 20, lo_open=True), sigma=I(R(1, 10), 20), m=I(0, 20)),
                Kind.IDENTITY, note="form 1 = form 2 times S', y > 0"))
 sm = Domain.of(i=Int(1, 8), j=Int(0, 8))  # sigma = i/2, m = j/2
+SM = Domain.of(sigma=Pos(0, 100), m=I(0, 20))
 si, mj = i / 2, j / 2
 C.append(Claim("osgt22.pdf.forms.normalisation", src("Alternative description of pdf - 2"),
+               Statement(Integral(form1, (y, -oo, oo)) * exp(-m**2 / (2 * sigma**2)), "==",
+                         S(sigma, m)),
+               SM, Kind.IDENTITY,
+               note="S = S' exp(-m^2/(2 sigma^2)) with S' = int of form 1 over the line; "
+                    "sigma in (0, 100], m in [0, 20] continuous"))
+C.append(Claim("osgt22.pdf.forms.normalisation.instances", src("Alternative description of pdf - 2"),
                Statement(osgt_kernel_mass(si, mj) * exp(-mj**2 / (2 * si**2)), "==", S(si, mj)),
                sm, Kind.IDENTITY,
                note="S = S' exp(-m^2/(2 sigma^2)) with S' = int of form 1; sigma = i/2, m = j/2"))
 C.append(Claim("osgt22.pdf.forms.mean", src("Alternative description of pdf - 2"),
-               Statement(osgt_moment(si, mj, 1), "==", 0), sm, Kind.IDENTITY,
-               note="E[Y] = 0 by integration; sigma = i/2, m = j/2"))
+               Statement(osgt_moment(sigma, m, 1), "==", 0), SM, Kind.IDENTITY,
+               note="E[Y] = 0 by integration of the density; sigma in (0, 100], m in [0, 20]"))
 C.append(Claim("osgt22.pdf.forms.offset", src("Alternative description of pdf - 2"),
                Statement(density(OSGT(0, 2, 1), k / 2), "==",
                          exp(-(k / 2)**2 / 8 - Abs(k / 2) / 4) / osgt_kernel_mass(2, 1)),
                Domain.of(k=Int(-12, 12)), Kind.IDENTITY,
                note="the offset form (oracles.OSGT, normaliser S) equals form 1 / S' at "
                     "sigma = 2, m = 1, y = k/2"))
+tt = sympy.Symbol("t", real=True)
 C.append(Claim("osgt22.pdf.rejection", src("Rejection, followed by a shift"),
+               Statement(rejection_shift_cdf(sigma, m, tt), "==", 1 - osgt_tail(sigma, m, tt)),
+               Domain.of(sigma=Pos(0, 20), m=I(0, 20), t=I(-20, 20)), Kind.IDENTITY,
+               note="CDF of the rejected-and-shifted Gaussian (preimages under the shift) vs "
+                    "the OSGT CDF by integration; sigma in (0, 20], m in [0, 20], t in "
+                    "[-20, 20] continuous; equality of two integrals cannot be certified by "
+                    "balls, so at best SUPPORTED"))
+C.append(Claim("osgt22.pdf.rejection.instances", src("Rejection, followed by a shift"),
                Statement(rejection_shift_cdf(si, mj, k / 2), "==", 1 - osgt_tail(si, mj, k / 2)),
                Domain.of(i=Int(1, 6), j=Int(0, 3), k=Int(-4, 4)), Kind.IDENTITY,
                note="CDF of the rejected-and-shifted Gaussian (preimages under the shift) vs "
@@ -160,8 +208,8 @@ C.append(Claim("osgt22.pdf.rejection", src("Rejection, followed by a shift"),
 
 # ---------------------------------------------------------------- variance, tails
 C.append(Claim("osgt22.variance.formula", src("eq. (2)"),
-               Statement(osgt_moment(si, mj, 2), "==", V(mj, si**2)), sm, Kind.IDENTITY,
-               note="E[Y^2] by integration of form 1; sigma = i/2, m = j/2"))
+               Statement(osgt_moment(sigma, m, 2), "==", V(m, sigma**2)), SM, Kind.IDENTITY,
+               note="E[Y^2] by integration of the density; sigma in (0, 100], m in [0, 20]"))
 C.append(Claim("osgt22.variance.less", src("eq. (2)"),
                Statement(V(m, sigma**2), "<", sigma**2),
                Domain.of(m=Interval(0, 20, lo_open=True), sigma=I(R(1, 10), 20))))
@@ -214,7 +262,10 @@ F_steps = (
 C.append(Claim(
     "osgt22.delta.formula", src("Computing delta for the OSGT (analytical formula)"),
     Statement(hockey_stick(T0, T1, eps), "==", delta_T(eps, S40, 3, 1), hypotheses=(thr,)),
-    fd, Kind.IDENTITY, note="for eps > Delta^2/(2 sigma^2) + Delta m/sigma^2; " + INST,
+    fd, Kind.IDENTITY, note="for eps > Delta^2/(2 sigma^2) + Delta m/sigma^2, eps up to 2 "
+                            "continuous, on the slide's instance (over continuous sigma, m the "
+                            "symbolic engine ran out of its 15 s and the interval engine of its "
+                            "box budget; SUPPORTED there too); " + INST,
     steps=tuple(Claim(f"osgt22.delta.formula.step{n + 1}", src("Computing delta for the OSGT"),
                       Statement(l, "==", r, hypotheses=(thr,)), fd, Kind.IDENTITY, note=nt)
                 if n == 2 else
@@ -234,14 +285,24 @@ C.append(Claim(
     note="sigma^2 = j, m = k/2, Delta = 1, eps = i/8 above the stated threshold"))
 C.append(Claim(
     "osgt22.delta.gauss_formula", src("Comparison with delta of the Gaussian mechanism"),
-    Statement(hockey_stick(Normal(0, so), Normal(1, so), i / 8), "==", delta_N(i / 8, so, 1),
-              hypotheses=(Statement(i / 8, ">=", R(1, 2) / j),)),
-    Domain.of(i=Int(0, 16), j=Int(1, 8)), Kind.IDENTITY,
-    note="sigma^2 = j, Delta = 1, eps = i/8"))
+    Statement(hockey_stick(Normal(0, sigma), Normal(Delta, sigma), eps), "==",
+              delta_N(eps, sigma, Delta),
+              hypotheses=(Statement(eps, ">=", Delta**2 / (2 * sigma**2)),)),
+    Domain.of(eps=I(0, 20), sigma=Pos(0, 100), Delta=Pos(0, 10)), Kind.IDENTITY,
+    note="eps in [0, 20], sigma in (0, 100], Delta in (0, 10] continuous"))
 
 # ---------------------------------------------------------------- k dimensions, RDP
+y1, y2 = sympy.symbols("y1 y2", real=True)
 C.append(Claim(
     "osgt22.kdim.density", src("Multidimensional definition"),
+    Statement(density(OSGT(R(1, 2), 2, 1), y1) * density(OSGT(-1, 2, 1), y2), "==",
+              exp(-((y1 - R(1, 2))**2 + (y2 + 1)**2) / 8
+                  - (Abs(y1 - R(1, 2)) + Abs(y2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
+    Domain.of(y1=I(-10, 10), y2=I(-10, 10)), Kind.IDENTITY,
+    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y in [-10, 10]^2 continuous; S' by "
+         "integration"))
+C.append(Claim(
+    "osgt22.kdim.density.instances", src("Multidimensional definition"),
     Statement(density(OSGT(R(1, 2), 2, 1), i / 2) * density(OSGT(-1, 2, 1), j / 2), "==",
               exp(-((i / 2 - R(1, 2))**2 + (j / 2 + 1)**2) / 8
                   - (Abs(i / 2 - R(1, 2)) + Abs(j / 2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
@@ -249,7 +310,12 @@ C.append(Claim(
     note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y = (i/2, j/2); S' by integration"))
 zeta1 = lambda s, m_, kk: kk / (alpha - 1) * log((1 - Q(m_ / s)) / Q(m_ / s))  # noqa: E731
 ALPHA = Domain.of(a=Int(5, 256))  # alpha = a/4
-for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15), (".other", 1, R(1, 2))):
+C.append(Claim("osgt22.rdp.single_letter", src("Single-letter RDP upper bound"),
+               Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * 40) + zeta1(S40, 3, 1)),
+               Domain.of(alpha=Pos(1, 64)),
+               note="k = 1, alpha in (1, 64] continuous; " + INST))
+for suffix, s, m_ in ((".instances", S40, 3), (".slides630", sqrt(630), 15),
+                      (".other", 1, R(1, 2))):
     C.append(Claim("osgt22.rdp.single_letter" + suffix, src("Single-letter RDP upper bound"),
                    Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 4), "<=",
                              a / 4 / (2 * s**2) + zeta1(s, m_, 1).subs(alpha, a / 4)), ALPHA,
@@ -264,14 +330,15 @@ C.append(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper bound"),
                Statement(alpha / (2 * V(m, sigma**2)), ">", alpha / (2 * sigma**2)),
                Domain.of(alpha=Interval(1, 64, lo_open=True), m=Interval(0, 10, lo_open=True),
                          sigma=I(1, 20)), note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2)"))
-EXD = Domain.of(a=Int(3, 64))  # alpha = a/2
+EXD = Domain.of(alpha=I(R(3, 2), 32))
 for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
-    lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 2)
-    rhs = a / 2 / (2 * s**2) + zeta_exact(a / 2, s, m_, 1, 1)
+    lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
+    rhs = alpha / (2 * s**2) + zeta_exact(alpha, s, m_, 1, 1)
     C.append(Claim(
         "osgt22.rdp.exact" + suffix, src("Exact computation of Renyi divergence - 1"),
         Statement(lhs, "<=", rhs), EXD,
-        note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha = a/2; in "
+        note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha in [1.5, 32] "
+             "continuous; in "
              "double precision the exponential factor of Bbar overflows (exp(3072) at alpha = "
              "64, m = 15, sigma^2 = 630) and the Phi difference cancels",
         steps=(Claim(f"osgt22.rdp.exact{suffix}.step1", src("Exact computation - 1"),
@@ -283,18 +350,31 @@ C.append(Claim("osgt22.rdp.zeta_small", src("Components of Renyi divergence"),
                Domain.of(alpha=I(R(3, 2), 64)),
                note="'small' read as zeta <= alpha rho / 10; k = 8, m = 15, sigma^2 = 630, "
                     "Delta = 1, rho = Delta_2^2/(2 sigma^2) = 8/1260"))
+C.append(Claim("osgt22.rdp.zeta_small.repaired", src("Components of Renyi divergence"),
+               Statement(zeta_stable(alpha, sqrt(630), 15, 1, 8), "<=", R(3, 4) * alpha * rho8),
+               Domain.of(alpha=I(R(3, 2), 64)),
+               note="corrected constant: zeta/(alpha rho) decreases from 0.7189 at alpha = 1.5 "
+                    "to 0.178 at 64 (arb), so zeta <= (3/4) alpha rho; zeta_stable is the "
+                    "printed zeta with Phi(u) - Phi(v) written Q(v) - Q(u)"))
 rd_pairs = ((Normal(0, 1), Normal(1, 1)), (T0, T1), (Laplace(0, 1), Laplace(1, 1)))
 C.append(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi DP to get delta"),
+               Statement(Max(*(hockey_stick(P, Qd, eps) - rdp_to_delta(alpha, renyi(P, Qd, alpha), eps)
+                               for P, Qd in rd_pairs)), "<=", 0),
+               Domain.of(alpha=I(R(3, 2), 10), eps=I(0, 3)),
+               note="tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
+                    "continuous; instances N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, "
+                    "Laplace(0,1)/(1,1)"))
+C.append(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
                                for P, Qd in rd_pairs)), "<=", 0),
                Domain.of(a=Int(3, 20), i=Int(0, 12)),
                note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
                     "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)"))
 C.append(Claim("osgt22.gauss.rdp", src("Single-letter RDP slide (Gaussian RDP)"),
-               Statement(renyi(Normal(0, j / 2), Normal(k / 2, j / 2), a / 2), "==",
-                         a / 2 * (k / 2)**2 / (2 * (j / 2)**2)),
-               Domain.of(a=Int(3, 20), j=Int(1, 3), k=Int(1, 2)), Kind.IDENTITY,
-               note="alpha = a/2, sigma = j/2, Delta = k/2"))
+               Statement(renyi(Normal(0, sigma), Normal(Delta, sigma), alpha), "==",
+                         alpha * Delta**2 / (2 * sigma**2)),
+               Domain.of(alpha=Pos(1, 64), sigma=Pos(0, 100), Delta=Pos(0, 10)), Kind.IDENTITY,
+               note="alpha in (1, 64], sigma in (0, 100], Delta in (0, 10] continuous"))
 
 CLAIMS = tuple(C)
 

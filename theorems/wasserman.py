@@ -14,16 +14,19 @@ psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator).
 from __future__ import annotations
 
 import sympy
-from sympy import Abs, Max, exp, sqrt
+from sympy import Abs, Integral, Max, exp, oo, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers the oracles below)
+from dpproof.oracles.functions import Laplace, hockey_stick
 from dpproof.oracles.mechanisms_misc import (cosine_series_loss, expmech_ks_loss,
                                              ks_sensitivity_enum, laplace_pdf, laplace_sd,
                                              mean_sensitivity_enum, rr_prob, shift_abs_sup)
 
 SOURCE_FILE = "003_d3e50d1fed2eda74.txt"
 I = Interval.closed
+Pos = lambda lo, hi: Interval(lo, hi, lo_open=True)  # noqa: E731
+eps_, Delta_, t_, lam_ = (sympy.Symbol(s, real=True) for s in ("eps", "Delta", "t", "lambda_"))
 R = sympy.Rational
 
 
@@ -71,6 +74,14 @@ prior_odds = opr / (1 - opr)
 ODDS_NOTE = ("the bounds are attained (pure DP is tight), so ball arithmetic cannot certify "
              "the equality cases; ")
 odds = claim("wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
+             hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0,
+             Domain.of(eps=Pos(0, 20)),
+             "instance family: the eps-DP Laplace mechanism f(D) + Lap(Delta/eps), Delta = 1 "
+             "(scale invariance), worst neighbour |f(D_a) - f(D_b)| = Delta, eps in (0, 20] "
+             "continuous, every prior; by Bayes' rule posterior odds / prior odds = "
+             "p(z|a)/p(z|b), so the bound for all z is H_eps(P_a||P_b) = 0 (the reverse order "
+             "by the reflection z -> 1 - z); H_eps derived from the densities")
+odds_inst = claim("wasserman.dp.odds.instances", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
              Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
              ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
              "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
@@ -96,6 +107,20 @@ laplace_sd_literal = claim(
     "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
     "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
     "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2")
+w_ = sympy.Symbol("w", real=True)
+
+
+def lap_var(b):
+    """Var of the Laplace(0, b) law as the integral of w^2 against its density (mean 0)."""
+    return Integral(w_**2 * lap(w_, 0, b), (w_, -oo, oo))
+
+
+laplace_sd_repaired = claim(
+    "wasserman.laplace.sd.repaired", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
+    lap_var(lam_), "==", 2 * lam_**2, Domain.of(lambda_=Pos(0, 100)),
+    note="corrected statement: the density must be e^(-|w|/lambda)/(2 lambda) (the absolute "
+         "value is missing in the notes); variance int w^2 f(w) dw = 2 lambda^2, i.e. sd "
+         "sqrt(2) lambda, lambda in (0, 100] continuous")
 LSI = Domain.of(a=I(1, 40, integer=True))
 lsl = LSI.symbols()["a"] / 4
 laplace_sd_intended = claim(
@@ -115,13 +140,28 @@ LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (density e^(-|w|/lambda)/(2 lam
            "laplace_pdf), lambda = Delta/eps with Delta = 1 (scale invariance), f(D) = 0, "
            "f(D') = t, |t| <= Delta; z = a/2 in [-3, 3], t = b/4, eps = c/4 in [1/4, 1]; "
            "the bounds are attained, so the equality cases cannot be certified by balls")
+SUP_NOTE = ("sup_z log p(z|D)/p(z|D') <= c is H_c(P_D||P_D') = 0, derived from the Laplace "
+            "densities by the symbolic engine (not assumed); ")
 laplace_dp = claim(
     "wasserman.laplace.dp", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
-    ratio, "<=", exp(le), LD, LD_NOTE,
-    steps=(claim("wasserman.laplace.dp.step1", "§3, first inequality", ratio, "<=", mid_, LD,
-                 LD_NOTE),
-           claim("wasserman.laplace.dp.step2", "§3, second inequality", mid_, "<=", exp(le), LD,
-                 LD_NOTE)))
+    hockey_stick(Laplace(0, Delta_ / eps_), Laplace(Delta_, Delta_ / eps_), eps_), "<=", 0,
+    Domain.of(eps=Pos(0, 20), Delta=Pos(0, 10)),
+    SUP_NOTE + "lambda = Delta/eps, eps in (0, 20], Delta in (0, 10] continuous, the worst "
+    "neighbour |f(D) - f(D')| = Delta (smaller shifts: step1 with H decreasing in eps; "
+    "negative shifts by reflection)")
+laplace_dp_step1 = claim(
+    "wasserman.laplace.dp.step1", "§3, first inequality",
+    hockey_stick(Laplace(0, lam_), Laplace(t_, lam_), t_ / lam_), "<=", 0,
+    Domain.of(lambda_=Pos(0, 100), t=Pos(0, 10)),
+    SUP_NOTE + "t = f(D') - f(D) in (0, 10], lambda in (0, 100] continuous")
+laplace_dp_step2 = claim(
+    "wasserman.laplace.dp.step2", "§3, second inequality",
+    exp(t_ * eps_), "<=", exp(eps_), Domain.of(t=I(0, 1), eps=Pos(0, 20)),
+    "e^(|f(D) - f(D')|/lambda) <= e^eps with lambda = Delta/eps, |f(D) - f(D')| = t Delta, "
+    "t in [0, 1]")
+laplace_dp_inst = claim(
+    "wasserman.laplace.dp.instances", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
+    ratio, "<=", exp(le), LD, LD_NOTE)
 
 # exact enumerations: n = 2^j so that 2B/n and 1/n are exact binary numbers (|.| <= 0 can
 # then be certified exactly)
@@ -164,16 +204,30 @@ heps = hk / 8
 hb = sqrt((8 / heps**2) / 2)  # Laplace variance 2 b^2 = 8/eps^2: scale b = 2/eps
 hist = claim(
     "wasserman.histogram.dp", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
+    hockey_stick(Laplace(0, 2 / eps_), Laplace(1, 2 / eps_), eps_ / 2), "<=", 0,
+    Domain.of(eps=Pos(0, 20)),
+    "variance 8/eps^2 is the Laplace scale b = 2/eps; a replace-one neighbour moves one "
+    "record between two bins, shifting two coordinates by 1 each; the product density's "
+    "log-ratio is the sum of the two coordinates' log-ratios (other bins cancel), each "
+    "bounded by eps/2 iff H_(eps/2)(Lap(0, 2/eps)||Lap(1, 2/eps)) = 0 (derived from the "
+    "densities; counts only translate both laws); eps in (0, 20] continuous")
+hist_inst = claim(
+    "wasserman.histogram.dp.instances", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
     (shift_abs_sup(hc1, hc1 - 1) + shift_abs_sup(hc2, hc2 + 1)) / hb, "<=", heps, HG,
     "variance 8/eps^2 is the Laplace scale b = 2/eps (sd 2 sqrt(2)/eps); a replace-one "
     "neighbour moves one record from bin 1 (count c1 -> c1 - 1) to bin 2 (c2 -> c2 + 1); "
     "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
     "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
     "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}")
-HS = Domain.of(c=I(1, 40, integer=True))
-hs_eps = HS.symbols()["c"] / 4
 hist_scale = claim(
     "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
+    lap_var(2 / eps_), "==", 8 / eps_**2, Domain.of(eps=Pos(0, 20)),
+    note="variance int w^2 f(w) dw of the Laplace(0, 2/eps) density, eps in (0, 20] "
+         "continuous")
+HS = Domain.of(c=I(1, 40, integer=True))
+hs_eps = HS.symbols()["c"] / 4
+hist_scale_inst = claim(
+    "wasserman.histogram.dp.scale.instances", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
     "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}")
 
@@ -193,12 +247,21 @@ series = claim(
 series_intended = claim(
     "wasserman.series.dp.intended", "§5.3, reading 'sd' as the Laplace scale",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se)), "<=", se, SE,
-    "reading: Laplace scale b = m c0/(n eps); " + SE_NOTE)
+    "reading: Laplace scale b = m c0/(n eps) (still a factor 2 short; the corrected "
+    "statement is wasserman.series.dp.repaired); " + SE_NOTE)
 
+SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0/n (each "
+           "|psi_j| <= c0 changes by up to 2 c0), so the Laplace scale must be 2 m c0/(n eps), "
+           "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1), so the equality "
+           "case is at best SUPPORTED by balls; ")
+series_repaired = claim(
+    "wasserman.series.dp.repaired", "§5.3, Laplace scale 2 m c0/(n eps)",
+    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE)
 kde = cited("wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
             "cited: private kernel density estimation and Bernstein-polynomial release, "
             "stated without constants or proofs")
 
-CLAIMS = (rr_identity, rr_inversion, odds, odds_rr, laplace_sd_literal, laplace_sd_intended,
-          laplace_dp, mean_sens, minimax, expmech, ks_sens, ks_rates, hist, hist_scale, series,
-          series_intended, kde)
+CLAIMS = (rr_identity, rr_inversion, odds, odds_inst, odds_rr, laplace_sd_literal,
+          laplace_sd_repaired, laplace_sd_intended, laplace_dp, laplace_dp_step1,
+          laplace_dp_step2, laplace_dp_inst, mean_sens, minimax, expmech, ks_sens, ks_rates,
+          hist, hist_inst, hist_scale, hist_scale_inst, series, series_intended, series_repaired, kde)

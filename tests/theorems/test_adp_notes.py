@@ -128,8 +128,16 @@ def test_classic_gaussian_bound_fails_near_delta_one():
     # a mathematical fact independent of the notes: at eps = 1, delta = 0.99 the boundary
     # sigma^2 = 2 log(1/delta) gives H_eps ~ 0.9993 > delta
     c = _claim("adp_notes.gauss.classic")
-    v = _eval(c.statement.lhs, c.domain.names, [4, 99])
+    assert c.domain.names == ("eps", "delta")
+    v = _eval(c.statement.lhs, c.domain.names, [1, sympy.Rational(99, 100)])
     assert v > sympy.Rational(99, 100) and abs(float(v.mid()) - 0.99931) < 1e-4
+    # the repaired range delta <= 49/50 keeps the margin positive at its corner eps = 1
+    r = _claim("adp_notes.gauss.classic.repaired")
+    w = _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(49, 50)])
+    assert w < sympy.Rational(49, 50)
+    # and just above the printed crossing (0.980 < delta*(1) < 0.981) it fails
+    assert _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(981, 1000)]) > \
+        sympy.Rational(981, 1000)
 
 
 def test_balle_wang_intended_value():
@@ -137,8 +145,16 @@ def test_balle_wang_intended_value():
     lhs = _eval(c.statement.lhs, c.domain.names, [4, 2])   # eps = 1, sigma = 1
     assert lhs.overlaps(arb("0.126936737506644")) or abs(float(lhs.mid()) - 0.126936737506644) < 1e-14
     literal = _claim("adp_notes.gauss.balle_wang")
-    r = _eval(literal.statement.rhs, literal.domain.names, [4, 2])
+    assert literal.domain.names == ("eps", "sigma")
+    r = _eval(literal.statement.rhs, literal.domain.names, [1, 1])
     assert r > lhs  # e^{-eps} as printed gives a larger delta
+    rep = _claim("adp_notes.gauss.balle_wang.repaired")
+    assert _eval(rep.statement.rhs, rep.domain.names, [1, 1]).overlaps(lhs)
+
+
+def test_accuracy_ratio_repaired_is_sqrt_k():
+    c = _claim("adp_notes.accuracy.ratio.repaired")
+    assert sympy.simplify(c.statement.lhs - c.statement.rhs) == 0
 
 
 def test_accuracy_ratio_is_sqrt_k():

@@ -125,7 +125,7 @@ def test_laplace_pdf_and_rr():
 
 def test_histogram_margin_is_exactly_zero():
     """Laplace scale 2/eps with two moved counts is exactly eps-DP: the margin is 0."""
-    m = margin_at("wasserman.histogram.dp", c1=2, c2=0, k=3)
+    m = margin_at("wasserman.histogram.dp.instances", c1=2, c2=0, k=3)
     assert m.is_exact() and m.is_zero()
 
 
@@ -142,3 +142,10 @@ def test_laplace_literal_density_not_proportional():
 def test_rr_enumeration_is_the_printed_pi():
     th, p = sympy.Rational(3, 10), sympy.Rational(1, 7)
     assert mod.pi_enum.subs({mod.theta: th, mod.p: p}) == 1 - th + th * p
+
+
+def test_series_repaired_scale_is_exactly_tight():
+    """At the corrected scale 2 m c0/(n eps) the loss is at most eps, attained for m = 1."""
+    contains(margin_at("wasserman.series.dp.repaired", n=6, m=1, c=4), 0, 1e-30)
+    # m = 2: no pair of grid points moves both coefficients by 2 c0 (loss 3/4 eps), slack 1/8
+    contains(margin_at("wasserman.series.dp.repaired", n=3, m=2, c=2), mpmath.mpf(1) / 8, 1e-30)
