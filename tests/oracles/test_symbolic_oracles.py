@@ -106,3 +106,19 @@ def test_undecided_sign_is_not_derived():
 def test_unequal_scales_hockey_stick_is_not_derived():
     with pytest.raises(Underivable):
         derive_call(hockey_stick(Normal(0, 1), Normal(0, 2), 1))
+
+
+def test_definite_integrals_of_exp_polynomial_pieces():
+    from sympy import Abs, Integral, exp, oo
+
+    from dpproof.oracles.symbolic import integrate_exp_poly
+    w = sympy.Symbol("w", real=True)
+    b = sympy.Symbol("b", positive=True)
+    assert sympy.simplify(integrate_exp_poly(
+        Integral(w ** 2 * exp(-Abs(w) / b) / (2 * b), (w, -oo, oo))) - 2 * b ** 2) == 0
+    assert sympy.simplify(integrate_exp_poly(Integral(exp(-Abs(w - 1)), (w, 0, 3)))
+                          - (2 - exp(-1) - exp(-2))) == 0
+    with pytest.raises(Underivable):   # not an exp-polynomial: never evaluated by sympy
+        integrate_exp_poly(Integral(sympy.sin(w) * exp(-w ** 2), (w, -oo, oo)))
+    with pytest.raises(Underivable):   # the sign of the kink's slope is unknown
+        integrate_exp_poly(Integral(exp(-Abs(b * w - w)), (w, 0, 1)))

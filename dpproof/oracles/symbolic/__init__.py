@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy
 
 from . import divergences as D
-from .pieces import DENSITIES, X, Underivable, integral
+from .pieces import DENSITIES, X, Underivable, certainly, integral
 
 __all__ = ["derive", "derive_call", "Underivable"]
 
@@ -82,12 +82,87 @@ def derive_call(call: sympy.Expr) -> sympy.Expr:
     return rule(*call.args)
 
 
+def integrate_exp_poly(integral: sympy.Integral) -> sympy.Expr:
+    """A one-variable definite integral of sum_k c_k y^k exp(g(y)), g a polynomial of degree
+    <= 2 in y and |linear in y| terms (kinks), by the Gaussian integrals of ``pieces``;
+    raises Underivable otherwise (the only integrals the symbolic engine evaluates)."""
+    if len(integral.limits) != 1 or len(integral.limits[0]) != 3:
+        raise Underivable("only definite integrals in one variable")
+    y, lo, hi = integral.limits[0]
+    f = integral.function
+    kinks, signs = [], {}
+    for a in f.atoms(sympy.Abs):
+        u = sympy.Poly(a.args[0], y) if a.args[0].has(y) else None
+        if u is None:
+            continue
+        if u.degree() != 1:
+            raise Underivable(f"a kink of {a} that is not linear in {y}")
+        slope, root = u.coeff_monomial(y), -u.coeff_monomial(1) / u.coeff_monomial(y)
+        if not (certainly(slope > 0) or certainly(slope < 0)):
+            raise Underivable(f"the sign of the slope of {a}")
+        kinks.append(root)
+        signs[a] = (root, 1 if certainly(slope > 0) else -1)
+    from .pieces import Piece, merge  # noqa: F401 - merge orders the kinks
+    cuts = [c for c in merge([Piece(-oo_, k, None) for k in kinks] + [Piece(-oo_, oo_, None)],
+                             [Piece(-oo_, oo_, None)])]
+    total = sympy.S.Zero
+    for a_, b_, _, _ in cuts:
+        a_, b_ = _clip(a_, lo, hi, "lo"), _clip(b_, lo, hi, "hi")
+        if a_ is None or b_ is None:
+            continue
+        piece_f = f.xreplace({a: s * (a.args[0]) if certainly(a_ >= root) else -s * a.args[0]
+                              for a, (root, s) in signs.items()})
+        total += _sum_of_exp_terms(piece_f.xreplace({y: X}), a_, b_)
+    return total
+
+
+oo_ = sympy.oo
+
+
+def _clip(t, lo, hi, which):
+    """The end t of a piece inside [lo, hi] (None if the piece lies outside)."""
+    if t in (oo_, -oo_):
+        return lo if t == -oo_ else hi
+    if certainly(t <= lo):
+        return lo if which == "lo" else None
+    if certainly(t >= hi):
+        return None if which == "lo" else hi
+    if certainly(t >= lo) and certainly(t <= hi):
+        return t
+    raise Underivable(f"the order of {t} and the limits [{lo}, {hi}]")
+
+
+def _sum_of_exp_terms(f, lo, hi):
+    out = sympy.S.Zero
+    for term in sympy.Add.make_args(sympy.powsimp(sympy.expand(f), combine="exp")):
+        factors = sympy.Mul.make_args(term)
+        expo = sympy.Add(*(e.args[0] for e in factors if isinstance(e, sympy.exp)))
+        rest = sympy.Mul(*(e for e in factors if not isinstance(e, sympy.exp)))
+        try:
+            poly = sympy.Poly(rest, X)
+        except sympy.PolynomialError:
+            raise Underivable(f"a factor {rest} that is not a polynomial") from None
+        if poly.degree() > 2:
+            raise Underivable("a moment of order > 2")
+        for (k,), c in poly.terms():
+            out += c * integral(k, expo, lo, hi)
+    return out
+
+
 def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
-    """``expr`` with every oracle call replaced by its derived form, and the derivations
-    ``{call: form}``; None if some oracle call cannot be derived."""
+    """``expr`` with every oracle call (and every definite ``Integral`` of exp-polynomial
+    pieces) replaced by its derived form, and the derivations ``{call: form}``; None if some
+    cannot be derived."""
+    derived: dict = {}
+    for integral_ in expr.atoms(sympy.Integral):
+        try:
+            derived[integral_] = integrate_exp_poly(integral_)
+        except (Underivable, sympy.PolynomialError):
+            return None
+    if derived:
+        expr = expr.xreplace(derived)
     calls = [f for f in expr.atoms(sympy.Function)
              if getattr(f, "opaque", False) and getattr(f, "numeric_value", True)]
-    derived: dict = {}
     for call in sorted(calls, key=sympy.default_sort_key):
         if any(getattr(a, "opaque", False) and getattr(a, "numeric_value", True)
                for arg in call.args for a in sympy.preorder_traversal(arg) if a is not call):
@@ -170,4 +245,6 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
 
 
 def has_oracles(expr) -> bool:
-    return any(getattr(f, "opaque", False) for f in expr.atoms(sympy.Function))
+    """Oracle calls or definite integrals: what ``derive`` replaces."""
+    return bool(expr.atoms(sympy.Integral)) or any(
+        getattr(f, "opaque", False) for f in expr.atoms(sympy.Function))
