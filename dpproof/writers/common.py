@@ -60,11 +60,31 @@ def statement_text(claim: Claim) -> str:
     return str(claim.statement) if claim.statement is not None else "-"
 
 
-def witness_text(witness: dict[str, str] | None) -> str:
-    """``x = 1.05, alpha = 2`` or '' when there is no witness."""
+def witness_text(witness: dict[str, str] | None, claim: Claim | None = None) -> str:
+    """``x = 1.05, alpha = 2`` or '' when there is no witness; with a claim that declares
+    derived source parameters, they follow: ``i = 4, j = 99 (eps = 1, delta = 0.99)``."""
     if not witness:
         return ""
-    return ", ".join(f"{k} = {v}" for k, v in witness.items())
+    text = ", ".join(f"{k} = {v}" for k, v in witness.items())
+    derived = claim.derived_values(witness) if claim is not None else ()
+    if derived:
+        text += " (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")"
+    return text
+
+
+def scope_text(a: Assessment) -> str:
+    """The assessment's scope, led by what the verdict was reached on (``on 9 instances:
+    whole domain: ...``) and, for a refutation, the witness in the source's variables."""
+    scope = a.scope
+    if a.verdict is Verdict.REFUTED:
+        derived = a.claim.derived_values(a.witness)
+        if derived:
+            scope += " (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")"
+        return scope
+    extent = a.claim.extent
+    if a.verdict in (Verdict.NOT_CHECKABLE, Verdict.ERROR) or not extent:
+        return scope
+    return f"{extent}: {scope}" if scope else extent
 
 
 def violation(a: Assessment) -> str:
