@@ -326,12 +326,15 @@ class Claim:
     def extent(self) -> str:
         """Where a verdict on this claim was reached, when that is less than a continuous box:
         ``on 9 instances`` (a finite set of points), ``on a truncated box (sigma = 1)``
-        (``narrowed``), or '' for the claim's continuous domain as stated."""
+        (``narrowed``, else the parameters fixed to a point), or '' for a continuous box."""
         count = self.domain.instance_count
         why = f" ({self.narrowed})" if self.narrowed else ""
         if count is not None:
             return f"on {count} instance{'s' if count != 1 else ''}{why}"
-        return f"on a truncated box{why}" if self.narrowed else ""
+        fixed = ", ".join(f"{n} = {iv.lo}" for n, iv in self.domain.params if iv.is_point)
+        if fixed and not self.narrowed:
+            why = f" ({fixed})"
+        return f"on a truncated box{why}" if why else ""
 
     def derived_values(self, point: dict | None) -> tuple[tuple[str, str], ...]:
         """The derived source parameters at ``point`` (parameter -> exact decimal string),

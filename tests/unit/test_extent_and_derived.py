@@ -64,3 +64,10 @@ def test_exact_text():
     assert exact_text(sympy.Integer(-2)) == "-2"
     assert exact_text(sympy.Rational(5, 8)) == "0.625"
     assert exact_text(sympy.log(2)).startswith("log(2) ~ 0.69314")
+
+
+def test_fixed_parameters_make_a_truncated_box():
+    dom = Domain.of(x=Interval.closed(0, 1), s=Interval.point(1))
+    assert _claim(dom).extent == "on a truncated box (s = 1)"
+    assert _claim(dom, narrowed="sigma = 1, K <= 4").extent == \
+        "on a truncated box (sigma = 1, K <= 4)"
