@@ -36,12 +36,12 @@ def sym(domain: Domain) -> dict:
 
 
 def claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None, steps=(), hyps=(),
-          derived=None):
+          derived=None, narrowed=""):
     """A claim; ``derived`` defaults to the source parameters of the grid (``GRID_OF``)."""
     kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
     derived = GRID_OF.get(id(domain), ()) if derived is None else derived
     return Claim(cid, src(locator), Statement(lhs, rel, rhs, tuple(hyps)), domain, kind,
-                 steps=steps, note=note, derived=derived)
+                 steps=steps, note=note, derived=derived, narrowed=narrowed)
 
 
 #: source parameters of each instance grid (Claim.derived), keyed by the grid's id()
@@ -113,7 +113,8 @@ renyi_split = claim(
     ra / (ra - 1) * pm + log(sympy.exp(-ra * pm) * rI) / (ra - 1), RS,
     "Iint = int (f_Y/f_Y')^alpha f_Y' dy > 0 (so the lhs is D_alpha by definition); the "
     "integral of the rhs is rewritten through the definition of h (f_Y = exp(-x^2/(2s^2) - "
-    "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1")
+    "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1",
+    narrowed="x <= 10^4, s <= 100, alpha <= 100, the integral <= 10^6")
 
 kl_channel = Claim(
     "azize23.alg1.kl_channel", src("§2.2 Attempt 2, the recalled theorem"), None,
@@ -183,12 +184,14 @@ not_ordinary = (
     claim("azize23.alg1.pv_moments.inv_not_integrable",
           "§2.2 Attempt 2, 'these expectations do not exist as ordinary integrals' (1/X)",
           trunc_abs_inv_normal(ex, es, 2**(-et)), ">=", 2 * m_min * et * log(2), EX,
-          "E|1/X| = lim int_{|u|>=eps} phi/|u| = +inf; " + EX_NOTE),
+          "E|1/X| = lim int_{|u|>=eps} phi/|u| = +inf; " + EX_NOTE,
+          narrowed="x in {0, 1}, s = 1, eps = 2^-t >= 2^-12"),
     claim("azize23.alg1.pv_moments.inv_sq_no_pv",
           "§2.2 Attempt 2, E[1/X'^2] 'in the principal value sense'",
           trunc_inv_sq_normal(ex, es, 2**(-et)), ">=", 2 * m_min * (2**et - 1), EX,
           "the symmetric truncation int_{|u|>=eps} phi/u^2 (both the ordinary integral and "
-          "its principal value) tends to +inf; " + EX_NOTE),
+          "its principal value) tends to +inf; " + EX_NOTE,
+          narrowed="x in {0, 1}, s = 1, eps = 2^-t >= 2^-12"),
 )
 
 KB = Domain.of(x=I(0, 8, integer=True), j=I(0, 1, integer=True), s=I(1, 2, integer=True),
@@ -270,11 +273,12 @@ groupwise_parts = tuple(
           G2, (GZ_REVERSE if name in ("add_reverse", "remove") else "") + GZ_NOTE)
     for name, div in directions.items())
 
-MO = Domain.of(x=Interval(0, None, lo_open=True), r=Interval(0, 1, lo_open=True))
+MO = Domain.of(x=Interval(0, None, lo_open=True), r=Interval(0, None, lo_open=True))
 mx, mr = (sym(MO)[n] for n in ("x", "r"))
 dv = sympy.diff(1 / (2 * mr**2 * mx**2), mx)
 dxi = sympy.diff(2 * log(1 + 1 / mx), mx)
-MO_NOTE = "non-increasing on the reals x > 0 (hence on the counts): the derivative is <= 0"
+MO_NOTE = ("non-increasing on the reals x > 0 (hence on the counts), for every r > 0: the "
+           "derivative is <= 0")
 monotone = claim("azize23.alg2.monotone", "§3.2, 'the privacy budgets are non-increasing'",
                  Max(dv, dxi), "<=", 0, MO, MO_NOTE)
 monotone_parts = (claim("azize23.alg2.monotone.v", "§3.2, v(D)_i", dv, "<=", 0, MO, MO_NOTE),

@@ -9,6 +9,8 @@ Conventions: k mechanisms, d of them eps-DP, k - d eps-BR; RR_{eps,t} with P(0) 
 Order codes of adaptive sequences: n bits, most significant first, 1 = BR ('B'), 0 = DP.
 """
 
+from dataclasses import replace
+
 import sympy
 from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt, tanh, binomial
 
@@ -120,7 +122,7 @@ add("lemma2_1", "Lemma 2.1",
          "log-ratios in [-eps, eps] span at most 2 eps (immediate; tested)")
 add("def2_3.em_br", "Definition 2.3",
     le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
-    Domain.of(eps=C(R(1, 10), 4)),
+    Domain.of(eps=Interval(0, None, lo_open=True)),
     note="instance of the reference values: spread of the log-ratios with exp(eps u/range) "
          "and exp(eps u/(2 Delta u)); tight (spread = eps)")
 tt = s * eps
@@ -128,7 +130,7 @@ add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
     Domain.of(eps=C(R(1, 10), 4), s=C(0, 1)), Kind.IDENTITY,
-    note="t = s eps; P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
+    note="t = s eps; on eps > 0 unbounded the symbolic engine does not close it (SUPPORTED); P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
          "[t - eps, t]: eps-BR)")
 gg = g / 2
 gq, gh = g / 4, g / 2
@@ -427,7 +429,38 @@ add("lemma6_4", "Lemma 6.4", le(lhs64, rhs64), dom64, unknown=True,
     steps=(Claim(f"{KEY}.lemma6_4.step1", src("Lemma 6.4", True), ident(lhs64, f64), dom64,
                  Kind.IDENTITY, note="oracle (definition) vs the printed formula"),
            Claim(f"{KEY}.lemma6_4.step2", src("Lemma 6.4", True), le(f64, rhs64), dom64)))
-CLAIMS = tuple(CLAIMS)
+#: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
+NARROWED = {
+    "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
+    "def2_3.em_br": "one exponential mechanism",
+    "def2_4.rr": "eps in [1/10, 4]",
+    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2",
+    "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
+    "lemma2_3": "the Gaussian mechanism, rho in [1/100, 2], delta in [1e-9, 1/10]",
+    "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
+    "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
+    "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
+    "lemma3_4": "two Gaussian mechanisms, rho in [1/20, 1/2], delta in [1e-8, 1/100]",
+    "eq4": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_2": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
+    "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
+    "lemma_c1": "eps in [1/10, 3], distance to the kinks <= 3",
+    "alg2.delta": "sigma in [1/2, 3], s in [1, 6], Delta in [1/2, 2]",
+    "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
+                "Delta = 1",
+}
+
+
+def _narrow(c: Claim) -> Claim:
+    why = NARROWED.get(c.id.removeprefix(KEY + "."), "")
+    steps = tuple(_narrow(s_) for s_ in c.steps)
+    return replace(c, narrowed=why or NARROWED.get(c.id.removeprefix(KEY + ".").split(".step")[0],
+                                                   ""), steps=steps)
+
+
+CLAIMS = tuple(_narrow(c) for c in CLAIMS)
 
 FIGURES = (
     FigureSpec("cesar_rogers21_epsg_vs_d", "k = 20 mechanisms, d of them 0.1-DP, the rest "
