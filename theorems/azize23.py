@@ -299,6 +299,17 @@ kl_gauss_repaired = claim(
     "log(sigma'/sigma) + ...), not 2; all X, X' > 0, r > 0 (the source's domain), "
     "N(x, (r x)^2) written Normal(x, r x) so that the KL is derived from the densities")
 
+KM = Domain.of(X=POS, Xp=Interval(None, 0, hi_open=True), r=POS)
+mX, mXp, mr = (sym(KM)[n] for n in ("X", "Xp", "r"))
+kl_gauss_mixed = claim(
+    "azize23.alg1.kl_gauss.repaired.mixed_signs",
+    "§2.2 Attempt 2, KL of the two channels (corrected, X > 0 > X')",
+    kl(Normal(mX, mr * Abs(mX)), Normal(mXp, mr * Abs(mXp))), "==",
+    log(Abs(mXp / mX)) + kl_rest.subs({ga: 4 * mX, gb: 4 * mXp, gk: 4 * mr}), KM,
+    "the corrected KL when X and X' have opposite signs (scales r|X|, r|X'|): log|X'/X| + "
+    "...; with .repaired (X, X' > 0) this covers every X, X' != 0, since reflecting both "
+    "means (x -> -x) leaves the KL and the formula unchanged")
+
 F_sq_fixed = 2 * F_sq
 sq_fixed = claim(
     "azize23.alg1.pv_moments.sq_ratio.repaired", "§2.2 Attempt 2, E[X^2/X'^2] (corrected)",
@@ -334,7 +345,7 @@ groupwise_repaired = claim(
     "+inf for alpha >= (x + 1)^2/(2x + 1) (the tilted variance alpha x^2 + (1 - alpha)"
     "(x + 1)^2 is <= 0), while v alpha + xi is finite; " + GZ_NOTE)
 
-REPAIRS = (kl_gauss_repaired, pv_fixed, sq_fixed, renyi_exact_repaired, groupwise_repaired)
+REPAIRS = (kl_gauss_repaired, kl_gauss_mixed, pv_fixed, sq_fixed, renyi_exact_repaired, groupwise_repaired)
 
 CLAIMS = (mean, variance, accuracy, product_pdf, renyi_split, kl_channel, kl_gauss,
           kl_gauss_intended, pv_moments, *pv_parts, *not_ordinary, kl_bound, alg2_accuracy,
