@@ -10,6 +10,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+import sympy
+
 from ..claims import Claim, Source
 from ..evidence import Assessment, Report, Verdict
 
@@ -127,7 +129,10 @@ def regions_summary(a: Assessment) -> str:
     for _, status in boxes:
         tally[status] = tally.get(status, 0) + 1
     parts = ", ".join(f"{n} {s}" for s, n in tally.items())
-    return f"certified map over {', '.join(names)}: {len(boxes)} boxes ({parts})"
+    over = ", ".join(names)
+    if a.claim.derived:   # the map's axes in the source's variables
+        over += " (" + ", ".join(f"{k} = {sympy.sstr(e)}" for k, e in a.claim.derived) + ")"
+    return f"certified map over {over}: {len(boxes)} boxes ({parts})"
 
 
 def figures(report: Report) -> list[dict[str, Any]]:

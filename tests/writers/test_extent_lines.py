@@ -84,3 +84,16 @@ def test_not_checkable_has_no_extent():
     a = assess(c, [])
     assert a.label == "NOT_CHECKABLE"
     assert scope_text(a) == "asymptotic"
+
+
+def test_region_map_names_the_source_variables():
+    from dpproof.writers.common import regions_summary
+    c = _grid_claim("t.map")
+    e = Evidence("search", Verdict.REFUTED, "found", scope="w", witness={"i": "3", "j": "3"},
+                 violation="-1")
+    a = assess(c, [e])
+    from dataclasses import replace
+    a = replace(a, regions=(("i", "j"), ((("[1, 2]", "[1, 3]"), "hold"),
+                                         (("[3, 3]", "[1, 3]"), "fail"))))
+    assert regions_summary(a) == ("certified map over i, j (eps = i/4, delta = j/100): "
+                                  "2 boxes (1 hold, 1 fail)")
