@@ -345,7 +345,8 @@ groupwise_repaired = claim(
     "+inf for alpha >= (x + 1)^2/(2x + 1) (the tilted variance alpha x^2 + (1 - alpha)"
     "(x + 1)^2 is <= 0), while v alpha + xi is finite; " + GZ_NOTE)
 
-REPAIRS = (kl_gauss_repaired, kl_gauss_mixed, pv_fixed, sq_fixed, renyi_exact_repaired, groupwise_repaired)
+REPAIRS = (kl_gauss_repaired, kl_gauss_mixed, pv_fixed, sq_fixed, renyi_exact_repaired,
+           groupwise_repaired)
 
 CLAIMS = (mean, variance, accuracy, product_pdf, renyi_split, kl_channel, kl_gauss,
           kl_gauss_intended, pv_moments, *pv_parts, *not_ordinary, kl_bound, alg2_accuracy,

@@ -191,7 +191,8 @@ def _data_lines(a: Assessment) -> list[str]:
             text = "; ".join(f"{escape(k)} {code(v)}" for k, v in items)
             lines.append(f"- {code(e.engine)}: {text}")
         if e.witness and e.witness != a.witness:
-            lines.append(f"- {code(e.engine)} witness: {code(common.witness_text(e.witness, a.claim))}"
+            shown = common.witness_text(e.witness, a.claim)
+            lines.append(f"- {code(e.engine)} witness: {code(shown)}"
                          f", certified violation {code(e.violation)}")
         if e.data.get("traceback"):
             lines += ["", f"{code(e.engine)} traceback:", "", "```text",
