@@ -97,3 +97,15 @@ def test_region_map_names_the_source_variables():
                                          (("[3, 3]", "[1, 3]"), "fail"))))
     assert regions_summary(a) == ("certified map over i, j (eps = i/4, delta = j/100): "
                                   "2 boxes (1 hold, 1 fail)")
+
+
+def test_notebook_headlines_carry_the_extent():
+    c = Claim("t.nb", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)),
+              narrowed="RR_{eps,t} only")
+    e = Evidence("interval", Verdict.SUPPORTED, "part", scope="certified on 50% of x",
+                 data={"certified_fraction": 0.5, "certified_boxes": 3})
+    a = assess(c, [e])
+    tex = a._repr_latex_()
+    assert r"\textbf{SUPPORTED}\ \text{on a truncated box (RR  eps,t  only): certified on " \
+           r"50.0 percent of the box}" in tex
+    assert a._repr_markdown_().startswith("**SUPPORTED** on a truncated box")
