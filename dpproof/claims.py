@@ -155,8 +155,54 @@ class Domain:
     def is_finite_instance(self) -> bool:
         return all(iv.is_point for _, iv in self.params)
 
+    @property
+    def instance_count(self) -> int | None:
+        """The number of points when the box is a finite set (every parameter a point or a
+        bounded integer range, e.g. an index grid); None for a continuous box or no parameters."""
+        if not self.params:
+            return None
+        total = 1
+        for _, iv in self.params:
+            count = _points_in(iv)
+            if count is None:
+                return None
+            total *= count
+        return total
+
     def __str__(self) -> str:
         return ", ".join(f"{n} in {iv}" for n, iv in self.params) or "(no parameters)"
+
+
+def _points_in(iv: Interval) -> int | None:
+    """How many points a point or a bounded integer range holds; None when it is a continuum."""
+    if iv.is_point:
+        return 1
+    if not (iv.integer and iv.bounded):
+        return None
+    lo, hi = sympy.ceiling(iv.lo), sympy.floor(iv.hi)
+    lo += 1 if iv.lo_open and lo == iv.lo else 0
+    hi -= 1 if iv.hi_open and hi == iv.hi else 0
+    return max(int(hi - lo + 1), 0)
+
+
+def exact_text(value) -> str:
+    """An exact number as a reader writes it: ``1``, ``0.99``, ``1/3`` (decimals when finite)."""
+    value = sympy.nsimplify(value) if not isinstance(value, sympy.Basic) else value
+    if value.is_Rational:
+        frac = Fraction(int(value.p), int(value.q))
+        q = frac.denominator
+        for prime in (2, 5):
+            while q % prime == 0:
+                q //= prime
+        if q == 1 and frac.denominator != 1:
+            digits = 0
+            while (frac * 10 ** digits).denominator != 1:
+                digits += 1
+            return f"{float(frac):.{digits}f}" if digits <= 15 else str(frac)
+        return str(frac)
+    if value.is_number:
+        return f"{sympy.sstr(value)} ~ {sympy.N(value, 6)}"
+    return sympy.sstr(value)
 
 
 def symbol_for(name: str, iv: Interval) -> sympy.Symbol:
@@ -230,6 +276,11 @@ class Claim:
     of its own (checked link by link) and the runner checks that the links connect.
     ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader
     of the report needs (e.g. "instances: Gaussian, Laplace").
+    ``derived`` maps source parameters to sympy expressions of the claim's parameters
+    (``{"eps": i/4, "delta": j/100}`` for a claim over a grid index): reports print them
+    beside every witness.  ``narrowed`` states, in the source's variables, how the domain
+    narrows the source's (``"sigma = 1, K <= 4"``); the verdict line then says the verdict
+    was reached on a truncated box (``Claim.extent``).
     """
 
     id: str
@@ -241,10 +292,19 @@ class Claim:
     reason: str = ""
     note: str = ""
     printed: str = ""            # VALUE claims: the number as the source prints it
+    derived: tuple = ()          # ((source name, sympy expr of the parameters), ...)
+    narrowed: str = ""           # how the domain narrows the source's, in its variables
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
             raise ValueError(f"claim id {self.id!r} must be non-empty and contain no spaces")
+        derived = self.derived.items() if isinstance(self.derived, dict) else self.derived
+        derived = tuple((str(k), sympy.sympify(v)) for k, v in derived)
+        object.__setattr__(self, "derived", derived)
+        stray = {s.name for _, e in derived for s in e.free_symbols} - set(self.domain.names)
+        if stray:
+            raise ValueError(f"{self.id}: derived parameters use {sorted(stray)}, which have "
+                             f"no range in the domain ({self.domain})")
         if self.kind is Kind.CITED:
             if not self.reason:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
@@ -261,6 +321,38 @@ class Claim:
     @property
     def checkable(self) -> bool:
         return self.kind is not Kind.CITED
+
+    @property
+    def extent(self) -> str:
+        """Where a verdict on this claim was reached, when that is less than a continuous box:
+        ``on 9 instances`` (a finite set of points), ``on a truncated box (sigma = 1)``
+        (``narrowed``, else the parameters fixed to a point), or '' for a continuous box."""
+        count = self.domain.instance_count
+        why = f" ({self.narrowed})" if self.narrowed else ""
+        if count is not None:
+            return f"on {count} instance{'s' if count != 1 else ''}{why}"
+        fixed = ", ".join(f"{n} = {iv.lo}" for n, iv in self.domain.params if iv.is_point)
+        if fixed and not self.narrowed:
+            why = f" ({fixed})"
+        return f"on a truncated box{why}" if why else ""
+
+    def derived_values(self, point: dict | None) -> tuple[tuple[str, str], ...]:
+        """The derived source parameters at ``point`` (parameter -> exact decimal string),
+        as (name, exact text); () without ``derived`` or when a parameter is missing."""
+        if not point or not self.derived:
+            return ()
+        try:
+            values = {str(k): sympy.Rational(str(v)) for k, v in point.items()}
+        except (TypeError, ValueError):
+            return ()
+        out = []
+        for name, expr in self.derived:
+            value = expr.xreplace({s: values[s.name] for s in expr.free_symbols
+                                   if s.name in values})
+            if value.free_symbols:
+                return ()
+            out.append((name, exact_text(sympy.simplify(value))))
+        return tuple(out)
 
     @property
     def black_box(self) -> tuple[str, ...]:

@@ -319,7 +319,7 @@ class _ProgressBar:
     def __call__(self, done: int, total: int, assessment) -> None:
         filled = int(self.width * done / total)
         bar = "#" * filled + "-" * (self.width - filled)
-        line = (f"[{bar}] {done}/{total} {assessment.id} {assessment.verdict.value} "
+        line = (f"[{bar}] {done}/{total} {assessment.id} {assessment.label} "
                 f"({assessment.seconds:.1f} s)")
         if self.tty:
             sys.stderr.write("\r\033[K" + line)

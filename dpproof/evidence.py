@@ -92,6 +92,24 @@ class Assessment:
     def id(self) -> str:
         return self.claim.id
 
+    @property
+    def label(self) -> str:
+        """The verdict line: the verdict and what it was reached on, e.g. ``CERTIFIED on 9
+        instances``, ``SUPPORTED: certified on 98.6% of the box``; REFUTED, NOT_CHECKABLE
+        and ERROR stand alone (a witness refutes the claim on any domain holding it)."""
+        name = self.verdict.value
+        if self.verdict in (Verdict.REFUTED, Verdict.NOT_CHECKABLE, Verdict.ERROR):
+            return name
+        extent = self.claim.extent
+        text = f"{name} {extent}" if extent else name
+        if self.verdict is Verdict.SUPPORTED:
+            frac = [e.data.get("certified_fraction") for e in self.evidence
+                    if e.verdict is Verdict.SUPPORTED and e.data.get("certified_fraction")
+                    and e.data.get("certified_boxes")]
+            if frac and isinstance(frac[0], (int, float)) and 0 < frac[0] < 1:
+                text += f": certified on {100 * frac[0]:.1f}% of the box"
+        return text
+
     def _repr_markdown_(self) -> str:
         from .notebook import assessment_markdown
         return assessment_markdown(self)

@@ -33,7 +33,7 @@ def claim_markdown(claim: Claim) -> str:
 
 def assessment_markdown(a: Assessment) -> str:
     """An assessment: verdict headline, then statement, witness, repair and evidence."""
-    head = (f"{markdown.badge(a.verdict)} {markdown.code(a.id)}: "
+    head = (f"{markdown.badge_line(a)} {markdown.code(a.id)}: "
             f"{markdown.escape(source_line(a.claim.source))}")
     return head + "\n\n" + markdown.assessment_body(a)
 
@@ -82,7 +82,13 @@ def claim_latex(claim: Claim) -> str:
 
 def assessment_latex(a: Assessment) -> str:
     """``$$ \\text{VERDICT}: statement \\ (witness) $$``."""
-    out = rf"\textbf{{{a.verdict.value.replace('_', ' ')}}}\quad " + claim_math(a.claim)
+    extent = a.label[len(a.verdict.value):].lstrip(" :")
+    extent = extent.replace("%", " percent")
+    for ch in "\\_&#{}$^~":
+        extent = extent.replace(ch, " ")   # plain words inside \text{} (MathJax, LaTeX)
+    extent = rf"\ \text{{{extent}}}" if extent else ""
+    out = (rf"\textbf{{{a.verdict.value.replace('_', ' ')}}}{extent}\quad "
+           + claim_math(a.claim))
     if a.witness:
         wit = ",\\ ".join(f"{sympy.latex(sympy.Symbol(k))} = {v}" for k, v in a.witness.items())
         out += rf" \qquad \text{{fails at }} {wit}"

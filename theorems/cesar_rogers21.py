@@ -9,6 +9,8 @@ Conventions: k mechanisms, d of them eps-DP, k - d eps-BR; RR_{eps,t} with P(0) 
 Order codes of adaptive sequences: n bits, most significant first, 1 = BR ('B'), 0 = DP.
 """
 
+from dataclasses import replace
+
 import sympy
 from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt, tanh, binomial
 
@@ -86,9 +88,15 @@ CLAIMS = []
 
 
 def add(id_, locator, statement, domain, kind=Kind.INEQUALITY, unknown=False, note="",
-        more="", steps=()):
+        more="", steps=(), derived=()):
+    """Append a claim; ``derived`` names the source parameters of an instance grid."""
     CLAIMS.append(Claim(f"{KEY}.{id_}", src(locator, unknown, more), statement, domain, kind,
-                        steps=steps, note=note))
+                        steps=steps, note=note, derived=derived))
+
+
+# source parameters of the instance grids (printed beside witnesses, Claim.derived)
+EPS_E2 = {"eps": e / 2}
+G_HALF, G_QUARTER = {"eps_g": g / 2}, {"eps_g": g / 4}
 
 
 # ---- Section 2: preliminaries ---------------------------------------------------------
@@ -114,7 +122,7 @@ add("lemma2_1", "Lemma 2.1",
          "log-ratios in [-eps, eps] span at most 2 eps (immediate; tested)")
 add("def2_3.em_br", "Definition 2.3",
     le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
-    Domain.of(eps=C(R(1, 10), 4)),
+    Domain.of(eps=Interval(0, None, lo_open=True)),
     note="instance of the reference values: spread of the log-ratios with exp(eps u/range) "
          "and exp(eps u/(2 Delta u)); tight (spread = eps)")
 tt = s * eps
@@ -122,7 +130,7 @@ add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
     Domain.of(eps=C(R(1, 10), 4), s=C(0, 1)), Kind.IDENTITY,
-    note="t = s eps; P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
+    note="t = s eps; on eps > 0 unbounded the symbolic engine does not close it (SUPPORTED); P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
          "[t - eps, t]: eps-BR)")
 gg = g / 2
 gq, gh = g / 4, g / 2
@@ -132,7 +140,8 @@ add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k,
 add("thm2", "Theorem 2",
     ident(thm2_delta(k, e / 2, gg), br_sup_delta(k, 0, e / 2, gg)),
     Domain.of(k=I(1, 6), e=I(1, 2), g=I(0, 3)), Kind.IDENTITY,
-    note="grid eps = e/2, eps_g = g/2: max over t_l vs certified sup over t of the product")
+    note="grid eps = e/2, eps_g = g/2: max over t_l vs certified sup over t of the product",
+    derived={**EPS_E2, **G_HALF})
 mu1, tau1 = br_mean(eps), eps / 2
 pp, qq = p_t(eps, tt), q_t(eps, tt)
 add("lemma2_2", "Lemma 2.2",
@@ -173,15 +182,26 @@ add("lemma3_2.br", "Lemma 3.2",
     note="instance: RR_{eps,t}, t = s eps (the worst case of eps-BR); the mean bound is "
          "attained at t* = log((e^eps - 1)/eps) (tested), so the box cannot be certified "
          "near t*")
-sg, lm = r / 2, v / 2
-mu_g, tau_g = 1 / (2 * sg**2), 1 / sg
-add("lemma3_2.cdp", "Lemma 3.2",
-    le(Max(kl(Normal(0, sg), Normal(1, sg)) - mu_g,
-           lm * renyi(Normal(0, sg), Normal(1, sg), 1 + lm) - lm * mu_g - lm**2 * tau_g**2 / 2), 0),
-    Domain.of(r=I(1, 6), v=I(1, 6)),
-    note="instance: Gaussian N(0, sigma^2) vs N(1, sigma^2), sigma = r/2, lambda = v/2 > 0: "
+
+
+def cdp_gauss(sg, lm):
+    mu_g, tau_g = 1 / (2 * sg**2), 1 / sg
+    return Max(kl(Normal(0, sg), Normal(1, sg)) - mu_g,
+               lm * renyi(Normal(0, sg), Normal(1, sg), 1 + lm) - lm * mu_g
+               - lm**2 * tau_g**2 / 2)
+
+
+POS = Interval(0, None, lo_open=True)
+add("lemma3_2.cdp", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
+    Domain.of(sigma=POS, lam=POS),
+    note="the Gaussian mechanism N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and "
+         "lambda > 0 (Delta = 1 is a scale reduction: sigma/Delta is what matters): "
          "(1/(2 sigma^2), 1/sigma)-CDP; log-mgf of the centred loss = lambda D_{1+lambda} - "
-         "lambda mu; both parts hold with equality (Gaussian), so balls cannot certify")
+         "lambda mu; KL and Renyi derived from the densities; both parts hold with equality")
+add("lemma3_2.cdp.instances", "Lemma 3.2", le(cdp_gauss(r / 2, v / 2), 0),
+    Domain.of(r=I(1, 6), v=I(1, 6)), derived={"sigma": r / 2, "lambda": v / 2},
+    note="instances sigma = r/2, lambda = v/2 of lemma3_2.cdp (ball oracles): equality "
+         "holds, so balls cannot certify")
 dl = 10**(-3 * j)
 
 
@@ -196,6 +216,7 @@ add("lemma3_3", "Lemma 3.3, eqs. (2)-(3)",
            br_sup_delta(k, 0, ee, eq3(0, k, ee, dl)) - dl,
            br_sup_delta(2 * k, k, ee, eq3(k, k, ee, dl)) - dl), 0),
     Domain.of(k=I(1, 4), e=I(1, 3), j=I(1, 2)),
+    derived={"eps": e / 10, "delta": 10**(-3 * j)},
     note="instances (grid eps = e/10, delta = 10^(-3j)): k eps-DP (exact RR composition), k "
          "eps-BR and k + k mixed (non-adaptive worst cases, certified sup over t); CDP terms "
          "not instantiated")
@@ -240,6 +261,7 @@ add("lemma4_3", "Lemma 4.3",
                     - br_product_delta_bf(4, 3, e / 2, (r / 4) * (e / 2), gh))
                 for c in (5, 6, 9, 10, 12)]), 0),
     Domain.of(e=I(1, 4), r=I(0, 4), g=I(0, 4)), Kind.IDENTITY,
+    derived={**EPS_E2, "t": (r / 4) * (e / 2), **G_HALF},
     note="grid eps = e/2, t = (r/4) eps, eps_g = g/2; 2 eps-DP + 2 eps-BR: every order (codes 3, 5, 6, 9, 10, 12) gives the "
          "same hockey-stick at every t, hence the same sup")
 add("lemma4_4", "Lemma 4.4",
@@ -265,6 +287,7 @@ add("lemma4_5", "Lemma 4.5",
 add("thm3", "Theorem 3",
     Statement(thm3_delta(k, d, e / 2, gg), "==", br_sup_delta(k, d, e / 2, gg), dk()),
     Domain.of(k=I(1, 5), d=I(0, 5), e=I(1, 2), g=I(0, 3)), Kind.IDENTITY, unknown=True,
+    derived={**EPS_E2, **G_HALF},
     note="grid eps = e/2, eps_g = g/2: closed form vs certified sup over t of the product of "
          "k - d RR_{eps,t} and d eps-DP RR; d = 0 and d = k are Theorems 2 and 1")
 
@@ -273,25 +296,46 @@ add("lemma5_1", "Lemma 5.1",
     ident(Max(Abs(rec(k, 0, e / 2, gq) - thm1_delta(k, e / 2, gq)),
               Abs(rec(1, 1, e / 2, gq) - br_sup_delta(1, 0, e / 2, gq))), 0),
     Domain.of(k=I(1, 4), e=I(1, 2), g=I(0, 6)), Kind.IDENTITY,
+    derived={**EPS_E2, **G_QUARTER},
     note="the recursion (certified, inner sups as balls) with DP steps only vs Theorem 1's "
          "exact product, and with one BR step vs the certified sup over t (grid eps = e/2, "
          "eps_g = g/4); adaptivity of several BRs is what the recursion defines")
-add("prop1", "Proposition 1",
-    le(Max(rec(2, 2, 1, g) - rec(2, 1, 1, g), rec(3, 6, 1, g) - rec(3, 5, 1, g),
-           rec(3, 5, 1, g) - rec(3, 3, 1, g)), 0),
-    Domain.of(g=I(0, 1)),
-    note="eps = 1, eps_g = g in {0, 1}: the swaps BD -> DB in BD, BBD, BDB (4-step orders "
-         "BBDD <= BDBD <= DDBB are tested at eps_g = 0.7); orders that give equal deltas "
-         "(BBD, BDB at eps_g = 0; all at eps_g = eps) make the margin 0 there")
+
+
+def prop1_gap(eg):
+    """The swaps BD -> DB in BD, BBD, BDB at eps = 1: delta(before) - delta(after) <= 0."""
+    return Max(rec(2, 2, 1, eg) - rec(2, 1, 1, eg), rec(3, 6, 1, eg) - rec(3, 5, 1, eg),
+               rec(3, 5, 1, eg) - rec(3, 3, 1, eg))
+
+
+add("prop1", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=I(0, 2)),
+    derived=G_HALF,
+    note="eps = 1, eps_g = g/2 in {0, 1/2, 1} (both ends of [0, eps] and a strict case "
+         "inside): the swaps "
+         "BD -> DB in BD, BBD, BDB (4-step orders BBDD <= BDBD <= DDBB are tested at eps_g = "
+         "0.7); orders that give equal deltas (BBD, BDB at eps_g = 0; all at eps_g = eps) "
+         "make the margin 0 there, and BD = DB (Proposition 2), so balls cannot certify "
+         "any instance; the strict swap is prop1.strict.  The recursion's inner sups are "
+         "enclosed to 2^-20 (2^-100 costs > 60 s per point, see the module docstring)")
+add("prop1.strict", "Proposition 1",
+    Statement(rec(3, 5, 1, g / 4), "<", rec(3, 3, 1, g / 4)), Domain.of(g=I(1, 3)),
+    derived=G_QUARTER,
+    note="the strict case of prop1: eps = 1, eps_g in {1/4, 1/2, 3/4} (inside (0, eps)), the "
+         "swap BDB -> DBB strictly raises delta.  The other two swaps are equalities there "
+         "to within the enclosures (at eps_g = 1/2: BD - DB in [+/- 6.5e-13], BBD - BDB in "
+         "[+/- 6.8e-6] with sups to 2^-40, consistent with Proposition 2), so no strict form "
+         "of them exists to check")
+
 add("prop2", "Proposition 2",
     ident(Max(Abs(rec(3, 4, e / 2, gq) - rec(3, 2, e / 2, gq)),
               Abs(rec(3, 2, e / 2, gq) - rec(3, 1, e / 2, gq)),
               Abs(rec(4, 8, e / 2, gq) - rec(4, 1, e / 2, gq))), 0),
-    Domain.of(e=I(1, 2), g=I(0, 6)), Kind.IDENTITY,
+    Domain.of(e=I(1, 2), g=I(0, 6)), Kind.IDENTITY, derived={**EPS_E2, **G_QUARTER},
     note="one BR among 3 or 4 steps at every position (grid eps = e/2, eps_g = g/4)")
 add("cor5_1", "Corollary 5.1",
     ident(rec(k, 1, e / 2, gq), thm3_delta(k, k - 1, e / 2, gq)),
     Domain.of(k=I(1, 4), e=I(1, 2), g=I(0, 6)), Kind.IDENTITY,
+    derived={**EPS_E2, **G_QUARTER},
     note="k - 1 DP then one adaptive BR (recursion) vs Theorem 3 with d = k - 1")
 xq = x / 4
 
@@ -303,16 +347,17 @@ def lemma52_rhs(mm, ep, xx):
 
 add("lemma5_2", "Lemma 5.2 / C.2",
     ident(Max(*[Abs(rec(mm + 1, 1, e / 2, xq) - lemma52_rhs(mm, e / 2, xq)) for mm in (1, 2, 3)]), 0),
-    Domain.of(e=I(1, 2), x=I(-2, 6)), Kind.IDENTITY,
+    Domain.of(e=I(1, 2), x=I(-2, 6)), Kind.IDENTITY, derived={**EPS_E2, "x": x / 4},
     note="m = 1, 2, 3 DP steps before one BR (g = the one-BR recursion), grid eps = e/2, "
          "x = x/4")
 add("lemma5_3", "Lemma 5.3",
     ident(Max(Abs(rec(3, 6, 1, gh) - rec(3, 5, 1, gh)), Abs(rec(3, 5, 1, gh) - rec(3, 3, 1, gh))), 0),
-    Domain.of(g=I(2, 4)), Kind.IDENTITY, unknown=True,
+    Domain.of(g=I(2, 4)), Kind.IDENTITY, unknown=True, derived=G_HALF,
     note="eps = 1, eps_g = g/2 in {1, 3/2, 2}: BBD, BDB, DBB agree; the closed forms for "
          "eps_g < eps are unknown (reference values tested)")
 add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
-    Domain.of(g=I(0, 3)), note="eps = 1, eps_g = g/4 in [0, 3/4]: BDB < DBB strictly")
+    Domain.of(g=I(0, 3)), derived=G_QUARTER,
+    note="eps = 1, eps_g = g/4 in [0, 3/4]: BDB < DBB strictly")
 r1 = p_t(eps, tt)
 
 
@@ -329,16 +374,25 @@ add("lemma_c1", "Lemma C.1",
 
 # ---- Section 6: Gaussian vs Laplace, truncation ----------------------------------------
 D2 = S("Delta", positive=True)
-e61, s61, d61 = e / 2, r / 2, j / 2
-add("lemma6_1", "Lemma 6.1",
-    ident(Phi(d61 / (2 * s61) - e61 * s61 / d61) - exp(e61) * Phi(-d61 / (2 * s61) - e61 * s61 / d61),
-          gauss_delta(e61, s61, d61)),
+
+
+def lemma61(e61, s61, d61):
+    return ident(Phi(d61 / (2 * s61) - e61 * s61 / d61)
+                 - exp(e61) * Phi(-d61 / (2 * s61) - e61 * s61 / d61), gauss_delta(e61, s61, d61))
+
+
+add("lemma6_1", "Lemma 6.1", lemma61(eps, sigma, D2),
+    Domain.of(eps=Interval(0, None), sigma=POS, Delta=POS), Kind.IDENTITY,
+    note="every eps >= 0, sigma > 0, Delta_2 > 0: the formula vs the hockey-stick of "
+         "N(0, sigma^2) vs N(Delta_2, sigma^2) derived from the densities (equality gives "
+         "the iff)")
+add("lemma6_1.instances", "Lemma 6.1", lemma61(e / 2, r / 2, j / 2),
     Domain.of(e=I(0, 4), r=I(1, 6), j=I(2, 3)), Kind.IDENTITY,
-    note="grid eps = e/2, sigma = r/2, Delta_2 = j/2: the formula vs the hockey-stick of "
-         "N(0, sigma^2) vs N(Delta_2, sigma^2) from the densities (equality gives the iff)")
+    derived={"eps": e / 2, "sigma": r / 2, "Delta_2": j / 2},
+    note="grid eps = e/2, sigma = r/2, Delta_2 = j/2 of lemma6_1 (ball oracle)")
 add("lemma6_2", "Lemma 6.2",
     le(hockey_stick(Laplace(0, e / 4), Laplace(1, e / 4), j / 4), thm1_delta(1, 4 / e, j / 4)),
-    Domain.of(e=I(1, 8), j=I(0, 8)),
+    Domain.of(e=I(1, 8), j=I(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
     note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (scale e/4, eps0 = 4/e, "
          "eps = j/4) "
          "vs Theorem 1 with k = 1; Delta_0 > 1 rests on Theorem 1's composition (not "
@@ -346,7 +400,7 @@ add("lemma6_2", "Lemma 6.2",
 rho63 = n / (2 * (r / 2)**2)
 add("lemma6_3", "Lemma 6.3",
     le(gauss_delta(rho63 + 2 * sqrt(rho63 * log(10**6)), r / 2, sqrt(n)), R(1, 10**6)),
-    Domain.of(n=I(1, 20), r=I(4, 12)),
+    Domain.of(n=I(1, 20), r=I(4, 12)), derived={"sigma": r / 2},
     note="Delta_0 = n, Delta_inf = 1, sigma = r/2, delta = 1e-6: the product Gaussian is "
          "N(0, sigma^2) vs N(sqrt(Delta_0), sigma^2) (rotation invariance)")
 cs = sympy.symbols("c1 c2 c3 c4", integer=True)
@@ -375,7 +429,38 @@ add("lemma6_4", "Lemma 6.4", le(lhs64, rhs64), dom64, unknown=True,
     steps=(Claim(f"{KEY}.lemma6_4.step1", src("Lemma 6.4", True), ident(lhs64, f64), dom64,
                  Kind.IDENTITY, note="oracle (definition) vs the printed formula"),
            Claim(f"{KEY}.lemma6_4.step2", src("Lemma 6.4", True), le(f64, rhs64), dom64)))
-CLAIMS = tuple(CLAIMS)
+#: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
+NARROWED = {
+    "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
+    "def2_3.em_br": "one exponential mechanism",
+    "def2_4.rr": "eps in [1/10, 4]",
+    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2",
+    "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
+    "lemma2_3": "the Gaussian mechanism, rho in [1/100, 2], delta in [1e-9, 1/10]",
+    "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
+    "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
+    "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
+    "lemma3_4": "two Gaussian mechanisms, rho in [1/20, 1/2], delta in [1e-8, 1/100]",
+    "eq4": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_2": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
+    "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
+    "lemma_c1": "eps in [1/10, 3], distance to the kinks <= 3",
+    "alg2.delta": "sigma in [1/2, 3], s in [1, 6], Delta in [1/2, 2]",
+    "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
+                "Delta = 1",
+}
+
+
+def _narrow(c: Claim) -> Claim:
+    why = NARROWED.get(c.id.removeprefix(KEY + "."), "")
+    steps = tuple(_narrow(s_) for s_ in c.steps)
+    return replace(c, narrowed=why or NARROWED.get(c.id.removeprefix(KEY + ".").split(".step")[0],
+                                                   ""), steps=steps)
+
+
+CLAIMS = tuple(_narrow(c) for c in CLAIMS)
 
 FIGURES = (
     FigureSpec("cesar_rogers21_epsg_vs_d", "k = 20 mechanisms, d of them 0.1-DP, the rest "

@@ -10,6 +10,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+import sympy
+
 from ..claims import Claim, Source
 from ..evidence import Assessment, Report, Verdict
 
@@ -60,11 +62,31 @@ def statement_text(claim: Claim) -> str:
     return str(claim.statement) if claim.statement is not None else "-"
 
 
-def witness_text(witness: dict[str, str] | None) -> str:
-    """``x = 1.05, alpha = 2`` or '' when there is no witness."""
+def witness_text(witness: dict[str, str] | None, claim: Claim | None = None) -> str:
+    """``x = 1.05, alpha = 2`` or '' when there is no witness; with a claim that declares
+    derived source parameters, they follow: ``i = 4, j = 99 (eps = 1, delta = 0.99)``."""
     if not witness:
         return ""
-    return ", ".join(f"{k} = {v}" for k, v in witness.items())
+    text = ", ".join(f"{k} = {v}" for k, v in witness.items())
+    derived = claim.derived_values(witness) if claim is not None else ()
+    if derived:
+        text += " (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")"
+    return text
+
+
+def scope_text(a: Assessment) -> str:
+    """The assessment's scope, led by what the verdict was reached on (``on 9 instances:
+    whole domain: ...``) and, for a refutation, the witness in the source's variables."""
+    scope = a.scope
+    if a.verdict is Verdict.REFUTED:
+        derived = a.claim.derived_values(a.witness)
+        if derived:
+            scope += " (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")"
+        return scope
+    extent = a.claim.extent
+    if a.verdict in (Verdict.NOT_CHECKABLE, Verdict.ERROR) or not extent:
+        return scope
+    return f"{extent}: {scope}" if scope else extent
 
 
 def violation(a: Assessment) -> str:
@@ -107,7 +129,10 @@ def regions_summary(a: Assessment) -> str:
     for _, status in boxes:
         tally[status] = tally.get(status, 0) + 1
     parts = ", ".join(f"{n} {s}" for s, n in tally.items())
-    return f"certified map over {', '.join(names)}: {len(boxes)} boxes ({parts})"
+    over = ", ".join(names)
+    if a.claim.derived:   # the map's axes in the source's variables
+        over += " (" + ", ".join(f"{k} = {sympy.sstr(e)}" for k, e in a.claim.derived) + ")"
+    return f"certified map over {over}: {len(boxes)} boxes ({parts})"
 
 
 def figures(report: Report) -> list[dict[str, Any]]:

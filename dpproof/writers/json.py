@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..evidence import Assessment, Evidence, Report, Verdict
-from .common import jsonable, regions_summary, statement_text, violation
+from .common import jsonable, regions_summary, scope_text, statement_text, violation
 
 SCHEMA = 1
 
@@ -41,7 +41,8 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
     c = a.claim
     return {
         "id": c.id, "source": c.source.key, "locator": c.source.locator,
-        "statement": statement_text(c), "verdict": a.verdict.value, "scope": a.scope,
+        "statement": statement_text(c), "verdict": a.verdict.value,
+        "scope": scope_text(a),
         "witness": {k: str(v) for k, v in a.witness.items()} if a.witness else None,
         "evidence": [evidence_dict(e) for e in a.evidence], "seconds": round(a.seconds, 6),
         "kind": c.kind.value, "source_file": c.source.file, "source_note": c.source.note,

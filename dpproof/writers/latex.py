@@ -78,6 +78,12 @@ def tt(text: object) -> str:
     return r"\texttt{" + out.replace(r"\_", r"{\char95}") + "}"   # a real, copyable _
 
 
+def verdict_line_tex(a) -> str:
+    """The verdict and what it was reached on: ``CERTIFIED on 9 instances``."""
+    rest = a.label[len(a.verdict.value):]
+    return verdict_tex(a.verdict) + (rest[0] + escape(rest[1:]) if rest else "")
+
+
 def verdict_tex(verdict) -> str:
     name = getattr(verdict, "value", verdict)
     return rf"\dpverdict{{{name.lower().replace('_', '')}}}{{{escape(name)}}}"
@@ -199,7 +205,7 @@ def _claims_table(report: Report, lv: _Levels) -> list[str]:
     for i, a in enumerate(report.assessments):
         ref = rf"\hyperref[{_claim_label(lv, i)}]{{{tt(a.id)}}}"
         out.append(rf"{ref} & {escape(common.source_line(a.claim.source))} & "
-                   rf"{verdict_tex(a.verdict)} \\")
+                   rf"{verdict_line_tex(a)} \\")
     out.append(r"\end{longtable}\end{small}")
     return out
 
@@ -207,7 +213,7 @@ def _claims_table(report: Report, lv: _Levels) -> list[str]:
 def _claim_section(a: Assessment, index: int, report: Report, lv: _Levels) -> list[str]:
     c = a.claim
     out = [_heading(lv.claim, tt(c.id), c.id, _claim_label(lv, index)),
-           rf"\noindent {verdict_tex(a.verdict)}\quad {escape(str(c.source))}", "",
+           rf"\noindent {verdict_line_tex(a)}\quad {escape(str(c.source))}", "",
            statement_tex(c), r"\begin{description}\itemsep0pt",
            rf"\item[Domain] {domain_tex(c)}"]
     if c.domain.params:
@@ -217,10 +223,13 @@ def _claim_section(a: Assessment, index: int, report: Report, lv: _Levels) -> li
                          else ""), ("Note", c.note), ("Reason", c.reason)):
         if text:
             out.append(rf"\item[{label}] {escape(text)}")
-    out.append(rf"\item[Verdict] {verdict_tex(a.verdict)} in "
-               rf"{escape(common.seconds_text(a.seconds))}; scope: {escape(a.scope or '-')}")
+    out.append(rf"\item[Verdict] {verdict_line_tex(a)} in "
+               rf"{escape(common.seconds_text(a.seconds))}; scope: "
+               rf"{escape(common.scope_text(a) or '-')}")
     if a.witness:
-        out.append(rf"\item[Witness] {witness_tex(a.witness)}; certified violation "
+        derived = a.claim.derived_values(a.witness)
+        extra = (" (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")") if derived else ""
+        out.append(rf"\item[Witness] {witness_tex(a.witness)}{escape(extra)}; certified violation "
                    rf"(margin) {tt(common.violation(a) or '?')}")
     for label, text in (("Repair", a.repair), ("Certified map", common.regions_summary(a))):
         if text:

@@ -41,6 +41,12 @@ def badge(verdict) -> str:
     return f"**{getattr(verdict, 'value', verdict)}**"
 
 
+def badge_line(a: Assessment) -> str:
+    """The verdict badge and what it was reached on: ``**CERTIFIED** on 9 instances``."""
+    rest = a.label[len(a.verdict.value):]
+    return badge(a.verdict) + (rest[0] + escape(rest[1:]) if rest else "")
+
+
 def anchor(claim_id: str) -> str:
     return "claim-" + re.sub(r"[^A-Za-z0-9_-]+", "-", claim_id).strip("-").lower()
 
@@ -98,7 +104,7 @@ def _summary(report: Report) -> str:
 
 def _claims_table(report: Report) -> str:
     rows = [[f"[{code(a.id)}](#{anchor(a.id)})", cell(common.source_line(a.claim.source)),
-             badge(a.verdict), cell(a.scope)] for a in report.assessments]
+             badge_line(a), cell(common.scope_text(a))] for a in report.assessments]
     return "\n".join(["## Claims", ""] + table(["id", "source", "verdict", "scope"], rows))
 
 
@@ -123,7 +129,8 @@ def _details(report: Report) -> str:
 def details_block(a: Assessment, report: Report | None = None) -> str:
     """One claim as a collapsible block (open for refuted and erroneous claims)."""
     is_open = " open" if a.verdict.value in ("REFUTED", "ERROR") else ""
-    summary = (f"<code>{html.escape(a.id)}</code>: <b>{a.verdict.value}</b> "
+    summary = (f"<code>{html.escape(a.id)}</code>: <b>{a.verdict.value}</b>"
+               f"{html.escape(a.label[len(a.verdict.value):])} "
                f"({html.escape(common.source_line(a.claim.source))})")
     return "\n".join([f'<a id="{anchor(a.id)}"></a>', f"<details{is_open}>",
                       f"<summary>{summary}</summary>", "", assessment_body(a, report), "",
@@ -139,8 +146,8 @@ def assessment_body(a: Assessment, report: Report | None = None) -> str:
              f"- **Source:** {escape(str(c.source))}"]
     if c.source.note and c.source.note not in str(c.source):
         lines.append(f"- **Source note:** {escape(c.source.note)}")
-    lines.append(f"- **Verdict:** {badge(a.verdict)} ({common.seconds_text(a.seconds)})")
-    lines.append(f"- **Scope:** {escape(a.scope) or '-'}")
+    lines.append(f"- **Verdict:** {badge_line(a)} ({common.seconds_text(a.seconds)})")
+    lines.append(f"- **Scope:** {escape(common.scope_text(a)) or '-'}")
     lines += _optional_lines(a)
     lines += ["", *evidence_table(a)]
     lines += _data_lines(a)
@@ -155,7 +162,7 @@ def _optional_lines(a: Assessment) -> list[str]:
         out.append("- **Internal soundness failure:** engines contradict each other; "
                    "both pieces of evidence are listed below")
     if a.witness:
-        out.append(f"- **Witness:** {code(common.witness_text(a.witness))}; certified "
+        out.append(f"- **Witness:** {code(common.witness_text(a.witness, a.claim))}; certified "
                    f"violation (margin): {code(common.violation(a) or '?')}")
     for label, text in (("Repair", a.repair), ("Certified map", common.regions_summary(a)),
                         ("Note", a.claim.note),
@@ -184,7 +191,8 @@ def _data_lines(a: Assessment) -> list[str]:
             text = "; ".join(f"{escape(k)} {code(v)}" for k, v in items)
             lines.append(f"- {code(e.engine)}: {text}")
         if e.witness and e.witness != a.witness:
-            lines.append(f"- {code(e.engine)} witness: {code(common.witness_text(e.witness))}"
+            shown = common.witness_text(e.witness, a.claim)
+            lines.append(f"- {code(e.engine)} witness: {code(shown)}"
                          f", certified violation {code(e.violation)}")
         if e.data.get("traceback"):
             lines += ["", f"{code(e.engine)} traceback:", "", "```text",

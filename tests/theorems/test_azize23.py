@@ -186,3 +186,46 @@ def test_product_kl_enclosure():
 def test_normal_moments():
     contains(M.normal_abs_dev_arb(A(10), A(5), A(10)), 5 * (2 / mpmath.pi) ** 0.5, 1e-30)
     contains(M.normal_variance_arb(A(10), A(5)), 25, 1e-30)
+
+
+# ------------------------------------------------------------------------- repairs
+
+def test_every_refuted_claim_has_a_repair_or_says_why():
+    ids = {c.id for c in flatten(mod.CLAIMS)}
+    for cid in ("azize23.alg1.kl_gauss", "azize23.alg1.pv_moments",
+                "azize23.alg1.pv_moments.sq_ratio", "azize23.alg2.renyi_exact",
+                "azize23.alg2.groupwise_zcdp"):
+        assert cid + ".repaired" in ids, cid
+    notes = {c.id: c.note for c in flatten(mod.CLAIMS)}
+    assert "no .repaired" in notes["azize23.alg1.kl_bound"]
+    for cid in ("azize23.alg2.groupwise_zcdp.add_reverse", "azize23.alg2.groupwise_zcdp.remove"):
+        assert "no (v, xi) budget repairs it" in notes[cid]
+
+
+def test_repaired_margins_vanish_where_the_printed_ones_do_not():
+    # the witnesses of the refutations: the corrected statements hold there
+    assert abs(margin_at("azize23.alg1.pv_moments.sq_ratio.repaired", x=6, j=0, s=1)) < 1e-30
+    assert margin_at("azize23.alg1.pv_moments.sq_ratio", x=6, j=0, s=1) < -1e-3
+    assert abs(margin_at("azize23.alg2.renyi_exact.repaired", x=3, k=1, i=2)) < 1e-30
+    assert margin_at("azize23.alg2.groupwise_zcdp.repaired", x=4, k=1, i=2) > 0
+    assert abs(margin_at("azize23.alg1.kl_gauss.repaired", X="1/4", Xp="7/4", r="1/2")) < 1e-30
+
+
+def test_repairs_are_decided_on_the_sources_domain():
+    from dpproof.engines.base import Config
+    from dpproof.runner import check_claim
+    by_id = {c.id: c for c in flatten(mod.CLAIMS)}
+    kl_fix = check_claim(by_id["azize23.alg1.kl_gauss.repaired"], Config())
+    assert kl_fix.verdict.value == "PROVED" and kl_fix.label == "PROVED"
+    assert by_id["azize23.alg1.kl_gauss.repaired"].domain.instance_count is None
+    gz = check_claim(by_id["azize23.alg2.groupwise_zcdp.repaired"], Config())
+    assert gz.label == "CERTIFIED on 684 instances"
+
+
+def test_witnesses_carry_the_source_parameters():
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg2.renyi_exact")
+    assert dict(c.derived_values({"x": "3", "k": "1", "i": "2"})) == {"r": "0.25",
+                                                                        "alpha": "1.5"}
+    kg = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.kl_gauss")
+    assert dict(kg.derived_values({"a": "1", "b": "7", "k": "2"})) == {
+        "X": "0.25", "Xp": "1.75", "r": "0.5"}

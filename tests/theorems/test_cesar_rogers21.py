@@ -48,11 +48,28 @@ def catalogue_ids():
     return set(re.findall(r"^\| (cesar_rogers21\.[\w.]+) \|", text, re.M))
 
 
+EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.instances",
+          "cesar_rogers21.prop1.strict"}
+
+
 def test_every_catalogue_id_exactly_once():
     ids = [c.id for c in mod.CLAIMS]
     assert len(ids) == len(set(ids))
-    assert set(ids) == catalogue_ids()
-    assert len(ids) == 34
+    assert set(ids) - EXTRAS == catalogue_ids()
+    assert len(ids) == 34 + len(EXTRAS)
+    for extra in EXTRAS:   # extras are suffixed catalogue ids
+        assert any(extra.startswith(c + ".") for c in catalogue_ids()), extra
+
+
+def test_grid_claims_print_source_parameters():
+    by_id = {c.id: c for c in mod.CLAIMS}
+    assert dict(by_id["cesar_rogers21.lemma6_2"].derived_values({"e": "3", "j": "2"})) == {
+        "b": "0.75", "eps0": "4/3", "eps": "0.5"}
+    assert dict(by_id["cesar_rogers21.lemma3_3"].derived_values(
+        {"k": "1", "e": "1", "j": "2"})) == {"eps": "0.1", "delta": "0.000001"}
+    # the catalogue ids of lemma6_1 and lemma3_2.cdp are on the source's continuous domain
+    for cid in ("cesar_rogers21.lemma6_1", "cesar_rogers21.lemma3_2.cdp"):
+        assert by_id[cid].extent == "" and by_id[cid + ".instances"].extent.startswith("on ")
 
 
 def test_sources_say_reconstructed():
@@ -382,3 +399,16 @@ def test_recursion_against_policy_grid():
     v = adaptive_delta("BB", A(1), A(0))
     assert best <= float(v.upper()) + 1e-15
     assert float(v.lower()) - best < 1e-3
+
+
+def test_prop1_strict_case_is_certified_and_the_other_swaps_are_equalities():
+    from dpproof.engines.base import Config
+    from dpproof.runner import check_claim
+    by_id = {c.id: c for c in mod.CLAIMS}
+    a = check_claim(by_id["cesar_rogers21.prop1.strict"], Config())
+    assert a.label == "CERTIFIED on 3 instances"
+    half = A(1) / 2
+    bd, db = (adaptive_delta(o, A(1), half) for o in ("BD", "DB"))
+    assert abs(float((bd - db).mid())) < 1e-5          # BD = DB (Proposition 2)
+    bdb, dbb = (adaptive_delta(o, A(1), half) for o in ("BDB", "DBB"))
+    assert dbb - bdb > A("0.0024")                       # the strict swap: gap 0.00244
