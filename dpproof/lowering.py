@@ -116,6 +116,8 @@ class _Backend:
         if e.is_Mul:
             return self.fold(kids, self.mul)
         if e.is_Pow:
+            if e.args[0].is_nonnegative and e.args[1].is_positive and not e.args[1].is_Integer:
+                return self.nonneg_power(kids[0], e.args[1], kids[1])
             return self.power(kids[0], e.args[1], kids[1])
         if isinstance(e, SpecialFunction):
             return self.special(type(e), kids)
@@ -160,6 +162,12 @@ class _Backend:
         return lambda env: gen(base(env), exp_fn(env))
 
 
+    def nonneg_power(self, base, exponent, exp_fn):
+        """base**exponent where sympy knows base >= 0 on the domain (its symbols carry the
+        domain's sign assumptions) and the exponent is positive, not an integer."""
+        return self.power(base, exponent, exp_fn)
+
+
 class _ArbBackend(_Backend):
     name = "arb"
 
@@ -182,6 +190,10 @@ class _ArbBackend(_Backend):
             return lambda env: _arb_int_pow(base(env), n)
         return super().power(base, exponent, exp_fn)
 
+    def nonneg_power(self, base, exponent, exp_fn):
+        inner = self.power(base, exponent, exp_fn)
+        return lambda env: _arb_nonneg_pow(base(env), exp_fn(env), inner, env)
+
     def special(self, cls, kids):
         impl = cls.arb_impl
         return lambda env: impl(*[k(env) for k in kids])
@@ -200,6 +212,16 @@ def _arb_int_pow(x: arb, n: int) -> arb:
     if n % 2 == 0:
         return arb(0).union(x.abs_upper() ** n)
     return (x.lower() ** n).union(x.upper() ** n)
+
+
+def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
+    """x**y, y > 0, for an x known to be >= 0 on the domain.  A ball touching 0 reaches
+    slightly below it (arb rounds radii up), where flint's power is nan; as x**y increases
+    in x >= 0, its range is [0, upper(x)**y]."""
+    if x.lower() >= 0 or not x.is_finite() or not y.is_finite() or not y > 0:
+        return inner(env)
+    top = x.upper()
+    return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y)
 
 
 def _arb_binomial(n, k):
