@@ -78,7 +78,8 @@ class _Form:
     for a fraction N/D also the sign from the signs of N and D."""
 
     def __init__(self, expr: sympy.Expr, names):
-        self.fns, self.num_den = [], None
+        self.fns, self.num_den, self.static_nd = [], None, (None, None)
+        self.static = _static_sign(expr)
         exprs = [expr]
         alt = rewritten(expr)
         if alt is not None:
@@ -92,6 +93,7 @@ class _Form:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:
                 self.num_den = (lower(num, names), lower(den, names))
+                self.static_nd = (_static_sign(num), _static_sign(den))
         except (LoweringError, TypeError, ValueError):
             self.num_den = None
 
@@ -108,12 +110,27 @@ class _Form:
             return 1
         if v <= 0:
             return -1
+        if self.static is not None:
+            return self.static
         if self.num_den is None:
             return None
         n, d = (enclose(f, balls) for f in self.num_den)
-        sn = 1 if n >= 0 else (-1 if n <= 0 else None)
-        sd = 1 if d >= 0 else (-1 if d <= 0 else None)
+        sn = 1 if n >= 0 else (-1 if n <= 0 else self.static_nd[0])
+        sd = 1 if d >= 0 else (-1 if d <= 0 else self.static_nd[1])
         return None if sn is None or sd is None else sn * sd
+
+
+def _static_sign(expr) -> int | None:
+    """+1 / -1 if sympy's sign rules show expr >= 0 / <= 0 on the whole domain (its
+    symbols carry the domain's sign assumptions), else None."""
+    try:
+        if expr.is_nonnegative:
+            return 1
+        if expr.is_nonpositive:
+            return -1
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return None
 
 
 class Forms:

@@ -1,22 +1,32 @@
 """Branch and bound in ball arithmetic (python-flint ``arb``) over the domain box.
 
-Every sub-box is a product of closed intervals with exact rational ends, turned into balls
-by ``arb_box``.  On a box the claim's margin is enclosed; a box is *certified* when the
-enclosure is >= 0 (> 0 for a strict relation), *vacuous* when a hypothesis is certified to
-fail on it, and *violating* when the margin is certified < 0 with the hypotheses certified
-to hold -- then its midpoint is certified as an exact witness.  Undecided boxes are
-bisected along their relatively widest side (integer parameters split at integers) until
-the box budget, the depth limit or the deadline.
+Every sub-box is a product of closed intervals with exact rational ends (``boxes``), turned
+into balls by ``arb_box``.  On a box the margin is enclosed by the tightest of (``_bound``):
+plain ball evaluation, its exact rewrites, the mean-value form, and evaluation on the face
+where the margin is smallest along every parameter whose partial derivative has a certified
+sign (a margin tight at a point or on a face of the box evaluates to an exact 0 there; cuts
+at 0 put tight points on faces).  A box is *certified* when the enclosure is >= 0 (> 0 for
+a strict relation), *vacuous* when a hypothesis is certified to fail on it, and *violating*
+when a candidate point (midpoint, worst corner, a float minimiser of the margin on the
+tightest boxes) is certified as an exact witness.  Boxes are taken alternately in
+breadth-first order and tightest-first (lowest enclosure), so needles are reached deep down
+while the volume is still swept.  On small boxes the working precision escalates to 4096
+bits; witnesses are certified up to 4096 bits as well.
 
-Unbounded parameters: documented truncation.  An unbounded end is cut at +-10^6
-(``base.TRUNCATE_AT``); a claim certified on the truncated box is reported SUPPORTED with
-that box as its scope, never CERTIFIED.  Open ends are enclosed in their closure, which is
-sound (a superset); a function undefined at an open end leaves undecided boxes there, and
-the verdict says so.
+Unbounded parameters (no hypotheses, one infinite side per box): a tail [X, inf) is decided
+by the compactification x = 1/s, s in [0, 1/X] (``enclosures.Forms.tail``): certified if the
+rewritten margin is, or if d margin/dx >= 0 there and the face x = X is certified.  Tails
+that stay undecided are measured on the documented truncation at 1e6 (``base.TRUNCATE_AT``):
+a claim decided only up to it is SUPPORTED with that box as its scope, never CERTIFIED.
+Open ends are enclosed in their closure (sound: a superset).
 
-Identities (``==``) cannot be certified by balls (an enclosure of ``lhs - rhs`` always has
-a radius); the engine refutes them where the difference is certified non-zero and
-otherwise reports SUPPORTED with the largest enclosure of ``|lhs - rhs|`` seen.
+Margins homogeneous in the parameters whose range starts at 0 (f(t x) = t^k f(x)) settle the
+corner box [0, s] by scaling: every point of it is 2^-j times a point of [0, 2s] \\ [0, s],
+which must be certified, and the corner point itself is evaluated exactly.
+
+Identities (``==``) cannot be certified by balls; the engine refutes them where the
+difference is certified non-zero and otherwise reports SUPPORTED with the largest enclosure
+of ``|lhs - rhs|`` seen.
 """
 
 from __future__ import annotations
@@ -29,11 +39,15 @@ from flint import arb
 
 from ..claims import Claim
 from ..evidence import Evidence, Verdict
-from ..lowering import arb_box, at_precision
+from ..lowering import LoweringError, arb_box, at_precision, lower
+from . import boxes as B
 from . import witness as W
 from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+from .enclosures import Forms, defined, enclose, intersect
+from .witness_search import candidates
 
 NAME = "interval"
+MAX_PREC = 4096
 
 
 def supports(claim: Claim) -> bool:
@@ -43,16 +57,8 @@ def supports(claim: Claim) -> bool:
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     compiled = Compiled(claim, "arb")
-    names = compiled.names
-    root, truncated, integer = [], [], []
-    for name, iv in claim.domain.params:
-        lo, hi, cut = effective_bounds(iv)
-        if iv.integer:
-            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
-        root.append((lo, hi))
-        truncated.append(cut)
-        integer.append(iv.integer)
-    search = _Search(compiled, config, integer, root)
+    root, clip, integer, truncated = _root(claim)
+    search = _Search(compiled, config, integer, root, clip)
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
     seconds = time.perf_counter() - t0
@@ -61,11 +67,29 @@ def check(claim: Claim, config: Config) -> Evidence:
                         f"{found[1]}; margin at the witness {found[0].violation}", seconds,
                         scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
-    return _conclude(claim, search, names, root, any(truncated), data, seconds)
+    return _conclude(claim, search, compiled.names, root, truncated, data, seconds)
+
+
+def _root(claim: Claim):
+    """(root box with None for infinite ends, its truncation, integer flags, truncated?)"""
+    root, clip, integer, truncated = [], [], [], False
+    tails = not claim.statement.hypotheses
+    for name, iv in claim.domain.params:
+        lo, hi, cut = effective_bounds(iv)
+        if iv.integer:
+            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
+        clip.append((lo, hi))
+        if cut and tails and not iv.integer:
+            root.append((None if iv.lo is None else lo, None if iv.hi is None else hi))
+        else:
+            root.append((lo, hi))
+            truncated |= cut
+        integer.append(iv.integer)
+    return root, clip, integer, truncated
 
 
 def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
-    whole = describe_box(names, root) or "the single instance"
+    whole = _describe(names, root) or "the single instance"
     if claim.statement.rel == "==":
         return _identity_verdict(search, whole, data, seconds)
     if not search.undecided:
@@ -77,8 +101,12 @@ def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
                         f"{data['certified_boxes']} boxes; tightest lower bound "
                         f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
                         data=data)
+    if search.undecided_beyond_clip():
+        return Evidence(NAME, Verdict.SUPPORTED, "certified up to the truncation; tails "
+                        "beyond 1e6 undecided", seconds, scope=f"certified on {whole} with "
+                        "unbounded ends cut at 1e6", data=data)
     frac = data["certified_fraction"]
-    left = "; ".join(describe_box(names, b) for b in search.undecided_boxes(3))
+    left = "; ".join(_describe(names, b) for b in search.undecided_boxes(3))
     limit = data["stopped_by"]
     if frac == 0:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
@@ -87,6 +115,17 @@ def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
                     f"stopped by the {limit}", seconds,
                     scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
                     data=data)
+
+
+def _describe(names, box) -> str:
+    """describe_box, with infinite ends written as -inf / inf."""
+    parts = []
+    for n, (lo, hi) in zip(names, box):
+        text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
+        lo_s, hi_s = text[len(n) + 5:-1].split(", ")
+        parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
+                     f"{'inf' if hi is None else hi_s}]")
+    return ", ".join(parts)
 
 
 def _identity_verdict(search, whole, data, seconds) -> Evidence:
@@ -105,159 +144,361 @@ def _identity_verdict(search, whole, data, seconds) -> Evidence:
 
 
 class _Search:
-    """The branch-and-bound state: a priority queue of undecided boxes."""
+    """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
-    def __init__(self, compiled: Compiled, config: Config, integer, root):
+    def __init__(self, compiled: Compiled, config: Config, integer, root, clip=None):
         self.c, self.config, self.integer = compiled, config, integer
-        self.root = root
-        self.volume = _volume(root, integer)
-        self.queue: list = [(0, 0, root)]
-        self.counter = 1
+        self.root, self.clip = root, clip or root
+        #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
+        #: sympy then knows u >= 0, which decides signs and powers at the lower end
+        self.shift = [lo if lo is not None and not integ else sympy.Integer(0)
+                      for (lo, _), integ in zip(root, integer)]
+        self.forms = Forms(_shifted(compiled, root, integer), compiled.names)
+        self.identity = compiled.claim.statement.rel == "=="
+        self.volume = B.volume(root, integer, self.clip)
+        self.heaps: tuple[list, list] = ([], [])
+        self.counter, self.taken = 0, set()
+        self._push(root, 0, -float("inf"))
         self.visited = self.certified_boxes = self.vacuous = self.max_depth = 0
         self.certified_volume = 0.0
         self.tightest = None
         self.widest_gap = arb(0)
         self.undecided: list = []
+        self.corners: list = []
         self.undecided_nan = False
         self.stopped_by = "completion"
+        self.minimised = self.tries = 0
+        self.precs = tuple(sorted(set(config.witness_precs) | {2048, MAX_PREC}))
+        self._group = False
+        self._float = False
+        #: face values worth a symbolic substitution: the domain's ends and the tight cuts
+        self.special = [{e - s for e in side + B.TIGHT_CUTS if e is not None}
+                        for side, s in zip(root, self.shift)]
+
+    # -- queue -----------------------------------------------------------------------------
+    def _push(self, box, depth, low):
+        self.counter += 1
+        heapq.heappush(self.heaps[0], (depth, self.counter, box))
+        heapq.heappush(self.heaps[1], (low, self.counter, box, depth))
+
+    def _pop(self, which):
+        heap = self.heaps[which]
+        while heap:
+            entry = heapq.heappop(heap)
+            if entry[1] not in self.taken:
+                self.taken.add(entry[1])
+                return (entry[0], entry[2]) if which == 0 else (entry[3], entry[2])
+        return None
+
+    def _pending(self):
+        return [e[2] for e in self.heaps[0] if e[1] not in self.taken]
 
     def run(self, deadline: Deadline):
         with at_precision(self.config.prec):
-            while self.queue:
+            while True:
+                which = int(self.visited % 4 == 3)  # every 4th box: the tightest
+                item = self._pop(which) or self._pop(1 - which)
+                if item is None:
+                    break
                 if self.visited >= self.config.max_boxes or deadline.passed:
                     self.stopped_by = ("box budget" if self.visited >= self.config.max_boxes
                                        else "time limit")
-                    self.undecided.extend(b for _, _, b in self.queue)
-                    self.queue = []
+                    self.undecided.extend([item[1]] + self._pending())
+                    self.undecided.extend(self.corners)
+                    self.heaps, self.corners = ([], []), []
                     break
-                depth, _, box = heapq.heappop(self.queue)
-                found = self._visit(box, depth)
+                found = self._visit(item[1], item[0], tightest=which == 1)
                 if found is not None:
                     return found
+            self._settle_corners()
         return None
 
-    def _visit(self, box, depth):
+    # -- one box ---------------------------------------------------------------------------
+    def _visit(self, box, depth, tightest=False):
         self.visited += 1
         self.max_depth = max(self.max_depth, depth)
-        balls = [arb_box(lo, hi) for lo, hi in box]
+        if B.infinite(box):
+            return self._visit_tail(box, depth)
+        balls = B.balls(box)
         hyp = self.c.hypotheses_on(balls)
         if hyp is False:
             self.vacuous += 1
-            self.certified_volume += _volume(box, self.integer)
+            self.certified_volume += self._vol(box)
             return None
-        m = _enclose(self.c.margin, balls)
-        if self.c.claim.statement.rel == "==":
+        m = enclose(self.c.margin, balls)
+        if self.identity:
             return self._visit_identity(box, depth, m, hyp)
-        ok = (m > 0) if self.c.strict else (m >= 0)
-        if not ok and hyp is True and depth >= 2:
-            m2 = self._monotone_margin(box, balls)
-            if m2 is not None and ((m2 > 0) if self.c.strict else (m2 >= 0)):
-                ok, m = True, m2
-        if ok:
-            self.certified_boxes += 1
-            self.certified_volume += _volume(box, self.integer)
-            low = m.lower()
-            self.tightest = low if self.tightest is None else self.tightest.min(low)
-            return None
-        if m < 0 and hyp is True or _is_point(box, self.integer) or depth >= self.config.max_depth:
-            found = self._try_point(box)
+        m = self._bound(box, balls, m)
+        if self._ok(m):
+            return self._certified(box, m)
+        point = B.is_point(box, self.integer) or depth >= self.config.max_depth
+        if hyp is not False and (m < 0 or tightest or point):
+            found = self._try_points(box, balls, hyp is True and tightest,
+                                     deep=bool(m < 0) or point)
             if found is not None:
                 return found, depth
-            if _is_point(box, self.integer) or depth >= self.config.max_depth:
-                self.undecided.append(box)
-                return None
-        self._split(box, depth)
+        if point:
+            self.undecided.append(box)
+        elif self._is_corner(box):
+            self.corners.append(box)
+        else:
+            self._split(box, depth, m)
         return None
 
-    def _visit_identity(self, box, depth, m, hyp):
-        if m.is_finite():
-            if m >= 0:  # exactly zero enclosure
-                self.certified_volume += _volume(box, self.integer)
-                return None
-            gap = abs(m).upper()
-            if m < 0 and hyp is True:
-                found = self._try_point(box)
-                if found is not None:
-                    return found, depth
-            if _is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
-                    2) ** (-self.config.prec // 2):
-                self.widest_gap = self.widest_gap.max(gap)
-                self.certified_volume += _volume(box, self.integer)
-                return None
-        elif _is_point(box, self.integer) or depth >= self.config.max_depth:
-            self.undecided_nan = True
-            self.undecided.append(box)
+    def _ok(self, m) -> bool:
+        return bool((m > 0) if self.c.strict else (m >= 0))
+
+    def _certified(self, box, m=None):
+        self.certified_boxes += 1
+        self.certified_volume += self._vol(box)
+        if m is None:
             return None
-        self._split(box, depth)
+        low = m.lower()
+        self.tightest = low if self.tightest is None else self.tightest.min(low)
         return None
+
+    def _bound(self, box, balls, m):
+        """The tightest enclosure of the margin on a finite box (see the module doc);
+        the precision escalates (x4, up to MAX_PREC) on small boxes that stay undecided."""
+        m, prec = self._tighten(box, balls, m), self.config.prec
+        point = B.is_point(box, self.integer)
+        while not self._ok(m) and prec < MAX_PREC and (
+                point or B.relative_width(box, self.root) < 2.0 ** (-prec // 8)):
+            prec = min(4 * prec, MAX_PREC)
+            with at_precision(prec):
+                balls = B.balls(box)
+                m = self._tighten(box, balls, enclose(self.c.margin, balls))
+        return m
+
+    def _tighten(self, box, balls, m):
+        ub = self._ub(box)
+        if not self._defined(m, ub) or self._ok(m):
+            return m
+        m = intersect([m, self.forms.whole(*ub),
+                       self.forms.mean_value(ub, self._ub(B.point_box(box, self.integer)))])
+        if not self._ok(m):
+            low = self._monotone_margin(box, balls)
+            if low is not None and self._ok(low):
+                m = low
+        return m
+
+    def _ub(self, box):
+        """Balls of the shifted coordinates u = x - L (``Forms`` works in them)."""
+        return B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
+
+    def _defined(self, m, ub) -> bool:
+        """The margin is certainly defined on the box: the definedness hook on the plain
+        enclosure or on the shifted margin (the same expression, rewritten exactly)."""
+        return defined(m) or (self.forms.whole and defined(enclose(self.forms.whole.fns[0],
+                                                                   ub)))
 
     def _monotone_margin(self, box, balls, worst: bool = True):
         """The margin with every coordinate along which it is certified monotone on the box
         moved to its worst end (``worst``; sound: moving there can only lower the margin)
         or its best end (an upper bound); None if no partial derivative has a certified
-        sign or the gradient cannot be lowered."""
-        grad = self.c.gradient
-        if grad is None:
+        sign or the margin is not defined on the box."""
+        ub = self._ub(box)
+        if not self._defined(enclose(self.c.margin, balls), ub):
             return None
-        moved, any_moved = list(balls), False
-        for i, pair in enumerate(grad):
-            sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
+        face_box, faces = list(box), []
+        for i in range(len(box)):
+            sign = self._derivative_sign(i, box, ub)
             if sign is not None:
                 end = box[i][0] if (sign > 0) == worst else box[i][1]
-                moved[i], any_moved = arb_box(end, end), True
-        return _enclose(self.c.margin, moved) if any_moved else None
+                face_box[i] = (end, end)
+                faces.append((i, end - self.shift[i]))
+        if not faces:
+            return None
+        moved = self._ub(face_box)
+        values = [enclose(self.c.margin, B.balls(face_box)), self.forms.whole(*moved),
+                  self.forms.mean_value(moved, self._ub(B.point_box(face_box, self.integer)))]
+        for i, end in faces:
+            face = self.forms.face(i, end) if end in self.special[i] else None
+            if face is not None:
+                values.append(face(*moved))
+        return intersect(values)
 
-    @staticmethod
-    def _derivative_sign(i, pair, box, balls):
-        """+1 if d margin/dx_i >= 0 on the box, -1 if <= 0, None if not certified.
+    def _derivative_sign(self, i, box, ub):
+        """+1 if d margin/dx_i >= 0 on the box, -1 if <= 0, None if not certified
+        (``ub``: the box in shifted coordinates).
 
         Falls back to the second derivative: if it has a certified sign, the first
         derivative is monotone in x_i and its extreme is at an end of the box."""
-        first, second = pair
-        d = first(*balls)
-        if d >= 0:
-            return 1
-        if d <= 0:
-            return -1
-        h = second(*balls)
-        if not (h >= 0 or h <= 0):
+        first = self.forms.derivative(i)
+        if first is None or box[i][0] == box[i][1]:
             return None
-        lo_end, hi_end = list(balls), list(balls)
-        lo_end[i], hi_end[i] = arb_box(box[i][0], box[i][0]), arb_box(box[i][1], box[i][1])
-        # first derivative increasing (h >= 0): its min is at lo, its max at hi
-        low, high = (first(*lo_end), first(*hi_end)) if h >= 0 else (
-            first(*hi_end), first(*lo_end))
+        sign = first.sign(ub)
+        if sign is not None:
+            return sign
+        second = self.forms.second(i)
+        h = None if second is None else second.sign(ub)
+        if h is None:
+            return None
+        lo_end, hi_end = list(box), list(box)
+        lo_end[i], hi_end[i] = (box[i][0],) * 2, (box[i][1],) * 2
+        low, high = first(*self._ub(lo_end)), first(*self._ub(hi_end))
+        if h < 0:
+            low, high = high, low
         if low >= 0:
             return 1
         if high <= 0:
             return -1
         return None
 
-    def _try_point(self, box):
-        mid = {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
-               for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
-        return W.certify(self.c, mid, self.config.witness_precs)
+    def _visit_identity(self, box, depth, m, hyp):
+        if m.is_finite():
+            if m >= 0:  # exactly zero enclosure
+                self.certified_volume += self._vol(box)
+                return None
+            gap = abs(m).upper()
+            if m < 0 and hyp is True:
+                found = self._try_points(box, None, False, deep=True)
+                if found is not None:
+                    return found, depth
+            if B.is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
+                    2) ** (-self.config.prec // 2):
+                self.widest_gap = self.widest_gap.max(gap)
+                self.certified_volume += self._vol(box)
+                return None
+        elif B.is_point(box, self.integer) or depth >= self.config.max_depth:
+            self.undecided_nan = True
+            self.undecided.append(box)
+            return None
+        self._split(box, depth, m)
+        return None
 
-    def _split(self, box, depth):
-        widths = [(hi - lo) / max(r_hi - r_lo, sympy.Rational(1, 10**9))
-                  for (lo, hi), (r_lo, r_hi) in zip(box, self.root)]
-        order = sorted(range(len(box)), key=lambda i: -widths[i])
-        for i in order:
-            lo, hi = box[i]
-            if self.integer[i]:
-                if hi - lo < 1:
-                    continue
-                cut = sympy.floor((lo + hi) / 2)
-                halves = [(lo, cut), (cut + 1, hi)]
+    # -- tails and corners -----------------------------------------------------------------
+    def _visit_tail(self, box, depth):
+        inf = B.infinite(box)
+        lo, hi = box[inf[0]]
+        if len(inf) == 1 and (lo is None) != (hi is None) and self._tail_holds(box, inf[0]):
+            return self._certified(box)
+        found = self._try_points(box, None, False)
+        if found is not None:
+            return found, depth
+        self._split(box, depth, arb.nan())
+        return None
+
+    def _tail_holds(self, box, i) -> bool:
+        """[X, inf) (or (-inf, X]) along side i: x = sign/s with s in [0, 1/|X|]."""
+        lo, hi = box[i]
+        sign, end = (1, lo) if hi is None else (-1, hi)
+        u_end = end - self.shift[i]
+        if sign * u_end <= 0:
+            return False
+        face = list(box)
+        face[i] = (end, end)
+        balls = self._ub(face)
+        balls[i] = arb_box(0, 1 / abs(u_end))
+        margin, deriv = self.forms.tail(i, sign)
+        value = arb.nan()
+        if margin is not None:
+            value = margin(*balls)
+            if self._ok(value) or (not self.c.strict and margin.static == 1):
+                return True
+        slope = None if deriv is None else deriv.sign(balls)
+        if slope is None:
+            return False
+        if slope != sign:  # the margin decreases towards infinity: compare with its limit
+            if margin is None or not defined(value):
+                return False
+            limit = list(balls)
+            limit[i] = arb(0)
+            return self._ok(margin(*limit))
+        face_balls = B.balls(face)
+        return self._ok(self._bound(face, face_balls, enclose(self.c.margin, face_balls)))
+
+    @property
+    def group(self):
+        if self._group is False:
+            self._group = self._homogeneous_group()
+        return self._group
+
+    def _homogeneous_group(self):
+        if self.c.claim.statement.hypotheses or self.identity:
+            return None
+        group = tuple(i for i, (lo, hi) in enumerate(self.root)
+                      if lo is not None and hi is not None and lo < hi and not self.integer[i])
+        if len(group) == 0 or self.forms.homogeneity(group) is None:
+            return None
+        return group
+
+    def _is_corner(self, box) -> bool:
+        return self.group is not None and all(
+            box[i][0] == self.root[i][0] and 16 * (box[i][1] - self.shift[i]) <=
+            self.root[i][1] - self.shift[i] for i in self.group)
+
+    def _settle_corners(self):
+        """Corner boxes C = [0, s]^S x R hold if f >= 0 at x_S = 0 on R and no undecided box
+        meets the interior of 2C \\ C (then f(p) = 2^-jk f(2^j p) >= 0 for p in C)."""
+        corners, self.corners = self.corners, []
+        for c in corners:
+            origin = list(c)
+            for i in self.group:
+                origin[i] = (self.shift[i], self.shift[i])
+            ub = self._ub(origin)
+            values = [enclose(self.c.margin, B.balls(origin)), self.forms.whole(*ub)] + [
+                f(*ub) for f in (self.forms.face(i, 0) for i in self.group) if f]
+            doubled = [(lo, 2 * hi - lo) if i in self.group else (lo, hi)
+                       for i, (lo, hi) in enumerate(c)]
+            clear = not any(_meets_outside(doubled, c, other)
+                            for other in self.undecided + [o for o in corners if o is not c])
+            if clear and self._ok(intersect(values)):
+                self._certified(c)
             else:
-                mid = (lo + hi) / 2
-                halves = [(lo, mid), (mid, hi)]
-            for half in halves:
-                child = list(box)
-                child[i] = half
-                heapq.heappush(self.queue, (depth + 1, self.counter, child))
-                self.counter += 1
-            return
+                self.undecided.append(c)
+
+    # -- witnesses, splitting, figures -----------------------------------------------------
+    def _try_points(self, box, balls, minimise, deep=False):
+        """A certified witness among the candidate points of the box, or None; ``deep``
+        certifies up to MAX_PREC bits (point boxes, certified violations)."""
+        self.tries += minimise
+        minimise = minimise and self.minimised < 40 and self.tries % 3 == 1
+        self.minimised += minimise
+        worst = None if balls is None else self._monotone_corner(box, balls)
+        fm = self.float_margin if minimise else None
+        precs = self.precs if deep else self.config.witness_precs
+        for point in candidates(self.c.names, box, self.integer, worst, fm):
+            found = W.certify(self.c, point, precs)
+            if found is not None:
+                return found
+        return None
+
+    @property
+    def float_margin(self):
+        if self._float is False:
+            try:
+                self._float = lower(self.c.claim.statement.margin(), self.c.names, "float")
+            except (LoweringError, TypeError, ValueError):
+                self._float = None
+        return self._float
+
+    def _monotone_corner(self, box, balls):
+        out, ub = [], self._ub(box)
+        for i, (lo, hi) in enumerate(box):
+            sign = self._derivative_sign(i, box, ub) if lo != hi else None
+            out.append(None if sign is None else (lo if sign > 0 else hi))
+        return out
+
+    def _split(self, box, depth, m):
+        children = B.split(box, self.root, self.integer)
+        low = float(m.lower()) if m.is_finite() else -float("inf")
+        for child in children or []:
+            self._push(child, depth + 1, low)
+        if children is None:
+            self.undecided.append(box)
+
+    def _vol(self, box) -> float:
+        return B.volume(box, self.integer, self.clip)
+
+    def undecided_beyond_clip(self) -> bool:
+        """Whether every undecided box lies beyond the truncation of an unbounded side."""
+        def beyond(box):
+            return any((r_hi is None and lo is not None and lo >= c_hi) or
+                       (r_lo is None and hi is not None and hi <= c_lo)
+                       for (lo, hi), (r_lo, r_hi), (c_lo, c_hi)
+                       in zip(box, self.root, self.clip))
+        return all(beyond(b) for b in self.undecided)
 
     def undecided_boxes(self, n):
         return self.undecided[:n]
@@ -275,26 +516,28 @@ class _Search:
         }
 
 
-def _enclose(fn, balls) -> arb:
-    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball
-    (e.g. a scale ball that contains 0): undecided, so the box is split, never decided."""
-    try:
-        return fn(*balls)
-    except (ValueError, ZeroDivisionError):
-        return arb.nan()
+def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
+    """The margin in u = x - L: each real parameter with a finite lower end L becomes
+    L + u, u >= 0."""
+    margin = compiled.claim.statement.margin()
+    symbols = {s.name: s for s in margin.free_symbols}
+    sub = {symbols[n]: lo + sympy.Symbol(n, nonnegative=True) for n, (lo, _), integ in
+           zip(compiled.names, root, integer) if n in symbols and lo is not None and
+           not integ and (lo != 0 or not symbols[n].is_nonnegative)}
+    return margin.subs(sub, simultaneous=True) if sub else margin
 
 
-def _volume(box, integer) -> float:
-    """Lebesgue volume (integers counted); a degenerate side counts as 1."""
-    v = 1.0
-    for (lo, hi), integ in zip(box, integer):
-        width = float(hi - lo + 1) if integ else float(hi - lo)
-        v *= width if width > 0 else 1.0
-    return v
-
-
-def _is_point(box, integer) -> bool:
-    return all(lo == hi or (integ and hi - lo < 1) for (lo, hi), integ in zip(box, integer))
+def _meets_outside(doubled, inner, other) -> bool:
+    """Whether box ``other`` meets the interior of ``doubled`` outside ``inner``."""
+    meet = []
+    for (a, b), (c, d) in zip(doubled, other):
+        c = a if c is None else c
+        d = b if d is None else d
+        lo, hi = max(a, c), min(b, d)
+        if lo > hi or (lo == hi and a != b):
+            return False
+        meet.append((lo, hi))
+    return not all(i_lo <= lo and hi <= i_hi for (lo, hi), (i_lo, i_hi) in zip(meet, inner))
 
 
 def classify(claim: Claim, config: Config, max_boxes: int = 600,
@@ -317,28 +560,29 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
             visited += 1
             status = _status(search, box) if visited <= max_boxes and not deadline.passed \
                 else "undecided"
-            if status != "undecided" or visited > max_boxes or deadline.passed or \
-                    _is_point(box, integer) or depth >= config.max_depth:
+            children = None
+            if not (status != "undecided" or visited > max_boxes or deadline.passed or
+                    B.is_point(box, integer) or depth >= config.max_depth):
+                children = B.split(box, root, integer)
+            if children is None:
                 leaves.append((box, status))
                 continue
-            search.queue = []
-            search._split(box, depth)
-            queue.extend((d, b) for d, _, b in search.queue)
+            queue.extend((depth + 1, b) for b in children)
     return leaves
 
 
 def _status(search: _Search, box) -> str:
-    balls = [arb_box(lo, hi) for lo, hi in box]
+    balls = B.balls(box)
     hyp = search.c.hypotheses_on(balls)
     if hyp is False:
         return "vacuous"
-    m = _enclose(search.c.margin, balls)
+    m = enclose(search.c.margin, balls)
     strict = search.c.strict
-    if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
+    if not search.identity and ((m > 0) if strict else (m >= 0)):
         return "holds"
     if hyp is True and m < 0:
         return "fails"
-    if search.c.claim.statement.rel != "==" and hyp is True:
+    if not search.identity and hyp is True:
         low = search._monotone_margin(box, balls, worst=True)
         if low is not None and ((low > 0) if strict else (low >= 0)):
             return "holds"
