@@ -210,7 +210,7 @@ def _arb_int_pow(x: arb, n: int) -> arb:
     if x > 0 or x < 0 or x.is_zero() or not x.is_finite():
         return x ** n
     if n % 2 == 0:
-        return arb(0).union(x.abs_upper() ** n)
+        return arb(0).union(x.abs_upper() ** n).nonnegative_part()
     return (x.lower() ** n).union(x.upper() ** n)
 
 
@@ -221,7 +221,7 @@ def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
     if x.lower() >= 0 or not x.is_finite() or not y.is_finite() or not y > 0:
         return inner(env)
     top = x.upper()
-    return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y)
+    return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y).nonnegative_part()
 
 
 def _arb_binomial(n, k):

@@ -22,23 +22,46 @@ definedness check plugs in), so that the margin is continuous there:
 
 from __future__ import annotations
 
+import math
 from functools import cached_property, lru_cache
 
 import sympy
 from flint import arb
 
 from ..lowering import LoweringError, lower
+from .base import EngineTimeout, time_limit
 
 #: expressions larger than this (sympy count_ops) are not rewritten (cost guard)
 MAX_OPS = 400
+#: seconds any one sympy rewrite or sign query may take (they can blow up)
+SYMPY_SECONDS = 2.0
+
+
+def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
+    """``fn(*args)``, or None if it fails or takes longer than ``seconds``."""
+    try:
+        with time_limit(seconds):
+            return fn(*args, **kwargs)
+    except (EngineTimeout, MemoryError, RecursionError, TypeError, ValueError,
+            ZeroDivisionError, AttributeError, NotImplementedError, sympy.PolynomialError):
+        return None
 
 
 def rewritten(expr: sympy.Expr) -> sympy.Expr | None:
-    """``expr`` as one cancelled fraction (an exact rewrite), or None if not different."""
+    """``expr`` as one cancelled fraction, factored if it is a polynomial; None if not
+    different or not found in time."""
+    return guarded(_rewritten, expr)
+
+
+def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
+    """``expr`` as one cancelled fraction, factored if it is a polynomial (exact
+    rewrites: x^2 + y^2 - 2xy becomes (x - y)^2), or None if not different."""
     try:
         if sympy.count_ops(expr) > MAX_OPS:
             return None
         out = sympy.cancel(sympy.together(expr))
+        if out.is_polynomial() and len(out.free_symbols) <= 4:
+            out = sympy.factor(out)
     except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
         return None
     return None if out == expr else out
@@ -59,11 +82,20 @@ def enclose(fn, balls) -> arb:
 
 def intersect(values) -> arb:
     """The intersection of the finite enclosures of one quantity (nan if none)."""
-    out = None
+    out, nonneg, nonpos = None, False, False
     for v in values:
         if v.is_finite():
             out = v if out is None else _meet(out, v)
-    return arb.nan() if out is None else out
+            nonneg, nonpos = nonneg or bool(v >= 0), nonpos or bool(v <= 0)
+    if out is None:
+        return arb.nan()
+    # the meet is recomputed as midpoint and radius, rounded outward: keep a sign that
+    # one of the enclosures certified
+    if nonneg and not out >= 0:
+        out = out.nonnegative_part()
+    if nonpos and not out <= 0:
+        out = -((-out).nonnegative_part())
+    return out
 
 
 def _meet(a: arb, b: arb) -> arb:
@@ -79,11 +111,12 @@ class _Form:
 
     def __init__(self, expr: sympy.Expr, names):
         self.fns, self.num_den, self.static_nd = [], None, (None, None)
-        self.static = _static_sign(expr)
         exprs = [expr]
         alt = rewritten(expr)
         if alt is not None:
             exprs.append(alt)
+        self.static = next((s for s in map(_static_sign, exprs) if s is not None), None)
+        self.positive = any(_static_sign(e, strict=True) == 1 for e in exprs)
         for e in exprs:
             try:
                 self.fns.append(lower(e, names))
@@ -120,13 +153,17 @@ class _Form:
         return None if sn is None or sd is None else sn * sd
 
 
-def _static_sign(expr) -> int | None:
-    """+1 / -1 if sympy's sign rules show expr >= 0 / <= 0 on the whole domain (its
-    symbols carry the domain's sign assumptions), else None."""
+def _static_sign(expr, strict: bool = False) -> int | None:
+    """+1 / -1 if sympy's sign rules show expr >= 0 / <= 0 (> 0 / < 0 if ``strict``) on
+    the whole domain (its symbols carry the domain's sign assumptions), else None."""
+    return guarded(_static_sign_of, expr, strict)
+
+
+def _static_sign_of(expr, strict):
     try:
-        if expr.is_nonnegative:
+        if expr.is_positive if strict else expr.is_nonnegative:
             return 1
-        if expr.is_nonpositive:
+        if expr.is_negative if strict else expr.is_nonpositive:
             return -1
     except (TypeError, ValueError, RecursionError):
         return None
@@ -186,6 +223,16 @@ class Forms:
         return form or None
 
     @lru_cache(maxsize=None)
+    def derivative_face(self, i: int, value) -> _Form | None:
+        """d f / d x_i with x_i = value substituted symbolically."""
+        name = self.names[i]
+        if name not in self.symbols:
+            return None
+        x = self.symbols[name]
+        form = _Form(sympy.diff(self.margin, x).subs(x, value), self.names)
+        return form or None
+
+    @lru_cache(maxsize=None)
     def tail(self, i: int, sign: int) -> tuple[_Form | None, _Form | None]:
         """(margin, d margin/d x_i) at x_i = sign/s as functions of s in x_i's slot."""
         name = self.names[i]
@@ -200,8 +247,39 @@ class Forms:
         return tuple(out)
 
     @lru_cache(maxsize=None)
+    def tail_second(self, i: int, sign: int) -> _Form | None:
+        """d^2 margin/d x_i^2 at x_i = sign/s, as a function of s in x_i's slot."""
+        name = self.names[i]
+        if name not in self.symbols:
+            return None
+        x = self.symbols[name]
+        form = _Form(sympy.diff(self.margin, x, 2).subs(x, sign / sympy.Symbol(
+            name, positive=True)), self.names)
+        return form or None
+
+    @lru_cache(maxsize=None)
     def homogeneity(self, group: tuple[int, ...]):
-        """The degree k (sympy number) with f(t x_S) = t^k f(x_S) for t > 0, or None."""
+        """The degree k (sympy number) with f(t x_S) = t^k f(x_S) for t > 0, or None.
+        A float test at a few points screens out most margins before sympy is asked."""
+        if not self._numerically_homogeneous(group):
+            return None
+        return guarded(self._homogeneity, group, seconds=5.0)
+
+    def _numerically_homogeneous(self, group) -> bool:
+        try:
+            f = lower(self.margin, self.names, "float")
+        except (LoweringError, TypeError, ValueError):
+            return False
+        base = [0.37 + 0.11 * i for i in range(len(self.names))]
+        scaled = [x * (0.5 if i in group else 1.0) for i, x in enumerate(base)]
+        other = [x * (0.25 if i in group else 1.0) for i, x in enumerate(base)]
+        a, b, c = f(*base), f(*scaled), f(*other)
+        if not all(map(math.isfinite, (a, b, c))) or a == 0 or b == 0:
+            return a == b == c == 0
+        r1, r2 = b / a, c / b
+        return r1 > 0 and abs(r1 - r2) <= 1e-9 * abs(r1)
+
+    def _homogeneity(self, group: tuple[int, ...]):
         if not group or sympy.count_ops(self.margin) > MAX_OPS:
             return None
         t = sympy.Symbol("t_scale", positive=True)
@@ -209,12 +287,9 @@ class Forms:
                for i in group if self.names[i] in self.symbols}
         if not sub:
             return None
-        try:
-            scaled = self.margin.subs(sub, simultaneous=True)
-            ratio = sympy.simplify(sympy.powsimp(sympy.expand_power_base(
-                sympy.factor_terms(scaled), force=False)) / self.margin)
-        except (TypeError, ValueError, RecursionError, ZeroDivisionError):
-            return None
+        scaled = self.margin.subs(sub, simultaneous=True)
+        ratio = sympy.simplify(sympy.powsimp(sympy.expand_power_base(
+            sympy.factor_terms(scaled), force=False)) / self.margin)
         k = _power_of(ratio, t)
         if k is None:
             return None

@@ -231,6 +231,8 @@ class _Search:
         m = self._bound(box, balls, m)
         if self._ok(m):
             return self._certified(box, m)
+        if self._static(box, m):
+            return self._certified(box, m.nonnegative_part())
         point = B.is_point(box, self.integer) or depth >= self.config.max_depth
         if hyp is not False and (m < 0 or tightest or point):
             found = self._try_points(box, balls, hyp is True and tightest,
@@ -274,6 +276,7 @@ class _Search:
         ub = self._ub(box)
         if not self._defined(m, ub) or self._ok(m):
             return m
+
         m = intersect([m, self.forms.whole(*ub),
                        self.forms.mean_value(ub, self._ub(B.point_box(box, self.integer)))])
         if not self._ok(m):
@@ -281,6 +284,13 @@ class _Search:
             if low is not None and self._ok(low):
                 m = low
         return m
+
+    def _static(self, box, m) -> bool:
+        """Sympy's sign rules show the margin >= 0 (> 0 if strict) on the whole domain,
+        and it is defined on this box."""
+        whole = self.forms.whole
+        holds = whole.positive if self.c.strict else whole.static == 1
+        return bool(holds) and self._defined(m, self._ub(box))
 
     def _ub(self, box):
         """Balls of the shifted coordinates u = x - L (``Forms`` works in them)."""
@@ -334,9 +344,7 @@ class _Search:
         h = None if second is None else second.sign(ub)
         if h is None:
             return None
-        lo_end, hi_end = list(box), list(box)
-        lo_end[i], hi_end[i] = (box[i][0],) * 2, (box[i][1],) * 2
-        low, high = first(*self._ub(lo_end)), first(*self._ub(hi_end))
+        low, high = (self._derivative_at(i, box, end) for end in box[i])
         if h < 0:
             low, high = high, low
         if low >= 0:
@@ -344,6 +352,17 @@ class _Search:
         if high <= 0:
             return -1
         return None
+
+    def _derivative_at(self, i, box, end):
+        """An enclosure of d margin/dx_i on the face x_i = end of the box."""
+        face = list(box)
+        face[i] = (end, end)
+        ub, u_end = self._ub(face), end - self.shift[i]
+        values = [self.forms.derivative(i)(*ub)]
+        face_form = self.forms.derivative_face(i, u_end) if u_end in self.special[i] else None
+        if face_form is not None:
+            values.append(face_form(*ub))
+        return intersect(values)
 
     def _visit_identity(self, box, depth, m, hyp):
         if m.is_finite():
@@ -394,9 +413,12 @@ class _Search:
         value = arb.nan()
         if margin is not None:
             value = margin(*balls)
-            if self._ok(value) or (not self.c.strict and margin.static == 1):
+            if self._ok(value) or margin.positive or (not self.c.strict and
+                                                      margin.static == 1):
                 return True
         slope = None if deriv is None else deriv.sign(balls)
+        if slope is None:
+            slope = self._convex_slope(i, sign, face, balls)
         if slope is None:
             return False
         if slope != sign:  # the margin decreases towards infinity: compare with its limit
@@ -407,6 +429,16 @@ class _Search:
             return self._ok(margin(*limit))
         face_balls = B.balls(face)
         return self._ok(self._bound(face, face_balls, enclose(self.c.margin, face_balls)))
+
+    def _convex_slope(self, i, sign, face, balls):
+        """The sign of d margin/dx_i on a tail from the second derivative: if it is >= 0
+        there, the slope only grows away from X (upper tail) / towards X (lower tail), so
+        a slope of the right sign at X keeps its sign on the whole tail."""
+        second = self.forms.tail_second(i, sign)
+        if second is None or second.sign(balls) != 1:
+            return None
+        slope = self._derivative_at(i, face, face[i][0])
+        return 1 if sign > 0 and slope >= 0 else (-1 if sign < 0 and slope <= 0 else None)
 
     @property
     def group(self):
