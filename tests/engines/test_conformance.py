@@ -15,7 +15,7 @@ from dpproof.engines.base import ENGINES, Config, load
 from dpproof.evidence import Verdict
 from dpproof.lowering import arb_ball, at_precision, lower
 
-from tests.engines.cases import FALSE, TREACHEROUS, TRUE
+from tests.engines.cases import FALSE, TREACHEROUS, TRUE, WHOLE_BOX_FALSE, WHOLE_BOX_TRUE
 
 CONFIG = Config(engine_timeout=30, max_boxes=2000, search_examples=120)
 
@@ -65,6 +65,20 @@ def test_interval_and_search_refute_every_false_claim(claim):
     for name in ("interval", "search"):
         ev = _run(name, claim)
         assert ev.verdict is Verdict.REFUTED, (name, ev.detail)
+
+
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", WHOLE_BOX_TRUE, ids=lambda c: c.id)
+def test_whole_box_true_claims_are_never_refuted(engine_name, claim):
+    """Tight at a point, on a face or curve, unbounded, tiny margins (issue 12)."""
+    test_true_claims_are_never_refuted(engine_name, claim)
+
+
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", WHOLE_BOX_FALSE, ids=lambda c: c.id)
+def test_whole_box_false_claims_are_never_proved(engine_name, claim):
+    """Perturbed by 1e-9..1e-15 at the tight point, needles of width 1e-6 (issue 12)."""
+    test_false_claims_are_never_proved_and_refutations_are_certified(engine_name, claim)
 
 
 @pytest.mark.parametrize("claim", [c for c in TRUE if c.statement.rel != "==" and
