@@ -115,8 +115,12 @@ class _Form:
         alt = rewritten(expr)
         if alt is not None:
             exprs.append(alt)
-        self.static = next((s for s in map(_static_sign, exprs) if s is not None), None)
-        self.positive = any(_static_sign(e, strict=True) == 1 for e in exprs)
+        # sympy's sign rules may use integrality; the forms are also evaluated between
+        # integers (derivatives), so no static signs where an integer parameter occurs
+        real = not any(sym.is_integer for sym in expr.free_symbols)
+        self.static = next((s for s in map(_static_sign, exprs) if s is not None),
+                           None) if real else None
+        self.positive = real and any(_static_sign(e, strict=True) == 1 for e in exprs)
         for e in exprs:
             try:
                 self.fns.append(lower(e, names))
@@ -126,7 +130,8 @@ class _Form:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:
                 self.num_den = (lower(num, names), lower(den, names))
-                self.static_nd = (_static_sign(num), _static_sign(den))
+                if real:
+                    self.static_nd = (_static_sign(num), _static_sign(den))
         except (LoweringError, TypeError, ValueError):
             self.num_den = None
 
