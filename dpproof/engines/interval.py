@@ -151,8 +151,7 @@ class _Search:
         self.root, self.clip = root, clip or root
         #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
         #: sympy then knows u >= 0, which decides signs and powers at the lower end
-        self.shift = [lo if lo is not None and not integ else sympy.Integer(0)
-                      for (lo, _), integ in zip(root, integer)]
+        self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root]
         self.forms = Forms(_shifted(compiled, root, integer), compiled.names)
         self.identity = compiled.claim.statement.rel == "=="
         self.volume = B.volume(root, integer, self.clip)
@@ -549,13 +548,13 @@ class _Search:
 
 
 def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
-    """The margin in u = x - L: each real parameter with a finite lower end L becomes
-    L + u, u >= 0."""
+    """The margin in u = x - L: each parameter with a finite lower end L becomes L + u,
+    u >= 0 (an integer if the parameter is)."""
     margin = compiled.claim.statement.margin()
     symbols = {s.name: s for s in margin.free_symbols}
-    sub = {symbols[n]: lo + sympy.Symbol(n, nonnegative=True) for n, (lo, _), integ in
-           zip(compiled.names, root, integer) if n in symbols and lo is not None and
-           not integ and (lo != 0 or not symbols[n].is_nonnegative)}
+    sub = {symbols[n]: lo + sympy.Symbol(n, nonnegative=True, integer=integ or None)
+           for n, (lo, _), integ in zip(compiled.names, root, integer)
+           if n in symbols and lo is not None and (lo != 0 or not symbols[n].is_nonnegative)}
     return margin.subs(sub, simultaneous=True) if sub else margin
 
 
