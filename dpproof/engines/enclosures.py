@@ -105,12 +105,67 @@ def _meet(a: arb, b: arb) -> arb:
         return a
 
 
+#: functions >= 0 wherever defined (sympy names; Phi and Q are probabilities)
+NONNEGATIVE = {"exp", "Abs", "erfc", "Phi", "Q"}
+
+
+class _SignTree:
+    """The sign of an expression on a box from the signs of its parts (sign rules over
+    the sympy tree, each leaf or undecided node enclosed in balls): a product of balls that
+    touch 0 is enclosed far across 0 by midpoint-radius arithmetic, its sign is not.
+    ``sign(balls)``: +1 if >= 0, -1 if <= 0 wherever defined on the balls, else None."""
+
+    def __init__(self, expr: sympy.Expr, names, depth: int = 0):
+        self.expr, self.names, self.depth = expr, names, depth
+        self.kids = [_SignTree(a, names, depth + 1) for a in expr.args] if (
+            depth < 6 and (expr.is_Mul or expr.is_Add or expr.is_Pow)) else []
+        self._fn = False
+
+    def _ball(self, balls):
+        if self._fn is False:
+            try:
+                self._fn = lower(self.expr, self.names)
+            except (LoweringError, TypeError, ValueError):
+                self._fn = None
+        return arb.nan() if self._fn is None else enclose(self._fn, balls)
+
+    def sign(self, balls) -> int | None:
+        e = self.expr
+        if e.is_number:
+            return 1 if e.is_nonnegative else (-1 if e.is_nonpositive else None)
+        if getattr(e.func, "__name__", "") in NONNEGATIVE and not e.is_Pow:
+            return 1
+        out = self._structural(balls) if self.kids else None
+        if out is not None:
+            return out
+        v = self._ball(balls)
+        return 1 if v >= 0 else (-1 if v <= 0 else None)
+
+    def _structural(self, balls):
+        e = self.expr
+        if e.is_Pow:
+            base, exp = self.kids[0], e.args[1]
+            if exp.is_Integer and int(exp) % 2 == 0:
+                return 1
+            sb = base.sign(balls)
+            if exp.is_Integer:               # b^(2k+1) and b^-(2k+1) have the sign of b
+                return sb
+            return 1 if sb == 1 else None
+        signs = [k.sign(balls) for k in self.kids]
+        if None in signs:
+            return None
+        if e.is_Mul:
+            return int(math.prod(signs))
+        return signs[0] if len(set(signs)) == 1 else None
+
+
 class _Form:
     """One quantity with several exact expressions for it: enclosure = their intersection;
     for a fraction N/D also the sign from the signs of N and D."""
 
     def __init__(self, expr: sympy.Expr, names):
         self.fns, self.num_den, self.static_nd = [], None, (None, None)
+        self.tree = None
         exprs = [expr]
         alt = rewritten(expr)
         if alt is not None:
@@ -126,6 +181,7 @@ class _Form:
                 self.fns.append(lower(e, names))
             except (LoweringError, TypeError, ValueError):
                 continue
+        self.tree = _SignTree(alt if alt is not None else expr, names)
         try:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:
@@ -150,6 +206,10 @@ class _Form:
             return -1
         if self.static is not None:
             return self.static
+        if self.tree is not None:
+            t = self.tree.sign(balls)
+            if t is not None:
+                return t
         if self.num_den is None:
             return None
         n, d = (enclose(f, balls) for f in self.num_den)
