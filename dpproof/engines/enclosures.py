@@ -165,7 +165,7 @@ class _Form:
 
     def __init__(self, expr: sympy.Expr, names):
         self.fns, self.num_den, self.static_nd = [], None, (None, None)
-        self.tree = None
+        self.trees = []
         exprs = [expr]
         alt = rewritten(expr)
         if alt is not None:
@@ -181,7 +181,7 @@ class _Form:
                 self.fns.append(lower(e, names))
             except (LoweringError, TypeError, ValueError):
                 continue
-        self.tree = _SignTree(alt if alt is not None else expr, names)
+        self.trees = [_SignTree(e, names) for e in exprs]
         try:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:
@@ -206,8 +206,8 @@ class _Form:
             return -1
         if self.static is not None:
             return self.static
-        if self.tree is not None:
-            t = self.tree.sign(balls)
+        for tree in self.trees:
+            t = tree.sign(balls)
             if t is not None:
                 return t
         if self.num_den is None:
