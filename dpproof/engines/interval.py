@@ -39,11 +39,13 @@ from flint import arb
 
 from ..claims import Claim
 from ..evidence import Evidence, Verdict
-from ..lowering import LoweringError, arb_box, at_precision, lower
+from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
 from . import witness as W
-from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+from .base import Compiled, Config, Deadline, effective_bounds, lowers
 from .enclosures import Forms, defined, enclose, intersect
+from .interval_verdicts import conclude
+from .tails import TailsAndCorners
 from .witness_search import candidates
 
 NAME = "interval"
@@ -67,7 +69,7 @@ def check(claim: Claim, config: Config) -> Evidence:
                         f"{found[1]}; margin at the witness {found[0].violation}", seconds,
                         scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
-    return _conclude(claim, search, compiled.names, root, truncated, data, seconds)
+    return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
 def _root(claim: Claim):
@@ -88,62 +90,7 @@ def _root(claim: Claim):
     return root, clip, integer, truncated
 
 
-def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
-    whole = _describe(names, root) or "the single instance"
-    if claim.statement.rel == "==":
-        return _identity_verdict(search, whole, data, seconds)
-    if not search.undecided:
-        if truncated:
-            return Evidence(NAME, Verdict.SUPPORTED, "certified on the truncated box only",
-                            seconds, scope=f"certified on {whole} (unbounded ends cut at "
-                            "1e6)", data=data)
-        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified on all "
-                        f"{data['certified_boxes']} boxes; tightest lower bound "
-                        f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
-                        data=data)
-    if search.undecided_beyond_clip():
-        return Evidence(NAME, Verdict.SUPPORTED, "certified up to the truncation; tails "
-                        "beyond 1e6 undecided", seconds, scope=f"certified on {whole} with "
-                        "unbounded ends cut at 1e6", data=data)
-    frac = data["certified_fraction"]
-    left = "; ".join(_describe(names, b) for b in search.undecided_boxes(3))
-    limit = data["stopped_by"]
-    if frac == 0:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
-                        seconds, scope=f"undecided, e.g. {left}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"{frac:.4%} of the box volume certified; "
-                    f"stopped by the {limit}", seconds,
-                    scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
-                    data=data)
-
-
-def _describe(names, box) -> str:
-    """describe_box, with infinite ends written as -inf / inf."""
-    parts = []
-    for n, (lo, hi) in zip(names, box):
-        text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
-        lo_s, hi_s = text[len(n) + 5:-1].split(", ")
-        parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
-                     f"{'inf' if hi is None else hi_s}]")
-    return ", ".join(parts)
-
-
-def _identity_verdict(search, whole, data, seconds) -> Evidence:
-    if search.undecided_nan:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
-                        f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
-    if search.undecided:
-        frac = data["certified_fraction"]
-        return Evidence(NAME, Verdict.INCONCLUSIVE if frac == 0 else Verdict.SUPPORTED,
-                        f"|lhs - rhs| enclosed below {data['widest_identity_gap']} on "
-                        f"{frac:.4%} of the box volume; stopped by the {data['stopped_by']}",
-                        seconds, scope=f"enclosed on {frac:.4%} of {whole}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
-                    f"{data['widest_identity_gap']} on every box; balls cannot certify "
-                    "equality", seconds, scope=f"enclosed on {whole}", data=data)
-
-
-class _Search:
+class _Search(TailsAndCorners):
     """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
     def __init__(self, compiled: Compiled, config: Config, integer, root, clip=None):
@@ -385,100 +332,6 @@ class _Search:
         self._split(box, depth, m)
         return None
 
-    # -- tails and corners -----------------------------------------------------------------
-    def _visit_tail(self, box, depth):
-        inf = B.infinite(box)
-        lo, hi = box[inf[0]]
-        if len(inf) == 1 and (lo is None) != (hi is None) and self._tail_holds(box, inf[0]):
-            return self._certified(box)
-        found = self._try_points(box, None, False)
-        if found is not None:
-            return found, depth
-        self._split(box, depth, arb.nan())
-        return None
-
-    def _tail_holds(self, box, i) -> bool:
-        """[X, inf) (or (-inf, X]) along side i: x = sign/s with s in [0, 1/|X|]."""
-        lo, hi = box[i]
-        sign, end = (1, lo) if hi is None else (-1, hi)
-        u_end = end - self.shift[i]
-        if sign * u_end <= 0:
-            return False
-        face = list(box)
-        face[i] = (end, end)
-        balls = self._ub(face)
-        balls[i] = arb_box(0, 1 / abs(u_end))
-        margin, deriv = self.forms.tail(i, sign)
-        value = arb.nan()
-        if margin is not None:
-            value = margin(*balls)
-            if self._ok(value) or margin.positive or (not self.c.strict and
-                                                      margin.static == 1):
-                return True
-        slope = None if deriv is None else deriv.sign(balls)
-        if slope is None:
-            slope = self._convex_slope(i, sign, face, balls)
-        if slope is None:
-            return False
-        if slope != sign:  # the margin decreases towards infinity: compare with its limit
-            if margin is None or not defined(value):
-                return False
-            limit = list(balls)
-            limit[i] = arb(0)
-            return self._ok(margin(*limit))
-        face_balls = B.balls(face)
-        return self._ok(self._bound(face, face_balls, enclose(self.c.margin, face_balls)))
-
-    def _convex_slope(self, i, sign, face, balls):
-        """The sign of d margin/dx_i on a tail from the second derivative: if it is >= 0
-        there, the slope only grows away from X (upper tail) / towards X (lower tail), so
-        a slope of the right sign at X keeps its sign on the whole tail."""
-        second = self.forms.tail_second(i, sign)
-        if second is None or second.sign(balls) != 1:
-            return None
-        slope = self._derivative_at(i, face, face[i][0])
-        return 1 if sign > 0 and slope >= 0 else (-1 if sign < 0 and slope <= 0 else None)
-
-    @property
-    def group(self):
-        if self._group is False:
-            self._group = self._homogeneous_group()
-        return self._group
-
-    def _homogeneous_group(self):
-        if self.c.claim.statement.hypotheses or self.identity:
-            return None
-        group = tuple(i for i, (lo, hi) in enumerate(self.root)
-                      if lo is not None and hi is not None and lo < hi and not self.integer[i])
-        if len(group) == 0 or self.forms.homogeneity(group) is None:
-            return None
-        return group
-
-    def _is_corner(self, box) -> bool:
-        return self.group is not None and all(
-            box[i][0] == self.root[i][0] and 16 * (box[i][1] - self.shift[i]) <=
-            self.root[i][1] - self.shift[i] for i in self.group)
-
-    def _settle_corners(self):
-        """Corner boxes C = [0, s]^S x R hold if f >= 0 at x_S = 0 on R and no undecided box
-        meets the interior of 2C \\ C (then f(p) = 2^-jk f(2^j p) >= 0 for p in C)."""
-        corners, self.corners = self.corners, []
-        for c in corners:
-            origin = list(c)
-            for i in self.group:
-                origin[i] = (self.shift[i], self.shift[i])
-            ub = self._ub(origin)
-            values = [enclose(self.c.margin, B.balls(origin)), self.forms.whole(*ub)] + [
-                f(*ub) for f in (self.forms.face(i, 0) for i in self.group) if f]
-            doubled = [(lo, 2 * hi - lo) if i in self.group else (lo, hi)
-                       for i, (lo, hi) in enumerate(c)]
-            clear = not any(_meets_outside(doubled, c, other)
-                            for other in self.undecided + [o for o in corners if o is not c])
-            if clear and self._ok(intersect(values)):
-                self._certified(c)
-            else:
-                self.undecided.append(c)
-
     # -- witnesses, splitting, figures -----------------------------------------------------
     def _try_points(self, box, balls, minimise, deep=False):
         """A certified witness among the candidate points of the box, or None; ``deep``
@@ -556,19 +409,6 @@ def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
            for n, (lo, _), integ in zip(compiled.names, root, integer)
            if n in symbols and lo is not None and (lo != 0 or not symbols[n].is_nonnegative)}
     return margin.subs(sub, simultaneous=True) if sub else margin
-
-
-def _meets_outside(doubled, inner, other) -> bool:
-    """Whether box ``other`` meets the interior of ``doubled`` outside ``inner``."""
-    meet = []
-    for (a, b), (c, d) in zip(doubled, other):
-        c = a if c is None else c
-        d = b if d is None else d
-        lo, hi = max(a, c), min(b, d)
-        if lo > hi or (lo == hi and a != b):
-            return False
-        meet.append((lo, hi))
-    return not all(i_lo <= lo and hi <= i_hi for (lo, hi), (i_lo, i_hi) in zip(meet, inner))
 
 
 def classify(claim: Claim, config: Config, max_boxes: int = 600,
