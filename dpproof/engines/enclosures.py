@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
+from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, lower
 from .base import EngineTimeout, time_limit
 
@@ -167,7 +168,7 @@ class _Form:
         self.fns, self.num_den, self.static_nd = [], None, (None, None)
         self.trees = []
         exprs = [expr]
-        alt = rewritten(expr)
+        alt = None if expr.atoms(OracleFunction) else rewritten(expr)
         if alt is not None:
             exprs.append(alt)
         # sympy's sign rules may use integrality; the forms are also evaluated between

@@ -100,6 +100,9 @@ class _Search(TailsAndCorners):
         #: sympy then knows u >= 0, which decides signs and powers at the lower end
         self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root]
         self.forms = Forms(_shifted(compiled, root, integer), compiled.names)
+        #: whether the shifted/rewritten margin differs from the one already enclosed
+        self.rewritten = (self.forms.margin != compiled.claim.statement.margin() or
+                          len(self.forms.whole.fns) > 1)
         self.identity = compiled.claim.statement.rel == "=="
         self.volume = B.volume(root, integer, self.clip)
         self.heaps: tuple[list, list] = ([], [])
@@ -223,8 +226,10 @@ class _Search(TailsAndCorners):
         if not self._defined(m, ub) or self._ok(m):
             return m
 
-        m = intersect([m, self.forms.whole(*ub),
-                       self.forms.mean_value(ub, self._ub(B.point_box(box, self.integer)))])
+        values = [m, self.forms.mean_value(ub, self._ub(B.point_box(box, self.integer)))]
+        if self.rewritten:
+            values.append(self.forms.whole(*ub))
+        m = intersect(values)
         if not self._ok(m):
             low = self._monotone_margin(box, balls)
             if low is not None and self._ok(low):
