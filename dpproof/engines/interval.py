@@ -39,6 +39,7 @@ from flint import arb
 
 from ..claims import Claim
 from ..evidence import Evidence, Verdict
+from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
 from . import witness as W
@@ -117,7 +118,12 @@ class _Search(TailsAndCorners):
         self.undecided_nan = False
         self.stopped_by = "completion"
         self.minimised = self.tries = 0
-        self.precs = tuple(sorted(set(config.witness_precs) | {2048, MAX_PREC}))
+        # escalation to MAX_PREC only for elementary margins: an oracle (an integral, a
+        # search) at 4096 bits can take longer than the whole claim's budget
+        oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
+        self.max_prec = max(config.prec, max(config.witness_precs)) if oracle else MAX_PREC
+        self.precs = tuple(sorted(set(config.witness_precs) | {2048, self.max_prec}
+                                  if not oracle else set(config.witness_precs)))
         self._group = False
         self._float = False
         #: face values worth a symbolic substitution: the domain's ends and the tight cuts
@@ -210,12 +216,12 @@ class _Search(TailsAndCorners):
 
     def _bound(self, box, balls, m):
         """The tightest enclosure of the margin on a finite box (see the module doc);
-        the precision escalates (x4, up to MAX_PREC) on small boxes that stay undecided."""
+        the precision escalates (x4, up to ``max_prec``) on small boxes still undecided."""
         m, prec = self._tighten(box, balls, m), self.config.prec
         point = B.is_point(box, self.integer)
-        while not self._ok(m) and prec < MAX_PREC and (
+        while not self._ok(m) and prec < self.max_prec and (
                 point or B.relative_width(box, self.root) < 2.0 ** (-prec // 8)):
-            prec = min(4 * prec, MAX_PREC)
+            prec = min(4 * prec, self.max_prec)
             with at_precision(prec):
                 balls = B.balls(box)
                 m = self._tighten(box, balls, enclose(self.c.margin, balls))
@@ -340,7 +346,7 @@ class _Search(TailsAndCorners):
     # -- witnesses, splitting, figures -----------------------------------------------------
     def _try_points(self, box, balls, minimise, deep=False):
         """A certified witness among the candidate points of the box, or None; ``deep``
-        certifies up to MAX_PREC bits (point boxes, certified violations)."""
+        certifies up to ``max_prec`` bits (point boxes, certified violations)."""
         self.tries += minimise
         minimise = minimise and self.minimised < 40 and self.tries % 3 == 1
         self.minimised += minimise
