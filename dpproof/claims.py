@@ -183,6 +183,9 @@ class Statement:
     rel: str
     rhs: sympy.Expr
     hypotheses: tuple["Statement", ...] = ()
+    #: terms as written that sympy simplified away (``x/x`` -> 1); only their definedness
+    #: counts (README, "The claims language at the edges of its domain")
+    guards: tuple = ()
 
     def __post_init__(self):
         if self.rel not in RELATIONS:

@@ -1,8 +1,9 @@
 """The command line: ``dpproof verify | list | show``.
 
 Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
-(unknown target, claims-file error, bad option), and with ``--strict`` 1 when any claim is
-REFUTED, INCONCLUSIVE or ERROR.
+(unknown target, claims-file error, bad option), 3 when engines contradicted each other on
+some claim (an internal soundness failure, reported as ERROR; the report is still written),
+and with ``--strict`` 1 when any claim is REFUTED, INCONCLUSIVE or ERROR.
 """
 
 from __future__ import annotations
@@ -132,6 +133,10 @@ def _verify(args, claims) -> int:
     print(f"dpproof: {len(report.assessments)} claims: {counts}{state}")
     for p in paths:
         print(f"  wrote {p}")
+    if report.soundness_failures:
+        print(f"dpproof: INTERNAL SOUNDNESS FAILURE on {', '.join(report.soundness_failures)}"
+              " (engines contradict each other; see the report)", file=sys.stderr)
+        return 3
     if args.strict and (report.partial or any(a.verdict in _STRICT_FAIL
                                               for a in report.assessments)):
         return 1

@@ -2,7 +2,9 @@
 
 - PROVED / CERTIFIED / REFUTED are decisive.  REFUTED needs a witness whose violation is
   certified in ball or exact arithmetic; CERTIFIED must cover the whole stated domain.
-- Decisive evidence for and against the same claim is a bug: ``ContradictoryEvidence``.
+- Decisive evidence for and against the same claim is a bug, never averaged away and never
+  an abort: the claim is ERROR, both pieces of evidence are kept, and a ``soundness``
+  evidence with ``data["soundness_failure"] = True`` says so (``Assessment.soundness_failure``).
 - Otherwise the strongest of SUPPORTED > INCONCLUSIVE wins, but an ERROR from any engine is
   never hidden behind a non-decisive verdict.
 """
@@ -34,10 +36,6 @@ class Verdict(enum.Enum):
         return self in (Verdict.PROVED, Verdict.CERTIFIED)
 
 
-class ContradictoryEvidence(RuntimeError):
-    """Raised when one engine proves what another refutes: a bug to fix, never to average."""
-
-
 @dataclass(frozen=True)
 class Evidence:
     """What one engine established about one claim.
@@ -65,6 +63,8 @@ class Evidence:
 
 
 _ORDER = [Verdict.SUPPORTED, Verdict.INCONCLUSIVE]
+#: the engine name of the evidence ``assess`` adds for contradictory evidence
+SOUNDNESS = "soundness"
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,11 @@ class Assessment:
     repair: str = ""
     #: for a refuted claim: (parameter names, ((box per parameter, status), ...)) from repair
     regions: tuple = ()
+
+    @property
+    def soundness_failure(self) -> bool:
+        """Whether engines contradicted each other: an internal bug, reported as ERROR."""
+        return any(e.data.get("soundness_failure") for e in self.evidence)
 
     @property
     def id(self) -> str:
@@ -102,10 +107,18 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
         return Assessment(claim, Verdict.NOT_CHECKABLE, claim.reason, None, evidence, seconds)
     pro = [e for e in evidence if e.verdict.holds]
     con = [e for e in evidence if e.verdict is Verdict.REFUTED]
-    if pro and con:
-        raise ContradictoryEvidence(
-            f"{claim.id}: {pro[0].engine} says {pro[0].verdict.value} ({pro[0].detail}) but "
-            f"{con[0].engine} refutes it at {con[0].witness} ({con[0].violation})")
+    undefined = [e for e in evidence if e.verdict is Verdict.ERROR and e.data.get("undefined")]
+    if pro and (con or undefined):
+        if con:
+            why = (f"{con[0].engine} refutes it at {con[0].witness} "
+                   f"(certified margin {con[0].violation})")
+        else:
+            why = f"{undefined[0].engine} finds it undefined: {undefined[0].detail}"
+        detail = (f"internal soundness failure: {pro[0].engine} says {pro[0].verdict.value} "
+                  f"({pro[0].detail}) but {why}")
+        flag = Evidence(SOUNDNESS, Verdict.ERROR, detail, data={"soundness_failure": True})
+        kept = tuple(e for e in evidence if e.engine != SOUNDNESS) + (flag,)
+        return Assessment(claim, Verdict.ERROR, detail, None, kept, seconds, repair)
     if con:
         e = con[0]
         return Assessment(claim, Verdict.REFUTED, e.scope, e.witness, evidence, seconds, repair)
@@ -140,6 +153,11 @@ class Report:
         for a in self.assessments:
             out[a.verdict.value] += 1
         return out
+
+    @property
+    def soundness_failures(self) -> list[str]:
+        """Ids of the claims whose evidence contradicted itself (see ``assess``)."""
+        return [a.id for a in self.assessments if a.soundness_failure]
 
     def _repr_markdown_(self) -> str:
         from .notebook import report_markdown

@@ -33,7 +33,11 @@ def series_values(spec: FigureSpec, prec: int = 64):
             f = lower(s.expr, [name])
             ys = []
             for x in xs:
-                v = f(arb_ball(x))
+                try:
+                    v = f(arb_ball(x))
+                except ValueError:  # undefined there (definedness.Undefined): no point
+                    ys.append(None)
+                    continue
                 ys.append(float(v.mid()) if v.is_finite() else None)
             out.append((s.label, ys))
     return [float(x) for x in xs], out

@@ -5,6 +5,14 @@ lowering is the rigorous one: its inputs are balls built from exact rationals
 (``arb_ball``/``arb_box``), never from floats, and every operation is flint's rigorous
 ball arithmetic.  Precision is never set globally: ``at_precision(bits)`` wraps
 ``flint.ctx.workprec`` for the duration of one evaluation.
+
+Edges of the domain (README, "The claims language at the edges of its domain"): every
+partial operation is checked before it is applied, the same way in every arithmetic
+(``definedness.edge_check``, against the backend's ``certain``/``integer`` facts):
+``log`` needs x > 0, ``sqrt`` x >= 0, a division a nonzero divisor, ``x^y`` x > 0, or x = 0
+with y >= 0 (0^0 = 1), or x < 0 with y an integer; ``binomial(n, k)`` integers with n >= 0.
+A certain violation raises ``definedness.Undefined`` (naming the term), a ball that straddles
+the edge ``definedness.MaybeUndefined``; float evaluation turns both into nan.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from scipy import special as _sp
 
+from .definedness import edge_check
 from .expr.functions import SpecialFunction
 
 
@@ -50,11 +59,37 @@ def arb_ball(value) -> arb:
 
 
 def arb_box(lo, hi) -> arb:
-    """A ball containing the whole closed interval [lo, hi] of exact rationals."""
+    """A ball containing the whole closed interval [lo, hi] of exact rationals.
+
+    A dyadic end (0, integers, bisection points) is kept exactly as the ball's end, the
+    lower one first: a box [0, h] stays inside the domain of sqrt and x^(1/3) instead of
+    straddling 0 by a rounding of the radius."""
     a, b = to_fmpq(lo), to_fmpq(hi)
     if a == b:
         return arb(a)
-    return arb(a).union(arb(b))
+    return _anchored(a, b, True) or _anchored(a, b, False) or arb(a).union(arb(b))
+
+
+def _anchored(a: fmpq, b: fmpq, low: bool):
+    """The ball [a, a + 2R] (``low``) or [b - 2R, b] with R >= (b - a)/2 of at most 20 bits
+    (exact as a radius), or None if that end or the midpoint is not exact."""
+    end = a if low else b
+    if not arb(end).is_exact():
+        return None
+    half = Fraction(int((b - a).p), int((b - a).q)) / 2
+    e = half.numerator.bit_length() - half.denominator.bit_length() - 19
+    m = math.ceil(half / Fraction(2) ** e)
+    while m >= 1 << 20:
+        e += 1
+        m = math.ceil(half / Fraction(2) ** e)
+    rad = Fraction(m) * Fraction(2) ** e
+    exact_end = Fraction(int(end.p), int(end.q))
+    mid = arb(to_fmpq(exact_end + rad if low else exact_end - rad))
+    if not mid.is_exact():
+        return None
+    ball = arb(mid, (m, e))   # (mantissa, exponent): an exact radius
+    ok = ball.lower() <= arb(a) and ball.upper() >= arb(b)
+    return ball if ok and (ball.lower() if low else ball.upper()) == arb(end) else None
 
 
 @contextmanager
@@ -117,8 +152,10 @@ class _Backend:
             return self.fold(kids, self.mul)
         if e.is_Pow:
             if e.args[0].is_nonnegative and e.args[1].is_positive and not e.args[1].is_Integer:
+                # defined on the whole domain: sympy knows the base >= 0 there (the symbols
+                # carry the domain's signs) and the exponent > 0
                 return self.nonneg_power(kids[0], e.args[1], kids[1])
-            return self.power(kids[0], e.args[1], kids[1])
+            return self._checked(e, kids, self.power(kids[0], e.args[1], kids[1]))
         if isinstance(e, SpecialFunction):
             return self.special(type(e), kids)
         fn = self.function(e.func.__name__)
@@ -127,8 +164,38 @@ class _Backend:
                                 f"(in {sympy.sstr(e)})")
         if len(kids) == 1:
             k = kids[0]
-            return lambda env: fn(k(env))
-        return lambda env: fn(*[k(env) for k in kids])
+            return self._checked(e, kids, lambda env: fn(k(env)))
+        return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+
+    def _checked(self, e, kids, run):
+        """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""
+        edge = edge_check(e)
+        if edge is None:
+            return run
+        term = sympy.sstr(e)
+
+        def checked(env):
+            edge(self, term, *[k(env) for k in kids])
+            return run(env)
+        return checked
+
+    # -- certain facts about a value: a ball (arb) or a number (mpmath, float) ------------
+    @staticmethod
+    def certain(x, rel: str) -> bool:
+        """Whether ``x rel 0`` holds for certain (False for nan)."""
+        return {">0": lambda: x > 0, ">=0": lambda: x >= 0, "<0": lambda: x < 0,
+                "<=0": lambda: x <= 0, "==0": lambda: x == 0,
+                "!=0": lambda: x > 0 or x < 0}[rel]()
+
+    @staticmethod
+    def integer(x) -> bool:
+        """Certainly an integer."""
+        return bool(mpmath.isfinite(x)) and x == int(x)
+
+    @staticmethod
+    def not_integer(x) -> bool:
+        """Certainly not an integer."""
+        return bool(mpmath.isfinite(x)) and x != int(x)
 
     @staticmethod
     def fold(kids, op):
@@ -184,6 +251,20 @@ class _ArbBackend(_Backend):
     def one():
         return arb(1)
 
+    @staticmethod
+    def certain(x, rel: str) -> bool:
+        if rel == "==0":
+            return x.is_exact() and x.is_zero()
+        return _Backend.certain(x, rel)
+
+    @staticmethod
+    def integer(x) -> bool:
+        return x.is_exact() and x.is_integer()
+
+    @staticmethod
+    def not_integer(x) -> bool:
+        return x.is_finite() and not x.contains_integer()
+
     def power(self, base, exponent, exp_fn):
         if exponent.is_Integer and int(exponent) >= 0:
             n = int(exponent)
@@ -225,12 +306,18 @@ def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
 
 
 def _arb_binomial(n, k):
-    if k.is_exact() and k.is_integer() and k >= 0:
-        return n.bin(int(k.unique_fmpz()))
+    """binomial(n, k) for integers n >= 0, k (checked by ``_binomial_check``); 0 for k < 0."""
+    if k.is_exact() and k.is_integer():
+        kk = int(k.unique_fmpz())
+        return arb(0) if kk < 0 else n.bin(kk)
     return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
 
 
 def _arb_pow(x, y):
+    """x^y where ``_pow_check`` passed: 0^y for y >= 0 exactly, else flint's ball power."""
+    if x.is_exact() and x.is_zero() and y >= 0:
+        return arb(1) if (y.is_exact() and y.is_zero()) else (
+            arb(0) if y > 0 else arb(0).union(arb(1)))
     return x ** y
 
 
@@ -362,17 +449,29 @@ def _exact_arb(x):
 ARB, MPMATH, FLOAT = _ArbBackend(), _MpmathBackend(), _FloatBackend()
 
 
-def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb") -> Callable:
+def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb",
+          guards: Sequence[sympy.Basic] = ()) -> Callable:
     """Compile ``expr`` to ``f(*args)`` in ``backend`` ('arb', 'mpmath' or 'float').
 
     Arguments are positional in the order of ``names``.  For 'arb' pass balls made by
     ``arb_ball``/``arb_box`` inside ``at_precision``; for 'mpmath' call inside
-    ``mpmath.workdps``.  Float evaluation never raises: overflow gives inf, domain errors nan.
+    ``mpmath.workdps``.  Where a term is undefined (README, edges of the domain) 'arb' and
+    'mpmath' raise ``Undefined`` / ``MaybeUndefined``; float evaluation never raises:
+    overflow gives inf, undefined terms and domain errors nan.  ``guards`` are terms of the
+    claim as written that sympy simplified away (``x/x`` -> 1): each is evaluated first, for
+    its definedness only.
     """
     chosen = {"arb": ARB, "mpmath": MPMATH, "float": FLOAT}.get(backend)
     if chosen is None:
         raise ValueError(f"unknown backend {backend!r}; allowed: arb, mpmath, float")
     tree = chosen.compile(expr, names)
+    if guards:
+        checks, value = [chosen.compile(g, names) for g in guards], tree
+
+        def tree(env):
+            for check in checks:
+                check(env)
+            return value(env)
     if backend == "float":
         return lambda *args: _float_guard(tree, args)
     return lambda *args: tree(args)

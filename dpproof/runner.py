@@ -7,6 +7,11 @@ parent also gets ``chain`` evidence: the links must connect (each right side equ
 next left side, the ends equal to the parent's) and the composed relation must imply the
 parent's; then the chain is as strong as its weakest link.  Claims run in parallel with
 ``jobs > 1`` (forked workers, which inherit the loaded claims).
+
+Cross-examination (DESIGN.md, the one rule): a PROVED or CERTIFIED from any engine enters
+the evidence only after ``crossexam.cross_examine`` found no certified violation; if it
+finds one, ``assess`` makes the claim ERROR, flagged as an internal soundness failure, and
+the run goes on.
 """
 
 from __future__ import annotations
@@ -23,8 +28,9 @@ import sympy
 
 from . import __version__
 from .claims import Claim, compose_relations, implies
+from .crossexam import cross_examine
 from .engines.base import Config, EngineTimeout, load, time_limit
-from .evidence import Assessment, ContradictoryEvidence, Evidence, Report, Verdict, assess
+from .evidence import Assessment, Evidence, Report, Verdict, assess
 from .repair import repair
 
 Progress = Callable[[int, int, Assessment], None]
@@ -91,13 +97,13 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         except EngineTimeout:
             ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
                           f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
-        except ContradictoryEvidence:
-            raise
         except Exception as exc:  # recorded, never dropped
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
                           time.perf_counter() - t0,
                           data={"traceback": traceback.format_exc(limit=4)})
-        evidence.append(ev)
+        # a PROVED/CERTIFIED enters the evidence only once cross-examined (never if the
+        # claim's time limit interrupts the cross-examination)
+        evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
 

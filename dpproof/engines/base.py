@@ -17,6 +17,7 @@ from functools import cached_property
 import sympy
 
 from ..claims import Claim, Interval
+from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
 
 #: name -> module, in the order the runner tries them (cheap and decisive first)
@@ -131,11 +132,12 @@ class Compiled:
 
     @cached_property
     def margin(self):
-        return lower(self.claim.statement.margin(), self.names, self.backend)
+        st = self.claim.statement
+        return lower(st.margin(), self.names, self.backend, _guards(st))
 
     @cached_property
     def hypotheses(self) -> tuple[tuple[object, bool], ...]:
-        return tuple((lower(h.margin(), self.names, self.backend), h.strict)
+        return tuple((lower(h.margin(), self.names, self.backend, _guards(h)), h.strict)
                      for h in self.claim.statement.hypotheses)
 
     @cached_property
@@ -163,16 +165,34 @@ class Compiled:
 
     def hypotheses_on(self, balls) -> bool | None:
         """On these balls: True if every hypothesis is certified to hold, False if one is
-        certified to fail, None if undecided (arb backend)."""
+        certified to fail, None if undecided (arb backend).
+
+        Hypotheses are read left to right, like a guarded conjunction: a hypothesis needs
+        to be defined only where those before it hold.  ``Undefined`` propagates only when
+        every earlier one is certified to hold; a ball that may be undefined is undecided.
+        """
         verdict = True
         for h, strict in self.hypotheses:
-            v = h(*balls)
+            try:
+                v = h(*balls)
+            except MaybeUndefined:
+                return None
+            except Undefined:
+                if verdict is True:
+                    raise
+                return None
             if (v > 0) if strict else (v >= 0):
                 continue
             if (v <= 0) if strict else (v < 0):
                 return False
             verdict = None
         return verdict
+
+
+def _guards(statement) -> tuple:
+    """Terms of the statement as written that sympy simplified away (``x/x``), whose
+    definedness still counts; recorded by the parser (``Statement.guards``) when it has them."""
+    return tuple(getattr(statement, "guards", ()) or ())
 
 
 def lowers(claim: Claim, backend: str) -> bool:
@@ -190,7 +210,9 @@ def lowers(claim: Claim, backend: str) -> bool:
 def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool]:
     """Finite ends for a parameter: unbounded ends truncated at +-TRUNCATE_AT.
 
-    Returns (lo, hi, truncated).
+    Returns (lo, hi, truncated).  A real parameter gets the closure of its range (open ends
+    are excluded where points are drawn: ``witness.in_domain``); an integer parameter the
+    least and greatest integers *in* its range, so an open end k < 5 gives hi = 4.
     """
     lo, hi, truncated = iv.lo, iv.hi, False
     if lo is None:
@@ -199,7 +221,14 @@ def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool
     if hi is None:
         hi = max(lo, 0) + TRUNCATE_AT
         truncated = True
-    return sympy.Rational(lo), sympy.Rational(hi), truncated
+    lo, hi = sympy.Rational(lo), sympy.Rational(hi)
+    if iv.integer:
+        first, last = sympy.ceiling(lo), sympy.floor(hi)
+        first += 1 if iv.lo_open and first == lo else 0
+        last -= 1 if iv.hi_open and last == hi else 0
+        if first <= last:
+            lo, hi = first, last
+    return lo, hi, truncated
 
 
 def decimal_str(q: sympy.Rational) -> str:

@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
+from ..definedness import MaybeUndefined, Undefined
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, lower
 from .base import EngineTimeout, time_limit
@@ -73,10 +74,16 @@ def defined(value: arb) -> bool:
     return value.is_finite()
 
 
-def enclose(fn, balls) -> arb:
-    """``fn(*balls)``, nan where an oracle rejects a wide ball (undecided, never decided)."""
+def enclose(fn, balls, edges: bool = False) -> arb:
+    """``fn(*balls)``, nan where an oracle rejects a wide ball or the expression is (maybe)
+    undefined on the balls: undecided, never decided.  With ``edges`` the lowering's
+    ``Undefined``/``MaybeUndefined`` propagate (the caller decides what they mean)."""
     try:
         return fn(*balls)
+    except (Undefined, MaybeUndefined):
+        if edges:
+            raise
+        return arb.nan()
     except (ValueError, ZeroDivisionError, TypeError):
         return arb.nan()
 

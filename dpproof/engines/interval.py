@@ -38,12 +38,14 @@ import sympy
 from flint import arb
 
 from ..claims import Claim
+from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
 from . import witness as W
-from .base import Compiled, Config, Deadline, effective_bounds, lowers
+from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
+from .defined import probes
 from .enclosures import Forms, defined, enclose, intersect
 from .interval_verdicts import conclude
 from .tails import TailsAndCorners
@@ -51,6 +53,7 @@ from .witness_search import candidates
 
 NAME = "interval"
 MAX_PREC = 4096
+_AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
 def supports(claim: Claim) -> bool:
@@ -66,17 +69,21 @@ def check(claim: Claim, config: Config) -> Evidence:
     data = search.figures()
     seconds = time.perf_counter() - t0
     if found is not None:
+        also = ("" if search.undefined_at is None else "; also " +
+                W.undefined_message(*search.undefined_at))
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
-                        f"{found[1]}; margin at the witness {found[0].violation}", seconds,
-                        scope=f"witness at {found[0].point}", witness=found[0].point,
+                        f"{found[1]}; margin at the witness {found[0].violation}{also}",
+                        seconds, scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
+    if search.undefined_at is not None:
+        return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
 def _root(claim: Claim):
     """(root box with None for infinite ends, its truncation, integer flags, truncated?)"""
     root, clip, integer, truncated = [], [], [], False
-    tails = not claim.statement.hypotheses
+    tails = not claim.statement.hypotheses and not _guarded(claim)
     for name, iv in claim.domain.params:
         lo, hi, cut = effective_bounds(iv)
         if iv.integer:
@@ -118,6 +125,9 @@ class _Search(TailsAndCorners):
         self.undecided_nan = False
         self.stopped_by = "completion"
         self.minimised = self.tries = 0
+        self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
+        self.undefined_seen = 0    # boxes visited when it was found
+        self.guarded = _guarded(compiled.claim)
         # escalation to MAX_PREC only for elementary margins: an oracle (an integral, a
         # search) at 4096 bits can take longer than the whole claim's budget
         oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
@@ -155,8 +165,8 @@ class _Search(TailsAndCorners):
                 item = self._pop(which) or self._pop(1 - which)
                 if item is None:
                     break
-                if self.visited >= self.config.max_boxes or deadline.passed:
-                    self.stopped_by = ("box budget" if self.visited >= self.config.max_boxes
+                if self.visited >= self._budget() or deadline.passed:
+                    self.stopped_by = ("box budget" if self.visited >= self._budget()
                                        else "time limit")
                     self.undecided.extend([item[1]] + self._pending())
                     self.undecided.extend(self.corners)
@@ -175,12 +185,26 @@ class _Search(TailsAndCorners):
         if B.infinite(box):
             return self._visit_tail(box, depth)
         balls = B.balls(box)
-        hyp = self.c.hypotheses_on(balls)
+        try:
+            hyp = self.c.hypotheses_on(balls)
+        except Undefined:
+            return self._undefined(box, depth)
         if hyp is False:
             self.vacuous += 1
             self.certified_volume += self._vol(box)
             return None
-        m = enclose(self.c.margin, balls)
+        try:
+            m = enclose(self.c.margin, balls, edges=True)
+        except Undefined:
+            if hyp is True:
+                return self._undefined(box, depth)
+            m = arb.nan()
+        except MaybeUndefined:  # never certify a box that may hold an undefined point
+            m = arb.nan()
+            for point in probes(self.c.names, box, self.integer):
+                if self.undefined_at is not None:
+                    break
+                self._probe(box, self.config.witness_precs[:1], point)
         if self.identity:
             return self._visit_identity(box, depth, m, hyp)
         m = self._bound(box, balls, m)
@@ -201,6 +225,35 @@ class _Search(TailsAndCorners):
         else:
             self._split(box, depth, m)
         return None
+
+    def _undefined(self, box, depth):
+        """The claim is certainly undefined on the box: confirm at an exact point and drop the
+        box (nothing there can be certified or refuted)."""
+        if self._probe(box).status == "undefined":
+            self.undecided.append(box)
+            return None
+        if not B.is_point(box, self.integer) and depth < self.config.max_depth:
+            self._split(box, depth, arb.nan())
+        else:
+            self.undecided.append(box)
+        return None
+
+    def _probe(self, box, precs=None, point=None):
+        """Examine ``point`` (the box's midpoint) exactly; remember it if the claim is
+        undefined there."""
+        point = point or B.midpoint(box, self.integer, self.c.names)
+        check = W.examine(self.c, point, precs or self.config.witness_precs)
+        if check.status == "undefined" and self.undefined_at is None:
+            self.undefined_at = (point, check.undefined)
+            self.undefined_seen = self.visited
+        return check
+
+    def _budget(self) -> int:
+        """The box budget; once the claim is known undefined somewhere, only
+        ``_AFTER_UNDEFINED`` more boxes are spent looking for a violation where defined."""
+        if self.undefined_at is None:
+            return self.config.max_boxes
+        return min(self.config.max_boxes, self.undefined_seen + _AFTER_UNDEFINED)
 
     def _ok(self, m) -> bool:
         return bool((m > 0) if self.c.strict else (m >= 0))
@@ -254,10 +307,12 @@ class _Search(TailsAndCorners):
         return B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
 
     def _defined(self, m, ub) -> bool:
-        """The margin is certainly defined on the box: the definedness hook on the plain
-        enclosure or on the shifted margin (the same expression, rewritten exactly)."""
-        return defined(m) or (self.forms.whole and defined(enclose(self.forms.whole.fns[0],
-                                                                   ub)))
+        """The margin is certainly defined on the box: the plain enclosure is finite (the
+        lowering raises ``MaybeUndefined`` where it may not be), or the shifted margin (the
+        same expression, where sympy knows u >= 0) is, and the parser recorded no guards
+        (terms simplified away, whose definedness only the plain lowering checks)."""
+        return defined(m) or (not self.guarded and bool(self.forms.whole) and defined(
+            enclose(self.forms.whole.fns[0], ub)))
 
     def _monotone_margin(self, box, balls, worst: bool = True):
         """The margin with every coordinate along which it is certified monotone on the box
@@ -411,6 +466,11 @@ class _Search(TailsAndCorners):
         }
 
 
+def _guarded(claim: Claim) -> bool:
+    st = claim.statement
+    return bool(_guards(st)) or any(_guards(h) for h in st.hypotheses)
+
+
 def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
     """The margin in u = x - L: each parameter with a finite lower end L becomes L + u,
     u >= 0 (an integer if the parameter is)."""
@@ -455,10 +515,13 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
 
 def _status(search: _Search, box) -> str:
     balls = B.balls(box)
-    hyp = search.c.hypotheses_on(balls)
-    if hyp is False:
-        return "vacuous"
-    m = enclose(search.c.margin, balls)
+    try:
+        hyp = search.c.hypotheses_on(balls)
+        if hyp is False:
+            return "vacuous"
+        m = enclose(search.c.margin, balls, edges=True)
+    except (Undefined, MaybeUndefined):
+        return "undecided"
     strict = search.c.strict
     if not search.identity and ((m > 0) if strict else (m >= 0)):
         return "holds"

@@ -5,6 +5,11 @@ digits.  Where the two disagree beyond the lower precision's accuracy the point 
 *numerical trouble* (reported, never a refutation).  An apparent violation seen at both
 precisions is handed to ``witness.certify``; only a certified one refutes.  Otherwise the
 engine reports SUPPORTED on the grid, with any trouble in its detail.
+
+Undefined points (README, edges of the domain): a grid point where mpmath finds the margin
+undefined is re-examined in arb; where the claim is certainly undefined, and no violation is
+certified where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the grid is undefined, INCONCLUSIVE.
+Grid points lie in the domain as written (open ends and non-integers are dropped).
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ def grid(claim: Claim, per_axis: int) -> list[dict[str, sympy.Rational]]:
             lo, hi = sympy.ceiling(lo), sympy.floor(hi)
             n = min(per_axis, int(hi - lo) + 1)
             values = sorted({lo + sympy.floor((hi - lo) * i / max(n - 1, 1)) for i in range(n)})
+            values = [v for v in values if iv.contains(v)] or [
+                v for v in (lo + 1, hi - 1) if iv.contains(v)][:1] or values
         else:
             values = [lo + (hi - lo) * sympy.Rational(i, per_axis - 1) for i in range(per_axis)]
             values = [v for v in values if iv.contains(v)] or [(lo + hi) / 2]
@@ -51,7 +58,7 @@ def check(claim: Claim, config: Config) -> Evidence:
     compiled = Compiled(claim, "mpmath")
     arb_compiled = Compiled(claim, "arb")
     low, high = config.numeric_dps
-    trouble, apparent, checked, undefined = [], [], 0, 0
+    trouble, apparent, checked, undefined = [], [], 0, []
     worst = None
     for point in grid(claim, config.grid):
         if deadline.passed:
@@ -61,7 +68,7 @@ def check(claim: Claim, config: Config) -> Evidence:
             continue  # outside the hypotheses
         m_low, m_high = values
         if mpmath.isnan(m_low) or mpmath.isnan(m_high):
-            undefined += 1
+            undefined.append(point)
             continue
         checked += 1
         if not _agree(m_low, m_high, low):
@@ -76,13 +83,23 @@ def check(claim: Claim, config: Config) -> Evidence:
                             f"digits; certified at {found.prec} bits", time.perf_counter() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation, data=_data(config, checked, trouble))
+    for point in undefined[:5]:  # no certified violation where defined: undefined verdict
+        check = W.examine(arb_compiled, point, config.witness_precs[:1])
+        if check.status == "undefined":
+            data = dict(_data(config, checked, trouble), undefined_points=len(undefined))
+            return W.undefined_evidence(NAME, point, check.undefined,
+                                        time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
     data = _data(config, checked, trouble)
     data["worst_margin"] = None if worst is None else mpmath.nstr(worst, 8)
-    data["undefined_points"] = undefined
+    data["undefined_points"] = len(undefined)
     scope = f"{checked} grid points at {low} and {high} digits"
     if undefined:
-        scope += f" ({undefined} more where the margin is undefined)"
+        scope += f" ({len(undefined)} more where the margin is undefined)"
+    if len(undefined) >= max(checked, 1):
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"the margin is undefined or not evaluable "
+                        f"at {len(undefined)} of {len(undefined) + checked} grid points",
+                        seconds, scope=scope, data=data)
     if apparent:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"{len(apparent)} apparent violation(s), "
                         f"none certified in ball arithmetic (e.g. at {_fmt(apparent[0])})",

@@ -6,6 +6,12 @@ tried, and scipy's Nelder-Mead polishes the best few.  A candidate becomes a REF
 verdict only through ``witness.certify`` (exact rational point, ball arithmetic).  A
 float violation that arb shows to be an artefact is reported as such; one that arb can
 neither confirm nor dismiss makes the evidence INCONCLUSIVE.  The seed is recorded.
+
+Undefined points (README, edges of the domain): a margin that is nan in floats is re-examined
+in arb at a few points; where the claim is certainly undefined, and no violation was certified
+where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the evaluations were nan, the search saw too
+little to support anything: INCONCLUSIVE, with the count.  Candidates outside the domain as
+written (open ends, non-integers) are never scored.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from .base import Compiled, Config, Deadline, effective_bounds, lowers
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
 _POLISH = 3          # starting points for local optimisation
+_NAN_PROBES = 5      # nan points re-examined in arb for certain undefinedness
 
 
 def supports(claim: Claim) -> bool:
@@ -50,12 +57,13 @@ def check(claim: Claim, config: Config) -> Evidence:
 
 def _verdict(claim, hunt, config, data, t0) -> Evidence:
     compiled = Compiled(claim, "arb")
-    artefacts, undecided = [], []
+    data["nan_points"] = len(hunt.nan_points)
+    artefacts, undecided, undefined = [], [], None
     for margin, point in hunt.worst(_CANDIDATES):
         exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
-        if not W.in_domain(claim, exact):
-            continue
-        found = W.certify(compiled, exact, config.witness_precs)
+        check = W.examine(compiled, exact, config.witness_precs)
+        undefined = undefined or (check.undefined and (exact, check.undefined))
+        found = check.witness
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
                             f"certified at {found.prec} bits", time.perf_counter() - t0,
@@ -65,6 +73,14 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
             enclosure = W.margin_enclosure(compiled, exact, config.witness_precs[-1])
             (artefacts if _dismissed(enclosure, claim) else undecided).append(
                 (exact, enclosure.str(5)))
+    for point in hunt.nan_points[:_NAN_PROBES]:
+        if undefined:
+            break
+        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
+        check = W.examine(compiled, exact, config.witness_precs[:1])
+        undefined = check.undefined and (exact, check.undefined)
+    if undefined:  # no certified violation where it is defined: the undefined verdict
+        return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
     scope = (f"{hunt.evaluated} points (corners, hypothesis seed {config.seed}, "
              f"local optimisation)")
@@ -73,7 +89,13 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"apparent violation at "
                         f"{_fmt(point)} neither certified nor dismissed: margin in {enc} at "
                         f"{config.witness_precs[-1]} bits", seconds, scope=scope, data=data)
+    if 2 * len(hunt.nan_points) >= max(hunt.evaluated, 1):
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"{len(hunt.nan_points)} of "
+                        f"{hunt.evaluated} evaluations were undefined or nan in floats; too "
+                        "few to support the claim", seconds, scope=scope, data=data)
     detail = "no violation found"
+    if hunt.nan_points:
+        detail += f" ({len(hunt.nan_points)} of {hunt.evaluated} evaluations were nan)"
     if artefacts:
         point, enc = artefacts[0]
         detail = (f"{len(artefacts)} float 'violation(s)' were rounding artefacts, e.g. at "
@@ -101,8 +123,9 @@ class _Hunt:
         self.compiled = Compiled(claim, "float")
         self.names = self.compiled.names
         self.ivs = [iv for _, iv in claim.domain.params]
-        self.bounds = [tuple(float(b) for b in effective_bounds(iv)[:2]) for iv in self.ivs]
+        self.bounds = [_float_bounds(iv) for iv in self.ivs]
         self.seen: dict[tuple, float] = {}
+        self.nan_points: list[tuple] = []   # margin nan although the hypotheses held
         self.evaluated = 0
         self.notes: list[str] = []
         st_ = claim.statement
@@ -114,18 +137,29 @@ class _Hunt:
         xs = tuple(int(round(x)) if iv.integer else float(x) for x, iv in zip(xs, self.ivs))
         if xs in self.seen:
             return self.seen[xs]
+        if not self.inside(xs):
+            self.seen[xs] = math.nan
+            return math.nan
         self.evaluated += 1
         for h, strict in self.compiled.hypotheses:
             v = h(*xs)
+            if math.isnan(v):
+                self.nan_points.append(xs)
             if not (v > 0 if strict else v >= 0):
                 self.seen[xs] = math.nan
                 return math.nan
         m = self.compiled.margin(*xs)
+        if math.isnan(m):
+            self.nan_points.append(xs)
         if self.sides is not None and math.isfinite(m):
             scale = 1.0 + abs(self.sides[0](*xs)) + abs(self.sides[1](*xs))
             m = m / scale if math.isfinite(scale) else m
         self.seen[xs] = m
         return m
+
+    def inside(self, xs) -> bool:
+        """In the domain as written, exactly (open ends excluded, integers integral)."""
+        return W.in_domain(self.claim, {n: W.to_rational(x) for n, x in zip(self.names, xs)})
 
     def corners(self) -> None:
         per_axis = [sorted({lo, hi, (lo + hi) / 2}) for lo, hi in self.bounds]
@@ -174,6 +208,21 @@ class _Hunt:
     def best_margin(self):
         w = self.worst(1)
         return None if not w else float(w[0][0])
+
+
+def _float_bounds(iv) -> tuple[float, float]:
+    """The range's ends as doubles, moved inward by a few ulps where the double (read back
+    as the short decimal a witness would be) falls outside the domain as written."""
+    lo, hi, _ = effective_bounds(iv)
+    out = []
+    for end, toward in ((lo, math.inf), (hi, -math.inf)):
+        x = float(end)
+        for _ in range(4):
+            if iv.integer or iv.contains(W.to_rational(x)):
+                break
+            x = math.nextafter(x, toward)
+        out.append(x)
+    return out[0], out[1]
 
 
 def _strategy(iv, bounds):

@@ -1,30 +1,52 @@
-"""Exact proofs with sympy: identities that simplify to 0, inequalities of known sign.
+"""Exact proofs with sympy, through steps that are sound by construction (DESIGN.md, PROVED).
 
 Parameters become symbols carrying the sign/integer assumptions their box implies (a
 superset of the box, so a proof there is a proof on the box); a half-line parameter
-``x in [a, oo)`` is shifted to ``a + t`` with ``t >= 0``.  The engine says PROVED only when
-sympy returns a definite ``True`` (zero difference, known sign, an empty violation set from
-``solveset`` over the exact interval).  It refutes only through ``witness.certify`` at an
-exact point, e.g. when the difference of an identity simplifies to a non-zero constant.
-Everything else is INCONCLUSIVE, with what was tried.  Opaque oracle functions (integrals,
-divergences) are out of its reach: ``supports`` is False for them.
+``x in [a, oo)`` is shifted to ``a + t`` with ``t >= 0``.  PROVED comes only from:
+
+1. an identity whose difference simplifies *exactly* to 0;
+2. an inequality whose margin has a definite sign by sympy's assumption rules;
+3. a rational inequality in one parameter with exact rational coefficients, decided by
+   ``solve_rational_inequalities`` (real-root isolation of numerator and denominator over
+   QQ: a complete procedure).  Transcendental ``solveset`` answers (empty sets,
+   ``ConditionSet``, partial answers) are not decision procedures and are never used.
+
+Definedness comes first (``undefined_term``): simplification may cancel a factor that
+vanishes on the domain (``(x^2 - 1)/(x - 1)`` is not ``x + 1`` at 1), and sympy's
+``x**(1/3)`` is the principal (complex) root for x < 0.  So the engine refuses to prove --
+INCONCLUSIVE, naming the term -- when a statement divides by something not certified
+non-zero on the domain, raises a base not certified non-negative (positive for negative or
+symbolic exponents) to a non-integer power, takes ``log`` of something not certified
+positive, calls ``binomial`` on arguments not certified non-negative integers, or uses a
+function outside the list of total ones.  Certified means: by sympy's assumptions, by
+Sturm root counting for a polynomial in one parameter, or by a small arb branch and bound
+over the (bounded) box.  It refutes only through ``witness.certify`` at an exact point.
+Every PROVED is cross-examined by the runner (an independent certified sweep) before it is
+written.  Opaque oracle functions are out of reach: ``supports`` is False for them.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import sympy
+from flint import arb
+from sympy.solvers.inequalities import solve_rational_inequalities
 
 from ..claims import Claim
-from ..evidence import ContradictoryEvidence, Evidence, Verdict
+from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
+from ..lowering import LoweringError, arb_box, at_precision, lower
 from . import witness as W
 from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
 
 NAME = "symbolic"
 _SYMPY_SECONDS = 15.0
+_SIGN_BOXES = 64          # arb boxes tried to certify the sign of a base on the domain
+#: functions defined (finite, real) for every real argument
+_TOTAL = (sympy.exp, sympy.erf, sympy.erfc, sympy.erfi, sympy.Abs, sympy.Max, sympy.Min,
+          sympy.sin, sympy.cos, sympy.atan, sympy.sinh, sympy.cosh, sympy.tanh, sympy.sign,
+          sympy.floor, sympy.ceiling)
 
 
 def supports(claim: Claim) -> bool:
@@ -36,26 +58,140 @@ def supports(claim: Claim) -> bool:
 
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
+    limit = min(_SYMPY_SECONDS, config.engine_timeout)
     try:
-        with time_limit(min(_SYMPY_SECONDS, config.engine_timeout)):
-            verdict, detail, tried = _decide(claim)
+        with time_limit(limit):
+            undefined = undefined_term(claim)
+            if undefined:
+                return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
+                                time.perf_counter() - t0, data={"undefined_risk": undefined})
+            verdict, detail, tried, point = _decide(claim)
     except EngineTimeout:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within "
-                        f"{min(_SYMPY_SECONDS, config.engine_timeout):g} s",
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
                         time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     if verdict is Verdict.PROVED:
-        _sanity_check(claim, config, detail)
         return Evidence(NAME, Verdict.PROVED, detail, seconds, scope="whole domain (exact)",
                         data={"method": detail})
     if verdict is Verdict.REFUTED:
-        found = _witness(claim, config)
+        found = _witness(claim, config, point)
         if found is not None:
-            return Evidence(NAME, Verdict.REFUTED, detail, seconds, scope=f"witness "
-                            f"{found.point}", witness=found.point, violation=found.violation)
+            return Evidence(NAME, Verdict.REFUTED, detail, time.perf_counter() - t0,
+                            scope=f"witness {found.point}", witness=found.point,
+                            violation=found.violation)
     return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})",
                     seconds)
 
+
+# -- definedness -------------------------------------------------------------------------
+
+def undefined_term(claim: Claim) -> str:
+    """Why the statement may be undefined somewhere on the domain ('' if certified defined)."""
+    symbols = claim.domain.symbols()
+    st = claim.statement
+    exprs = [st.lhs, st.rhs] + [e for h in st.hypotheses for e in (h.lhs, h.rhs)]
+    exprs += [g for s in (st, *st.hypotheses) for g in s.guards]   # terms sympy simplified away
+    subs = {s: symbols[s.name] for e in exprs for s in e.free_symbols if s.name in symbols}
+    for expr in exprs:
+        if expr.has(sympy.nan, sympy.zoo):
+            return f"{expr} is not a finite number"
+        for term in sympy.preorder_traversal(expr.xreplace(subs)):
+            problem = _term_problem(claim, term)
+            if problem:
+                return problem
+    return ""
+
+
+def _term_problem(claim: Claim, term) -> str:
+    if isinstance(term, sympy.Pow):
+        base, ex = term.args
+        if ex.is_integer and ex.is_positive:
+            return ""
+        if ex.is_integer:
+            need = "nonzero"          # x^-k, and 0^0 for a symbolic integer exponent
+        elif ex.is_Rational and ex.is_positive:
+            need = "nonnegative"      # x^(p/q): sympy's principal root is not real for x < 0
+        else:
+            need = "positive"
+        return "" if _certified(claim, base, need) else \
+            f"{term}: base {base} not certified {need} on the domain"
+    if isinstance(term, sympy.log):
+        return "" if _certified(claim, term.args[0], "positive") else \
+            f"{term}: argument not certified positive on the domain"
+    if isinstance(term, sympy.binomial):
+        ok = all(a.is_integer and a.is_nonnegative for a in term.args)
+        return "" if ok else f"{term}: arguments not certified non-negative integers"
+    if isinstance(term, sympy.Function) and not isinstance(term, _TOTAL) and not (
+            isinstance(term, SpecialFunction) and not term.opaque):
+        return f"{term}: {term.func} is not in the symbolic engine's list of total functions"
+    return ""
+
+
+def _certified(claim: Claim, expr, need: str) -> bool:
+    """Whether ``expr`` is certified positive / nonnegative / nonzero on the whole domain."""
+    sign = {"positive": expr.is_positive, "nonnegative": expr.is_nonnegative,
+            "nonzero": expr.is_zero is False}[need]
+    if sign:
+        return True
+    if len(expr.free_symbols) == 1:
+        decided = _univariate_sign(claim, expr, need)
+        if decided is not None:
+            return decided
+    return _arb_sign(claim, expr, need)
+
+
+def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:
+    """Exact: Sturm counts the roots of a polynomial with rational coefficients."""
+    (x,) = expr.free_symbols
+    try:
+        poly = sympy.Poly(expr, x, domain="QQ")
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+        return None
+    iv = claim.domain[x.name]
+    at_open_ends = sum(1 for end, is_open in ((iv.lo, iv.lo_open), (iv.hi, iv.hi_open))
+                       if end is not None and is_open and poly.eval(end) == 0)
+    if iv.lo == iv.hi:
+        at_open_ends = 0
+    if poly.count_roots(iv.lo, iv.hi) - at_open_ends != 0:
+        return False if need != "nonnegative" else None
+    if need == "nonzero":
+        return True
+    lo, hi, _ = effective_bounds(iv)
+    return poly.eval((lo + hi) / 2) > 0      # no root inside: the sign is constant
+
+
+def _arb_sign(claim: Claim, expr, need: str) -> bool:
+    """Certified by a small branch and bound in ball arithmetic over the closed box."""
+    ivs = [iv for _, iv in claim.domain.params]
+    if not all(iv.bounded for iv in ivs):
+        return False
+    try:
+        fn = lower(expr, claim.domain.names, "arb")
+    except (LoweringError, TypeError, ValueError, NotImplementedError):
+        return False
+    queue, budget = [[(iv.lo, iv.hi) for iv in ivs]], _SIGN_BOXES
+    with at_precision(128):
+        while queue:
+            if budget == 0:
+                return False
+            box = queue.pop()
+            budget -= 1
+            try:
+                v = fn(*[arb_box(lo, hi) for lo, hi in box])
+            except (ValueError, ZeroDivisionError):
+                v = arb.nan()
+            if (v > 0) or (need == "nonnegative" and v >= 0) or (need == "nonzero" and v < 0):
+                continue
+            i = max(range(len(box)), key=lambda j: box[j][1] - box[j][0])
+            lo, hi = box[i]
+            if hi == lo:
+                return False
+            for half in ((lo, (lo + hi) / 2), ((lo + hi) / 2, hi)):
+                queue.append(box[:i] + [half] + box[i + 1:])
+    return True
+
+
+# -- proofs ------------------------------------------------------------------------------
 
 def _decide(claim: Claim):
     symbols = claim.domain.symbols()
@@ -88,29 +224,78 @@ def _identity(diff):
     for name, form in _forms(diff):
         tried.append(name)
         if form == 0:
-            return Verdict.PROVED, f"lhs - rhs simplifies to 0 ({name})", tried
+            return Verdict.PROVED, f"lhs - rhs simplifies to 0 ({name})", tried, None
         if form.is_number and form.is_zero is False:
-            return Verdict.REFUTED, f"lhs - rhs simplifies to the constant {form}", tried
-    return None, "", tried
+            return Verdict.REFUTED, f"lhs - rhs simplifies to the constant {form}", tried, None
+    return None, "", tried, None
 
 
 def _inequality(claim, margin, symbols, strict):
     tried = []
+    if not margin.free_symbols and not margin.is_Rational:
+        # a constant's sign is a computation, not a symbolic argument: ball arithmetic
+        # (the interval engine) certifies it
+        return None, "", ["constant margin: left to ball arithmetic"], None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
     for label, expr in (("direct", margin), ("half-line shift", shifted)):
         for name, form in _forms(expr):
             tried.append(f"{label}/{name}")
             for variant in (form, sympy.factor(form) if form.is_rational_function() else form):
-                sign = variant.is_positive if strict else variant.is_nonnegative
+                variant = certified_constants(variant)
+                sign = None if variant is None else (
+                    variant.is_positive if strict else variant.is_nonnegative)
                 if sign is True:
                     return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
-                        f" under the domain's assumptions ({label}, {name})", tried
+                        f" under the domain's assumptions ({label}, {name})", tried, None
     if len(margin.free_symbols) == 1:
-        tried.append("solveset")
-        proved = _solveset_empty(claim, margin, strict)
-        if proved:
-            return Verdict.PROVED, "solveset: the violation set is empty on the interval", tried
-    return None, "", tried
+        tried.append("rational inequality over QQ")
+        decided = rational_violations(claim, margin, strict)
+        if decided is not None and decided is sympy.S.EmptySet:
+            return Verdict.PROVED, "rational inequality over QQ: real-root isolation shows " \
+                "the violation set is empty on the interval", tried, None
+        if decided is not None:
+            return Verdict.REFUTED, f"rational inequality over QQ: violated on {decided}", \
+                tried, _rational_point(decided)
+    return None, "", tried, None
+
+
+def certified_constants(expr):
+    """``expr`` with every numeric term that is not a rational (e.g. ``Q(2/3) - 1/4``)
+    replaced by a fresh symbol whose sign is certified in arb; None if a sign cannot be
+    certified.  sympy decides the sign of such constants by floating-point ``evalf``,
+    which is not a proof; after this the sign rules reason only about assumptions."""
+    if not expr.free_symbols:
+        return _constant(expr)
+    if expr.is_Atom:
+        return expr
+    if expr.is_Add or expr.is_Mul:
+        const = [a for a in expr.args if not a.free_symbols]
+        rest = [a for a in expr.args if a.free_symbols]
+        if len(const) > 1:
+            rest.append(expr.func(*const))
+        else:
+            rest += const
+        args = rest
+    else:
+        args = expr.args
+    kids = [certified_constants(a) for a in args]
+    return None if any(k is None for k in kids) else expr.func(*kids)
+
+
+def _constant(expr):
+    if expr.is_Rational or expr in (sympy.pi, sympy.E):
+        return expr
+    try:
+        fn = lower(expr, (), "arb")
+        with at_precision(256):
+            v = fn()
+    except (LoweringError, TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        return None
+    if v > 0:
+        return sympy.Dummy("c", positive=True)
+    if v < 0:
+        return sympy.Dummy("c", negative=True)
+    return None
 
 
 def _half_line_shifts(claim, symbols):
@@ -122,40 +307,58 @@ def _half_line_shifts(claim, symbols):
     return out
 
 
-def _solveset_empty(claim, margin, strict) -> bool:
+def rational_violations(claim: Claim, margin, strict: bool):
+    """Where ``margin < 0`` (``<= 0`` if strict) on the parameter's real interval, or None.
+
+    Complete only for a rational function of one parameter with rational coefficients
+    (numerator and denominator as Polys over QQ); anything else returns None, never a
+    guess.  For an integer parameter the real interval is a superset, so an empty answer
+    is still a proof (a non-empty one is only a hint)."""
     (x,) = margin.free_symbols
+    if not margin.is_rational_function(x):
+        return None
+    num, den = sympy.fraction(sympy.together(margin))
+    try:
+        p, q = sympy.Poly(num, x, domain="QQ"), sympy.Poly(den, x, domain="QQ")
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+        return None
     iv = claim.domain[x.name]
-    if iv.integer:
-        return False
     lo = -sympy.oo if iv.lo is None else iv.lo
     hi = sympy.oo if iv.hi is None else iv.hi
-    interval = sympy.Interval(lo, hi, iv.lo_open, iv.hi_open)
-    violation = margin <= 0 if strict else margin < 0
-    try:
-        result = sympy.solveset(violation, x, domain=interval)
-    except (NotImplementedError, ValueError, TypeError):
-        return False
-    return result is sympy.S.EmptySet
+    where = solve_rational_inequalities([[((p, q), "<=" if strict else "<")]])
+    found = sympy.Intersection(where, sympy.Interval(lo, hi, iv.lo_open, iv.hi_open))
+    if iv.integer and found is not sympy.S.EmptySet:
+        return None
+    return found
 
 
-def _sanity_check(claim: Claim, config: Config, detail: str) -> None:
-    """Guard against a sympy bug: a proof contradicted by a certified point is raised."""
+def _rational_point(where) -> dict | None:
+    """An exact rational point of a non-empty set of violations (None if none is handy)."""
+    pieces = where.args if isinstance(where, sympy.Union) else (where,)
+    for piece in pieces:
+        if isinstance(piece, sympy.Interval) and piece.measure > 0:
+            a, b = piece.start, piece.end
+            a = b - 1 if a == -sympy.oo else a
+            b = a + 1 if b == sympy.oo else b
+            mid = sympy.Rational(str(((a + b) / 2).evalf(30)))
+            if piece.contains(mid) is sympy.true:
+                return mid
+        if isinstance(piece, sympy.FiniteSet):
+            for p in piece:
+                if p.is_Rational:
+                    return p
+    return None
+
+
+def _witness(claim: Claim, config: Config, at=None):
     compiled = Compiled(claim, "arb")
-    corners = [[lo, hi, (lo + hi) / 2] for lo, hi, _ in
-               (effective_bounds(iv) for _, iv in claim.domain.params)]
-    for values in itertools.islice(itertools.product(*corners), 27):
-        point = {n: sympy.floor(v) if iv.integer else v
-                 for (n, iv), v in zip(claim.domain.params, values)}
-        found = W.certify(compiled, point, config.witness_precs[:1])
-        if found is not None:
-            raise ContradictoryEvidence(f"{claim.id}: sympy 'proved' it ({detail}) but it "
-                                        f"fails at {found.point}: margin {found.violation}")
-
-
-def _witness(claim: Claim, config: Config):
     point = {}
     for name, iv in claim.domain.params:
         lo, hi, _ = effective_bounds(iv)
         mid = (lo + hi) / 2
         point[name] = sympy.floor(mid) if iv.integer else mid
-    return W.certify(Compiled(claim, "arb"), point, config.witness_precs)
+    if at is not None and len(point) == 1:
+        found = W.certify(compiled, {claim.domain.names[0]: at}, config.witness_precs)
+        if found is not None:
+            return found
+    return W.certify(compiled, point, config.witness_precs)

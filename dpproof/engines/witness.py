@@ -6,6 +6,11 @@ the conclusion's margin is certified negative there (for a strict relation: cert
 negative, or exactly zero).  Precision is raised step by step (``Config.witness_precs``)
 before giving up: numerically treacherous claims never pass (3) by accident, because a
 ball that straddles zero certifies nothing.
+
+Definedness (README, edges of the domain): a point where the claim is undefined -- a term of
+the conclusion, or of a hypothesis that must be defined because those before it hold -- is
+never a witness.  ``examine`` reports it as ``undefined`` with the term, so the engine can
+say ERROR "undefined at x = -1: sqrt(x): sqrt of a negative number" instead.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import sympy
 from flint import arb
 
 from ..claims import Claim
+from ..definedness import MaybeUndefined, Undefined
+from ..evidence import Evidence, Verdict
 from ..lowering import arb_ball, at_precision
 from .base import Compiled, decimal_str
 
@@ -34,19 +41,63 @@ def to_rational(x) -> sympy.Rational:
     return sympy.Rational(format(float(x), ".17g"))
 
 
+@dataclass(frozen=True)
+class PointCheck:
+    """What ball arithmetic says about the claim at one exact point.
+
+    ``status``: 'violated' (``witness`` set), 'holds', 'vacuous' (a hypothesis certified to
+    fail), 'undefined' (``undefined`` names the term), 'outside' (not in the domain as
+    written) or 'unknown' (nothing certified at the highest precision)."""
+
+    status: str
+    witness: Witness | None = None
+    undefined: Undefined | None = None
+
+
 def in_domain(claim: Claim, point: dict[str, sympy.Rational]) -> bool:
-    return all(iv.contains(point[name]) for name, iv in claim.domain.params)
+    """Exactly inside the domain as written: open ends excluded, integers integral."""
+    return all(name in point and iv.contains(sympy.Rational(point[name]))
+               for name, iv in claim.domain.params)
 
 
 def margin_enclosure(compiled: Compiled, point: dict[str, sympy.Rational], prec: int) -> arb:
-    """The ball enclosing the conclusion margin at an exact point (compiled for arb)."""
+    """The ball enclosing the conclusion margin at an exact point (compiled for arb); nan
+    where the margin is (or may be) undefined."""
     with at_precision(prec):
         args = [arb_ball(point[n]) for n in compiled.names]
-        return compiled.margin(*args)
+        try:
+            return compiled.margin(*args)
+        except (Undefined, MaybeUndefined):
+            return arb.nan()
+
+
+def undefined_message(point: dict, exc: Undefined) -> str:
+    """'undefined at x = -1: sqrt(x): sqrt of a negative number'."""
+    where = ", ".join(f"{n} = {decimal_str(sympy.Rational(v))}" for n, v in point.items())
+    return f"undefined at {where}: {exc.term}: {exc.reason}"
+
+
+def undefined_evidence(engine: str, point: dict, exc: Undefined, seconds: float,
+                       data: dict) -> Evidence:
+    """The documented verdict of a claim found undefined at a point of its domain: ERROR,
+    naming the point and the term; ``data['undefined']`` says so to the runner."""
+    data = dict(data)
+    data["undefined"] = {"point": {n: decimal_str(sympy.Rational(v)) for n, v in point.items()},
+                         "term": exc.term, "reason": exc.reason}
+    return Evidence(engine, Verdict.ERROR, undefined_message(point, exc), seconds,
+                    scope="undefined at a point of the domain", data=data)
 
 
 def hypotheses_hold(compiled: Compiled, point, prec: int) -> bool | None:
-    """True if certified to hold, False if certified to fail, None if undecided."""
+    """True if certified to hold, False if certified to fail, None if undecided (or
+    undefined there: ``examine`` tells which)."""
+    try:
+        return _hypotheses(compiled, point, prec)
+    except (Undefined, MaybeUndefined):
+        return None
+
+
+def _hypotheses(compiled: Compiled, point, prec: int) -> bool | None:
     with at_precision(prec):
         return compiled.hypotheses_on([arb_ball(point[n]) for n in compiled.names])
 
@@ -54,20 +105,32 @@ def hypotheses_hold(compiled: Compiled, point, prec: int) -> bool | None:
 def certify(compiled: Compiled, point: dict[str, sympy.Rational],
             precs: tuple[int, ...]) -> Witness | None:
     """A certified Witness at ``point`` (exact rationals), or None if not certified."""
-    claim = compiled.claim
-    if not in_domain(claim, point):
-        return None
+    return examine(compiled, point, precs).witness
+
+
+def examine(compiled: Compiled, point: dict[str, sympy.Rational],
+            precs: tuple[int, ...]) -> PointCheck:
+    """Decide the claim at an exact ``point``, raising the precision step by step."""
+    if not in_domain(compiled.claim, point):
+        return PointCheck("outside")
+    point = {n: sympy.Rational(point[n]) for n in compiled.names}
     for prec in precs:
-        hyp = hypotheses_hold(compiled, point, prec)
-        if hyp is False:
-            return None
-        if hyp is None:
+        try:
+            hyp = _hypotheses(compiled, point, prec)
+            if hyp is False:
+                return PointCheck("vacuous")
+            if hyp is None:
+                continue
+            with at_precision(prec):
+                m = compiled.margin(*[arb_ball(point[n]) for n in compiled.names])
+        except Undefined as exc:
+            return PointCheck("undefined", undefined=exc)
+        except MaybeUndefined:
             continue
-        m = margin_enclosure(compiled, point, prec)
         violated = (m < 0) or (compiled.strict and m.is_exact() and m.is_zero())
         if violated:
-            return Witness({n: decimal_str(point[n]) for n in compiled.names},
-                           m.str(10, radius=True), prec)
+            return PointCheck("violated", Witness({n: decimal_str(point[n]) for n in
+                                                   compiled.names}, m.str(10, radius=True), prec))
         if m >= 0 if not compiled.strict else m > 0:
-            return None  # certified to hold here
-    return None
+            return PointCheck("holds")
+    return PointCheck("unknown")

@@ -34,6 +34,10 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
+#: functions defined on all reals (every other call is a partial term, see ``partial``)
+_TOTAL = frozenset({"exp", "abs", "min", "max", "erf", "erfc", "Phi", "Q", "dawson"})
+
+
 class ExprSyntaxError(ValueError):
     """A rejected expression; ``line`` and ``column`` are 1-based in the claims file."""
 
@@ -65,6 +69,7 @@ class _Parser:
         self.functions = allowed_functions()
         self.toks = self._tokenize()
         self.i = 0
+        self.guards: list = []   # partial terms as written (README: edges of the domain)
 
     # -- errors and tokens -------------------------------------------------------------
     def error(self, message: str, pos: int) -> ExprSyntaxError:
@@ -114,7 +119,8 @@ class _Parser:
         if self.peek().text == "=>":
             self.take()
             conclusion = self.relation()
-            stmt = Statement(conclusion.lhs, conclusion.rel, conclusion.rhs, tuple(rels))
+            stmt = Statement(conclusion.lhs, conclusion.rel, conclusion.rhs, tuple(rels),
+                             conclusion.guards)
         elif len(rels) > 1:
             raise self.error("'and' joins hypotheses; finish them with '=>' and a conclusion",
                              self.peek().pos)
@@ -127,6 +133,7 @@ class _Parser:
 
     def relation(self) -> Statement:
         start = self.peek().pos
+        self.guards = []
         lhs = self.sum()
         tok = self.peek()
         if tok.text not in ("<=", "<", "==", ">=", ">"):
@@ -137,7 +144,17 @@ class _Parser:
         if self.peek().text in ("<=", "<", "==", ">=", ">"):
             raise self.error("chained relations are not allowed; give the links as steps",
                              self.peek().pos)
-        return Statement(lhs, tok.text, rhs)
+        kept = (sympy.sympify(lhs), sympy.sympify(rhs))
+        lost = tuple(dict.fromkeys(g for g in self.guards if not any(e.has(g) for e in kept)))
+        return Statement(lhs, tok.text, rhs, (), lost)
+
+    def partial(self, term):
+        """Record a partial term as written: if sympy simplifies it away (x/x -> 1), its
+        definedness still counts (``Statement.guards``)."""
+        term = sympy.sympify(term)
+        if term.free_symbols:
+            self.guards.append(term)
+        return term
 
     def sum(self):
         value = self.product()
@@ -152,7 +169,7 @@ class _Parser:
         while self.peek().text in ("*", "/"):
             op = self.take().text
             right = self.unary()
-            value = value * right if op == "*" else value / right
+            value = value * right if op == "*" else value * self.partial(1 / right)
         return value
 
     def unary(self):
@@ -166,7 +183,7 @@ class _Parser:
         base = self.atom()
         if self.peek().text in ("^", "**"):
             self.take()
-            return base ** self.unary()
+            return self.partial(base ** self.unary())
         return base
 
     def atom(self):
@@ -200,7 +217,8 @@ class _Parser:
             args.append(self.sum())
         self.take(")")
         self._check_arity(name, len(args))
-        return self.functions[name.text](*args)
+        value = self.functions[name.text](*args)
+        return value if name.text in _TOTAL else self.partial(value)
 
     def _check_arity(self, name: _Tok, n: int) -> None:
         if name.text in ELEMENTARY_ARITY:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from flint import acb, arb
 
+from ..definedness import require
 from .integrate import NAN, exp_quad_integral, quad
 
 Coef = tuple  # (c0, c1, c2)
@@ -70,8 +71,15 @@ class Continuous:
 
 
 def _check_pos(name, x):
-    if not x > 0:
-        raise ValueError(f"{name} must be certainly positive, got {x}")
+    """A scale parameter: > 0.  ``Undefined`` if certainly <= 0, ``MaybeUndefined`` if the
+    ball straddles 0 (both ValueErrors; README, edges of the domain)."""
+    require(x > 0, x <= 0, f"{name} = {x.str(5, radius=False)}", "a scale must be > 0")
+
+
+def _check_probability(name, p):
+    """A probability: in [0, 1]."""
+    require(p >= 0 and p <= 1, p < 0 or p > 1, f"{name} = {p.str(5, radius=False)}",
+            "a probability must lie in [0, 1]")
 
 
 @dataclass(frozen=True)
@@ -216,7 +224,8 @@ class Discrete:
 
 
 def Bernoulli(p: arb) -> Discrete:
-    """Bernoulli(p): P(1) = p, P(0) = 1 - p."""
+    """Bernoulli(p): P(1) = p, P(0) = 1 - p; p in [0, 1]."""
+    _check_probability("Bernoulli p", p)
     return Discrete((1 - p, p))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flint import arb
 
+from dpproof.definedness import require
 from dpproof.expr.functions import DistributionFunction, OracleFunction, register
 
 from . import composition, conversions
@@ -113,6 +114,8 @@ class renyi(_Oracle):
 
     @staticmethod
     def arb_impl(P, Q, alpha):
+        require(alpha > 1, alpha <= 1, f"renyi(P, Q, alpha = {alpha.str(5, radius=False)})",
+                "the Renyi order alpha must be > 1")
         return div.renyi(P, Q, alpha)
 
 

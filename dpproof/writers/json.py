@@ -1,7 +1,8 @@
 """report.json: the machine-readable report, exactly the schema of DESIGN.md (schema 1).
 
 Contract keys are never removed or renamed; extra keys (``kind``, ``domain``, ``repair``,
-``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``) may be added.
+``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``, per-claim
+``soundness_failure`` and top-level ``soundness_failures``) may be added.
 ``load`` parses a report and checks the contract keys, naming the first bad one.
 """
 
@@ -47,6 +48,7 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "domain": {name: str(iv) for name, iv in c.domain.params},
         "violation": violation(a), "repair": a.repair, "regions": regions_summary(a),
         "note": c.note, "reason": c.reason, "steps": [s.id for s in c.steps],
+        "soundness_failure": a.soundness_failure,
     }
 
 
@@ -54,6 +56,7 @@ def to_dict(report: Report) -> dict[str, Any]:
     """The report as JSON data (schema 1)."""
     return {"schema": SCHEMA, "dpproof_version": report.version, "partial": report.partial,
             "settings": jsonable(report.settings), "counts": report.counts(),
+            "soundness_failures": report.soundness_failures,
             "claims": [claim_dict(a) for a in report.assessments]}
 
 

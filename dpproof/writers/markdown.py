@@ -66,6 +66,10 @@ def _head(report: Report, title: str) -> str:
     if report.partial:
         line += ("\n\n> **PARTIAL**: the run was interrupted; only the claims decided "
                  "before that are listed.")
+    if report.soundness_failures:
+        line += ("\n\n> **INTERNAL SOUNDNESS FAILURE**: engines contradicted each other on "
+                 + ", ".join(code(i) for i in report.soundness_failures)
+                 + "; these claims are ERROR with both pieces of evidence below.")
     return line
 
 
@@ -147,6 +151,9 @@ def assessment_body(a: Assessment, report: Report | None = None) -> str:
 
 def _optional_lines(a: Assessment) -> list[str]:
     out = []
+    if a.soundness_failure:
+        out.append("- **Internal soundness failure:** engines contradict each other; "
+                   "both pieces of evidence are listed below")
     if a.witness:
         out.append(f"- **Witness:** {code(common.witness_text(a.witness))}; certified "
                    f"violation (margin): {code(common.violation(a) or '?')}")

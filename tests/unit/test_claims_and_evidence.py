@@ -5,7 +5,7 @@ import sympy
 
 from dpproof.claims import (Claim, Domain, Interval, Kind, Source, Statement, chain,
                             compose_relations, implies, value_claim)
-from dpproof.evidence import ContradictoryEvidence, Evidence, Verdict, assess
+from dpproof.evidence import Evidence, Verdict, assess
 
 SRC = Source("t", "t.txt", "Thm 1")
 x = sympy.Symbol("x")
@@ -75,11 +75,16 @@ def test_refuted_needs_a_witness_and_a_certified_violation():
         Evidence("e", Verdict.REFUTED, "looks wrong in float")
 
 
-def test_contradictory_evidence_raises():
+def test_contradictory_evidence_is_an_error_flagged_as_a_soundness_failure():
     pro = Evidence("interval", Verdict.CERTIFIED, "ok")
     con = Evidence("search", Verdict.REFUTED, "bad", witness={"x": "1"}, violation="-1")
-    with pytest.raises(ContradictoryEvidence, match="interval says CERTIFIED"):
-        assess(_claim(), [pro, con])
+    a = assess(_claim(), [pro, con])
+    assert a.verdict is Verdict.ERROR and a.soundness_failure
+    assert "internal soundness failure: interval says CERTIFIED" in a.scope
+    assert a.evidence[:2] == (pro, con) and a.evidence[2].data == {"soundness_failure": True}
+    again = assess(_claim(), a.evidence)      # re-assessing (chains) adds no second flag
+    assert again.verdict is Verdict.ERROR and len(again.evidence) == 3
+    assert not assess(_claim(), [pro]).soundness_failure
 
 
 def test_aggregation_order_and_errors_are_not_hidden():
