@@ -98,7 +98,8 @@ def main() -> None:
         tot[4] += 1
     print()
     for cls, (d0, d1, t0, t1, n) in totals.items():
-        print(f"{cls:<11} decided {d0:>2}/{n} in {t0:7.2f}s before, {d1:>2}/{n} in {t1:7.2f}s after")
+        print(f"{cls:<11} decided {d0:>2}/{n} in {t0:7.2f}s before, "
+              f"{d1:>2}/{n} in {t1:7.2f}s after")
 
 
 if __name__ == "__main__":
