@@ -57,7 +57,8 @@ class Bounds:
 
     def _ub(self, box):
         """Balls of the shifted coordinates u = x - L (``Forms`` works in them)."""
-        return B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
+        u = [(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)]
+        return B.balls(u) + (self.forms.atom_balls(u) if self.forms.atoms else [])
 
     def _defined(self, m, ub) -> bool:
         """The margin is certainly defined on the box: the plain enclosure is finite (the

@@ -139,8 +139,8 @@ class _SignTree:
 
     def sign(self, balls) -> int | None:
         e = self.expr
-        if e.is_number:
-            return 1 if e.is_nonnegative else (-1 if e.is_nonpositive else None)
+        if e.is_Rational:
+            return 1 if e >= 0 else -1
         if getattr(e.func, "__name__", "") in NONNEGATIVE and not e.is_Pow:
             return 1
         out = self._structural(balls) if self.kids else None
@@ -246,16 +246,38 @@ def _static_sign_of(expr, strict):
 class Forms:
     """The derived forms of one claim's margin (built lazily, cached)."""
 
-    def __init__(self, margin: sympy.Expr, names: tuple[str, ...]):
+    def __init__(self, margin: sympy.Expr, names: tuple[str, ...], ranges=None):
         self.margin, self.names = margin, names
         self.symbols = {s.name: s for s in margin.free_symbols}
+        self.atoms = _affine_atoms(margin, names, ranges) if ranges else []
+        self.all_names = tuple(names) + tuple(a[1].name for a in self.atoms)
+
+    def _form(self, expr, atoms: bool = True) -> _Form:
+        """A form of ``expr``, its affine atoms replaced by their own symbols."""
+        if atoms and self.atoms:
+            expr = expr.xreplace({a: sym for a, sym, _ in self.atoms})
+        return _Form(expr, self.all_names)
+
+    def atom_balls(self, box) -> list:
+        """Balls of the affine atoms on an exact box (``None`` ends not allowed): their
+        exact ranges, with an end at 0 kept exactly (``boxes.balls``)."""
+        from .boxes import balls as make
+
+        out = []
+        for _, _, (c0, coeffs) in self.atoms:
+            lo = hi = c0
+            for i, c in coeffs.items():
+                a, b = c * box[i][0], c * box[i][1]
+                lo, hi = lo + min(a, b), hi + max(a, b)
+            out.append((lo, hi))
+        return make(out)
 
     @lru_cache(maxsize=None)
     def derivative(self, i: int) -> _Form | None:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = _Form(sympy.diff(self.margin, self.symbols[name]), self.names)
+        form = self._form(sympy.diff(self.margin, self.symbols[name]))
         return form or None
 
     @lru_cache(maxsize=None)
@@ -263,7 +285,7 @@ class Forms:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = _Form(sympy.diff(self.margin, self.symbols[name], 2), self.names)
+        form = self._form(sympy.diff(self.margin, self.symbols[name], 2))
         return form or None
 
     @cached_property
@@ -276,7 +298,7 @@ class Forms:
         if not self.differentiable:
             return arb.nan()
         total = enclose(self.whole, mids)
-        for i, (b, m) in enumerate(zip(balls, mids)):
+        for i, (b, m) in enumerate(zip(balls[:len(self.names)], mids)):
             d = self.derivative(i)
             if d is not None:
                 total += d(*balls) * (b - m)
@@ -284,7 +306,7 @@ class Forms:
 
     @cached_property
     def whole(self) -> _Form:
-        return _Form(self.margin, self.names)
+        return self._form(self.margin)
 
     @lru_cache(maxsize=None)
     def face(self, i: int, value) -> _Form | None:
@@ -292,7 +314,7 @@ class Forms:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = _Form(self.margin.subs(self.symbols[name], value), self.names)
+        form = self._form(self.margin.subs(self.symbols[name], value))
         return form or None
 
     @lru_cache(maxsize=None)
@@ -302,7 +324,7 @@ class Forms:
         if name not in self.symbols:
             return None
         x = self.symbols[name]
-        form = _Form(sympy.diff(self.margin, x).subs(x, value), self.names)
+        form = self._form(sympy.diff(self.margin, x).subs(x, value))
         return form or None
 
     @lru_cache(maxsize=None)
@@ -315,7 +337,7 @@ class Forms:
         sub = {x: sign / s}
         out = []
         for e in (self.margin, sympy.diff(self.margin, x)):
-            form = _Form(e.subs(sub), self.names)
+            form = self._form(e.subs(sub), atoms=False)
             out.append(form or None)
         return tuple(out)
 
@@ -326,8 +348,8 @@ class Forms:
         if name not in self.symbols:
             return None
         x = self.symbols[name]
-        form = _Form(sympy.diff(self.margin, x, 2).subs(x, sign / sympy.Symbol(
-            name, positive=True)), self.names)
+        form = self._form(sympy.diff(self.margin, x, 2).subs(x, sign / sympy.Symbol(
+            name, positive=True)), atoms=False)
         return form or None
 
     @lru_cache(maxsize=None)
@@ -368,6 +390,39 @@ class Forms:
             return None
         check = sympy.simplify(scaled - t ** k * self.margin)
         return k if check == 0 else None
+
+
+def _affine_atoms(margin, names, ranges) -> list:
+    """Affine terms c0 + sum c_i u_i (rational c) under a root, a non-integer power or a
+    log whose range over the whole domain is >= 0: each gets a symbol known >= 0 and, on a
+    box, a ball of its exact range, so ``(1 - delta)^n`` at delta = 1 is enclosed."""
+    index = {n: i for i, n in enumerate(names)}
+    found, out = [], []
+    for node in sympy.preorder_traversal(margin):
+        if node.is_Pow and not node.exp.is_Integer:
+            found.append(node.base)
+        elif getattr(node.func, "__name__", "") == "log":
+            found.append(node.args[0])
+    for a in dict.fromkeys(found):
+        if not a.is_Add or not a.free_symbols or any(s.name not in index or ranges[
+                index[s.name]] is None for s in a.free_symbols):
+            continue
+        syms = sorted(a.free_symbols, key=lambda s: s.name)
+        try:
+            poly = sympy.Poly(a, *syms)
+        except sympy.PolynomialError:
+            continue
+        if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
+            continue
+        c0 = poly.coeff_monomial(1)
+        coeffs = {index[s.name]: poly.coeff_monomial(s) for s in syms}
+        lo = c0 + sum(min(c * ranges[i][0], c * ranges[i][1]) for i, c in coeffs.items())
+        if lo < 0:
+            continue
+        sym = sympy.Symbol(f"_atom{len(out)}", **({"positive": True} if lo > 0 else
+                                                   {"nonnegative": True}))
+        out.append((a, sym, (c0, coeffs)))
+    return out
 
 
 def _power_of(expr, t):

@@ -100,10 +100,12 @@ class _Search(Bounds, TailsAndCorners):
         #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
         #: sympy then knows u >= 0, which decides signs and powers at the lower end
         self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root]
-        self.forms = Forms(_shifted(compiled, root, integer), compiled.names)
+        ranges = [(0, hi - lo) if lo is not None and hi is not None else None
+                  for lo, hi in root]
+        self.forms = Forms(_shifted(compiled, root, integer), compiled.names, ranges)
         #: whether the shifted/rewritten margin differs from the one already enclosed
         self.rewritten = (self.forms.margin != compiled.claim.statement.margin() or
-                          len(self.forms.whole.fns) > 1)
+                          bool(self.forms.atoms) or len(self.forms.whole.fns) > 1)
         self.identity = compiled.claim.statement.rel == "=="
         self.volume = B.volume(root, integer, self.clip)
         self.heaps: tuple[list, list] = ([], [])
