@@ -114,3 +114,34 @@ def test_homogeneity_is_detected_only_where_it_holds():
         (0, 1)) == sympy.Rational(1, 2)
     assert Forms(sympy.sqrt(a) + sympy.sqrt(b) - sympy.sqrt(a + b) - sympy.Rational(
         1, 10**9), ("a", "b")).homogeneity((0, 1)) is None
+
+
+def test_an_affine_term_touching_zero_is_enclosed_exactly():
+    """(1 - delta)^n at delta = 1: the union bound of name-and-shame, tight at delta = 0
+    and at n = 1, is certified; overdrawn by 1e-9 it is refuted."""
+    n = I.closed(1, 10**6, integer=True)
+    ev = INTERVAL.check(make_claim("union", "1 - (1 - delta)^n <= delta*n",
+                                   delta=I.closed(0, 1), n=n), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, ev.detail
+    false = make_claim("union-9", "1 - (1 - delta)^n <= delta*n - 1/10^9",
+                       delta=I.closed(0, 1), n=n)
+    ev = INTERVAL.check(false, CONFIG)
+    assert ev.verdict is Verdict.REFUTED and _recertify(false, ev.witness) < 0
+
+
+@pytest.mark.parametrize("text, ranges", [
+    ("sqrt(a) + sqrt(b) >= 10001/10000*sqrt(a+b)", dict(a=I.closed(0, 4), b=I.closed(0, 4))),
+    ("sqrt(a*b) <= (a+b)/2 - (a+b)/10^12", dict(a=I.closed(0, 4), b=I.closed(0, 4))),
+    ("x/(1+x) <= 1 - 2/x", dict(x=I(1, None))),
+    ("exp(-x) >= 1/10^9", dict(x=I(1, None))),
+    ("(1 - d)^n <= 1 - n*d", dict(d=I.closed(0, 1), n=I.closed(sympy.Rational(1, 2), 3))),
+    ("(1 - d)^n >= 1 - n*d", dict(d=I.closed(0, 1), n=I.closed(sympy.Rational(1, 2), 3))),
+    ("x^2*(x-1)^2 >= 1/10^20", dict(x=I.closed(0, 1))),
+    ("a*b <= (a + b)^2/4 - 1/10^15", dict(a=I.closed(-1, 1), b=I.closed(-1, 1))),
+])
+def test_false_claims_near_the_new_arguments_are_refuted_never_certified(text, ranges):
+    """False where a homogeneous corner, a tail, a face or an exact rewrite would decide."""
+    claim = make_claim("adversarial", text, **ranges)
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.REFUTED, ev.detail
+    assert _recertify(claim, ev.witness) < 0
