@@ -7,8 +7,10 @@ where the margin itself is enclosed finitely (``defined``: the hook where a stri
 definedness check plugs in), so that the margin is continuous there:
 
 - ``derivative(i)``: d f / d x_i, as differentiated and as cancelled into one fraction
-  ``N/D`` (sympy ``together``/``cancel``, exact rewrites); the sign is certified from the
-  raw form, the cancelled form, or the signs of N and D separately (``sign``);
+  ``N/D`` (sympy ``together``/``cancel``, ``factor`` for polynomials: exact rewrites); the
+  sign is certified from balls, from sign rules (``signs``), or from the signs of N and D;
+- affine atoms: a term c0 + sum c_i u_i under a root, power or log that is >= 0 on the
+  whole domain is its own symbol (known >= 0), with its exact range as a ball per box;
 - ``mean_value``: f(m) + sum_i f_i(B) (B_i - m_i) (Moore, *Interval Analysis*, 1966, 7.2),
   sound for f continuous on B and differentiable inside it;
 - ``face(i, v)``: f with x_i = v substituted exactly (sympy), so a margin that vanishes
@@ -16,8 +18,8 @@ definedness check plugs in), so that the margin is continuous there:
 - ``tail(i, sign)``: f and d f/d x_i at x_i = sign/s, rewritten as functions of s on
   [0, 1/|X|] (a compactification of [X, +-inf)); a form finite at s = 0 encloses f on the
   whole tail, and a certified sign of the derivative there makes f monotone on the tail;
-- ``homogeneity``: the degree k with f(t x_S) = t^k f(x_S) for the parameters S whose range
-  starts at 0, so a box at the corner 0 is decided by scaling into certified boxes.
+- ``homogeneity``: the degree k with f(t u_S) = t^k f(u_S) (u = x - L, the shifted
+  coordinates), so the box at the domain's lower corner is decided by scaling.
 """
 
 from __future__ import annotations
@@ -28,25 +30,14 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
-from ..definedness import MaybeUndefined, Undefined
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, lower
-from .base import EngineTimeout, time_limit
+from .signs import SignTree, enclose, guarded, static_sign
+
+__all__ = ["Forms", "defined", "enclose", "intersect", "rewritten"]
 
 #: expressions larger than this (sympy count_ops) are not rewritten (cost guard)
 MAX_OPS = 400
-#: seconds any one sympy rewrite or sign query may take (they can blow up)
-SYMPY_SECONDS = 2.0
-
-
-def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
-    """``fn(*args)``, or None if it fails or takes longer than ``seconds``."""
-    try:
-        with time_limit(seconds):
-            return fn(*args, **kwargs)
-    except (EngineTimeout, MemoryError, RecursionError, TypeError, ValueError,
-            ZeroDivisionError, AttributeError, NotImplementedError, sympy.PolynomialError):
-        return None
 
 
 def rewritten(expr: sympy.Expr) -> sympy.Expr | None:
@@ -74,20 +65,6 @@ def defined(value: arb) -> bool:
     return value.is_finite()
 
 
-def enclose(fn, balls, edges: bool = False) -> arb:
-    """``fn(*balls)``, nan where an oracle rejects a wide ball or the expression is (maybe)
-    undefined on the balls: undecided, never decided.  With ``edges`` the lowering's
-    ``Undefined``/``MaybeUndefined`` propagate (the caller decides what they mean)."""
-    try:
-        return fn(*balls)
-    except (Undefined, MaybeUndefined):
-        if edges:
-            raise
-        return arb.nan()
-    except (ValueError, ZeroDivisionError, TypeError):
-        return arb.nan()
-
-
 def intersect(values) -> arb:
     """The intersection of the finite enclosures of one quantity (nan if none)."""
     out, nonneg, nonpos = None, False, False
@@ -113,60 +90,6 @@ def _meet(a: arb, b: arb) -> arb:
         return a
 
 
-#: functions >= 0 wherever defined (sympy names; Phi and Q are probabilities)
-NONNEGATIVE = {"exp", "Abs", "erfc", "Phi", "Q"}
-
-
-class _SignTree:
-    """The sign of an expression on a box from the signs of its parts (sign rules over
-    the sympy tree, each leaf or undecided node enclosed in balls): a product of balls that
-    touch 0 is enclosed far across 0 by midpoint-radius arithmetic, its sign is not.
-    ``sign(balls)``: +1 if >= 0, -1 if <= 0 wherever defined on the balls, else None."""
-
-    def __init__(self, expr: sympy.Expr, names, depth: int = 0):
-        self.expr, self.names, self.depth = expr, names, depth
-        self.kids = [_SignTree(a, names, depth + 1) for a in expr.args] if (
-            depth < 6 and (expr.is_Mul or expr.is_Add or expr.is_Pow)) else []
-        self._fn = False
-
-    def _ball(self, balls):
-        if self._fn is False:
-            try:
-                self._fn = lower(self.expr, self.names)
-            except (LoweringError, TypeError, ValueError):
-                self._fn = None
-        return arb.nan() if self._fn is None else enclose(self._fn, balls)
-
-    def sign(self, balls) -> int | None:
-        e = self.expr
-        if e.is_Rational:
-            return 1 if e >= 0 else -1
-        if getattr(e.func, "__name__", "") in NONNEGATIVE and not e.is_Pow:
-            return 1
-        out = self._structural(balls) if self.kids else None
-        if out is not None:
-            return out
-        v = self._ball(balls)
-        return 1 if v >= 0 else (-1 if v <= 0 else None)
-
-    def _structural(self, balls):
-        e = self.expr
-        if e.is_Pow:
-            base, exp = self.kids[0], e.args[1]
-            if exp.is_Integer and int(exp) % 2 == 0:
-                return 1
-            sb = base.sign(balls)
-            if exp.is_Integer:               # b^(2k+1) and b^-(2k+1) have the sign of b
-                return sb
-            return 1 if sb == 1 else None
-        signs = [k.sign(balls) for k in self.kids]
-        if None in signs:
-            return None
-        if e.is_Mul:
-            return int(math.prod(signs))
-        return signs[0] if len(set(signs)) == 1 else None
-
-
 class _Form:
     """One quantity with several exact expressions for it: enclosure = their intersection;
     for a fraction N/D also the sign from the signs of N and D."""
@@ -181,21 +104,21 @@ class _Form:
         # sympy's sign rules may use integrality; the forms are also evaluated between
         # integers (derivatives), so no static signs where an integer parameter occurs
         real = not any(sym.is_integer for sym in expr.free_symbols)
-        self.static = next((s for s in map(_static_sign, exprs) if s is not None),
+        self.static = next((s for s in map(static_sign, exprs) if s is not None),
                            None) if real else None
-        self.positive = real and any(_static_sign(e, strict=True) == 1 for e in exprs)
+        self.positive = real and any(static_sign(e, strict=True) == 1 for e in exprs)
         for e in exprs:
             try:
                 self.fns.append(lower(e, names))
             except (LoweringError, TypeError, ValueError):
                 continue
-        self.trees = [_SignTree(e, names) for e in exprs]
+        self.trees = [SignTree(e, names) for e in exprs]
         try:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:
                 self.num_den = (lower(num, names), lower(den, names))
                 if real:
-                    self.static_nd = (_static_sign(num), _static_sign(den))
+                    self.static_nd = (static_sign(num), static_sign(den))
         except (LoweringError, TypeError, ValueError):
             self.num_den = None
 
@@ -224,23 +147,6 @@ class _Form:
         sn = 1 if n >= 0 else (-1 if n <= 0 else self.static_nd[0])
         sd = 1 if d >= 0 else (-1 if d <= 0 else self.static_nd[1])
         return None if sn is None or sd is None else sn * sd
-
-
-def _static_sign(expr, strict: bool = False) -> int | None:
-    """+1 / -1 if sympy's sign rules show expr >= 0 / <= 0 (> 0 / < 0 if ``strict``) on
-    the whole domain (its symbols carry the domain's sign assumptions), else None."""
-    return guarded(_static_sign_of, expr, strict)
-
-
-def _static_sign_of(expr, strict):
-    try:
-        if expr.is_positive if strict else expr.is_nonnegative:
-            return 1
-        if expr.is_negative if strict else expr.is_nonpositive:
-            return -1
-    except (TypeError, ValueError, RecursionError):
-        return None
-    return None
 
 
 class Forms:
