@@ -23,6 +23,7 @@ of ``|lhs - rhs|`` seen.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import time
 
@@ -41,6 +42,7 @@ from .bounds import Bounds
 from .defined import probes
 from .enclosures import Forms, enclose
 from .interval_verdicts import conclude
+from .substitution import substituted
 from .tails import TailsAndCorners
 from .witness_search import candidates
 
@@ -54,6 +56,35 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
+    t0 = time.perf_counter()
+    ev = _check(claim, config)
+    if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
+        left = config.engine_timeout - (time.perf_counter() - t0)
+        moved = substituted(claim) if left > 1 else None
+        if moved is not None:
+            ev2 = _check(moved[0], dataclasses.replace(config, engine_timeout=left))
+            ev = _transfer(claim, ev, ev2, moved[1], config) or ev
+    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+
+
+def _transfer(claim, ev, ev2, names, config):
+    """The verdict on the substituted claim, said about the claim (x = u^2 is a bijection
+    of the boxes; a witness is mapped back and re-certified), or None."""
+    how = "x = u^2 for " + ", ".join(names)
+    if ev2.verdict is Verdict.CERTIFIED:
+        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after the substitution {how}",
+                                   scope=f"whole domain: {claim.domain} (via {how})")
+    if ev2.verdict is Verdict.REFUTED:
+        point = {n: sympy.Rational(v) ** (2 if n in names else 1)
+                 for n, v in ev2.witness.items()}
+        found = W.certify(Compiled(claim, "arb"), point, config.witness_precs + (2048,))
+        if found is not None:
+            return dataclasses.replace(ev2, witness=found.point, violation=found.violation,
+                                       scope=f"witness at {found.point}")
+    return None
+
+
+def _check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     compiled = Compiled(claim, "arb")
     root, clip, integer, truncated = _root(claim)

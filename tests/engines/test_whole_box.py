@@ -54,8 +54,20 @@ def test_a_tail_that_cannot_be_compactified_stays_truncated_and_supported():
         assert "1e6" in ev.scope
 
 
-def test_amgm_tight_on_a_non_polynomial_curve_stays_supported():
+def test_amgm_tight_on_a_curve_is_certified_by_substitution_and_refuted_when_perturbed():
     ev = INTERVAL.check(next(c for c in TRUE if c.id == "true.amgm"), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED and "x = u^2 for a, b" in ev.scope
+    claim = make_claim("amgm-12", "sqrt(a*b) <= (a + b)/2 - 1/10^12",
+                       a=I.closed(sympy.Rational(1, 4), 4), b=I.closed(1, 9))
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.REFUTED and _recertify(claim, ev.witness) < 0
+
+
+def test_a_curve_without_an_exact_argument_stays_supported():
+    # u + v <= sqrt(2 (u^2 + v^2)) after the substitution: still a root, tight on a = b
+    claim = make_claim("power_mean", "sqrt(a) + sqrt(b) <= sqrt(2*(a + b))",
+                       a=I.closed(0, 4), b=I.closed(0, 4))
+    ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is Verdict.SUPPORTED and 0.9 < ev.data["certified_fraction"] < 1
 
 
