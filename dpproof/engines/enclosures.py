@@ -30,7 +30,7 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
-from ..expr.functions import OracleFunction
+from ..expr.functions import OracleFunction, SpecialFunction
 from ..lowering import LoweringError, lower
 from .signs import SignTree, enclose, guarded, static_sign
 
@@ -159,7 +159,9 @@ class Forms:
         self.all_names = tuple(names) + tuple(a[1].name for a in self.atoms)
 
     def _form(self, expr, atoms: bool = True) -> _Form:
-        """A form of ``expr``, its affine atoms replaced by their own symbols."""
+        """A form of ``expr``, its affine atoms replaced by their own symbols, and the
+        derivatives of kinks (sign, Heaviside) by their Clarke generalized gradients."""
+        expr = _clarke(expr)
         if atoms and self.atoms:
             expr = expr.xreplace({a: sym for a, sym, _ in self.atoms})
         return _Form(expr, self.all_names)
@@ -288,14 +290,47 @@ class Forms:
                for i in group if self.names[i] in self.symbols}
         if not sub:
             return None
-        scaled = self.margin.subs(sub, simultaneous=True)
+        margin = _no_max(self.margin)     # max(a, b) = (a + b + |a - b|)/2, exactly
+        scaled = margin.subs(sub, simultaneous=True)
         ratio = sympy.simplify(sympy.powsimp(sympy.expand_power_base(
-            sympy.factor_terms(scaled), force=False)) / self.margin)
+            sympy.factor_terms(scaled), force=False)) / margin)
         k = _power_of(ratio, t)
         if k is None:
             return None
-        check = sympy.simplify(scaled - t ** k * self.margin)
+        check = sympy.simplify(scaled - t ** k * margin)
         return k if check == 0 else None
+
+
+class ClarkeSign(SpecialFunction):
+    """d|u|/du as a set: 1 for u > 0, -1 for u < 0, [-1, 1] at 0 (Clarke's generalized
+    gradient of |u|; Clarke, *Optimization and Nonsmooth Analysis*, 1983, 2.3).  With it the
+    mean-value form and monotonicity hold for Lipschitz margins (Lebourg's mean value
+    theorem).  Not in the claims vocabulary."""
+
+    nargs = 1
+
+    @staticmethod
+    def arb_impl(u):
+        return arb(1) if u > 0 else (arb(-1) if u < 0 else arb(0, 1))
+
+
+class ClarkeStep(SpecialFunction):
+    """d max(u, 0)/du as a set: 1 for u > 0, 0 for u < 0, [0, 1] at 0."""
+
+    nargs = 1
+
+    @staticmethod
+    def arb_impl(u):
+        return arb(1) if u > 0 else (arb(0) if u < 0 else arb(0.5, 0.5))
+
+
+def _clarke(expr):
+    """sympy's derivatives of Abs, Max and Min (sign, Heaviside) as Clarke gradients."""
+    if not expr.has(sympy.sign, sympy.Heaviside):
+        return expr
+    return expr.replace(lambda e: isinstance(e, sympy.sign), lambda e: ClarkeSign(e.args[0])
+                        ).replace(lambda e: isinstance(e, sympy.Heaviside),
+                                  lambda e: ClarkeStep(e.args[0]))
 
 
 def _affine_atoms(margin, names, ranges) -> list:
@@ -329,6 +364,17 @@ def _affine_atoms(margin, names, ranges) -> list:
                                                    {"nonnegative": True}))
         out.append((a, sym, (c0, coeffs)))
     return out
+
+
+def _no_max(expr):
+    """Max and Min written with Abs (exact identities), so that sympy sees scalings."""
+    def pair(args, sign):
+        acc = args[0]
+        for b in args[1:]:
+            acc = (acc + b + sign * sympy.Abs(acc - b)) / 2
+        return acc
+    return expr.replace(lambda e: isinstance(e, (sympy.Max, sympy.Min)),
+                        lambda e: pair(e.args, 1 if isinstance(e, sympy.Max) else -1))
 
 
 def _power_of(expr, t):

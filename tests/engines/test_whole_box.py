@@ -157,3 +157,26 @@ def test_false_claims_near_the_new_arguments_are_refuted_never_certified(text, r
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is Verdict.REFUTED, ev.detail
     assert _recertify(claim, ev.witness) < 0
+
+
+@pytest.mark.parametrize("text, ranges, verdict", [
+    # tight at the corners; the derivative of |u| is Clarke's [-1, 1] at u = 0
+    ("(abs(x1 - y1) + abs(x2 - y2))/2 <= 1", dict(x1=I.closed(0, 1), x2=I.closed(0, 1),
+                                                 y1=I.closed(0, 1), y2=I.closed(0, 1)),
+     Verdict.CERTIFIED),
+    ("exp(c*abs(b)/16) <= exp(c/4)", dict(b=I.closed(-4, 4), c=I.closed(1, 8)),
+     Verdict.CERTIFIED),
+    ("max(x, y) <= x + y", dict(x=I.closed(0, 2), y=I.closed(0, 2)), Verdict.CERTIFIED),
+    ("exp(c*abs(b)/16) <= exp(c/4) - 1/10^12", dict(b=I.closed(-4, 4), c=I.closed(1, 8)),
+     Verdict.REFUTED),
+    ("abs(x - y) <= 1", dict(x=I.closed(0, sympy.Rational(3, 2)),
+                             y=I.closed(0, sympy.Rational(3, 2))), Verdict.REFUTED),
+    ("max(x, y) <= x + y - 1/10^15", dict(x=I.closed(0, 2), y=I.closed(0, 2)),
+     Verdict.REFUTED),
+])
+def test_lipschitz_margins_with_kinks(text, ranges, verdict):
+    claim = make_claim("kinks", text, **ranges)
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is verdict, ev.detail
+    if verdict is Verdict.REFUTED:
+        assert _recertify(claim, ev.witness) < 0
