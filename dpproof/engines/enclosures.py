@@ -12,7 +12,8 @@ definedness check plugs in), so that the margin is continuous there:
 - affine atoms: a term c0 + sum c_i u_i under a root, power or log that is >= 0 on the
   whole domain is its own symbol (known >= 0), with its exact range as a ball per box;
 - ``mean_value``: f(m) + sum_i f_i(B) (B_i - m_i) (Moore, *Interval Analysis*, 1966, 7.2),
-  sound for f continuous on B and differentiable inside it;
+  sound for f continuous on B and differentiable inside it, or Lipschitz with the kinks of
+  abs/max/min differentiated to Clarke's generalized gradients (``ClarkeSign``);
 - ``face(i, v)``: f with x_i = v substituted exactly (sympy), so a margin that vanishes
   identically on a face (``sqrt(0 + b) - sqrt(b)``) evaluates to an exact 0 there;
 - ``tail(i, sign)``: f and d f/d x_i at x_i = sign/s, rewritten as functions of s on
