@@ -33,18 +33,20 @@ from flint import arb
 
 from ..expr.functions import OracleFunction, SpecialFunction
 from ..lowering import LoweringError, lower
-from .signs import SignTree, enclose, guarded, static_sign
+from .signs import Budget, SignTree, enclose, guarded, static_sign
 
 __all__ = ["Forms", "defined", "enclose", "intersect", "rewritten"]
 
 #: expressions larger than this (sympy count_ops) are not rewritten (cost guard)
 MAX_OPS = 400
+#: seconds of sympy work (rewrites, derivatives, sign queries) per claim
+SYMPY_BUDGET = 8.0
 
 
-def rewritten(expr: sympy.Expr) -> sympy.Expr | None:
+def rewritten(expr: sympy.Expr, budget: Budget | None = None) -> sympy.Expr | None:
     """``expr`` as one cancelled fraction, factored if it is a polynomial; None if not
     different or not found in time."""
-    return guarded(_rewritten, expr)
+    return (budget.run if budget else guarded)(_rewritten, expr)
 
 
 def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
@@ -95,19 +97,19 @@ class _Form:
     """One quantity with several exact expressions for it: enclosure = their intersection;
     for a fraction N/D also the sign from the signs of N and D."""
 
-    def __init__(self, expr: sympy.Expr, names):
+    def __init__(self, expr: sympy.Expr, names, budget: Budget | None = None):
         self.fns, self.num_den, self.static_nd = [], None, (None, None)
         self.trees = []
         exprs = [expr]
-        alt = None if expr.atoms(OracleFunction) else rewritten(expr)
+        alt = None if expr.atoms(OracleFunction) else rewritten(expr, budget)
         if alt is not None:
             exprs.append(alt)
         # sympy's sign rules may use integrality; the forms are also evaluated between
         # integers (derivatives), so no static signs where an integer parameter occurs
         real = not any(sym.is_integer for sym in expr.free_symbols)
-        self.static = next((s for s in map(static_sign, exprs) if s is not None),
-                           None) if real else None
-        self.positive = real and any(static_sign(e, strict=True) == 1 for e in exprs)
+        self.static = next((s for s in (static_sign(e, False, budget) for e in exprs)
+                            if s is not None), None) if real else None
+        self.positive = real and any(static_sign(e, True, budget) == 1 for e in exprs)
         for e in exprs:
             try:
                 self.fns.append(lower(e, names))
@@ -119,7 +121,8 @@ class _Form:
             if den != 1:
                 self.num_den = (lower(num, names), lower(den, names))
                 if real:
-                    self.static_nd = (static_sign(num), static_sign(den))
+                    self.static_nd = (static_sign(num, False, budget),
+                                      static_sign(den, False, budget))
         except (LoweringError, TypeError, ValueError):
             self.num_den = None
 
@@ -156,8 +159,13 @@ class Forms:
     def __init__(self, margin: sympy.Expr, names: tuple[str, ...], ranges=None):
         self.margin, self.names = margin, names
         self.symbols = {s.name: s for s in margin.free_symbols}
+        self.budget = Budget(SYMPY_BUDGET)
         self.atoms = _affine_atoms(margin, names, ranges) if ranges else []
         self.all_names = tuple(names) + tuple(a[1].name for a in self.atoms)
+
+    def _diff(self, expr, x, n: int = 1):
+        """d^n expr / dx^n, or None when sympy takes too long (``Budget``)."""
+        return self.budget.run(sympy.diff, expr, x, n)
 
     def _form(self, expr, atoms: bool = True) -> _Form:
         """A form of ``expr``, its affine atoms replaced by their own symbols, and the
@@ -165,7 +173,7 @@ class Forms:
         expr = _clarke(expr)
         if atoms and self.atoms:
             expr = expr.xreplace({a: sym for a, sym, _ in self.atoms})
-        return _Form(expr, self.all_names)
+        return _Form(expr, self.all_names, self.budget)
 
     def atom_balls(self, box) -> list:
         """Balls of the affine atoms on an exact box (``None`` ends not allowed): their
@@ -186,7 +194,7 @@ class Forms:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = self._form(sympy.diff(self.margin, self.symbols[name]))
+        form = self._form(self._diff(self.margin, self.symbols[name]))
         return form or None
 
     @lru_cache(maxsize=None)
@@ -194,7 +202,7 @@ class Forms:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = self._form(sympy.diff(self.margin, self.symbols[name], 2))
+        form = self._form(self._diff(self.margin, self.symbols[name], 2))
         return form or None
 
     @cached_property
@@ -233,7 +241,8 @@ class Forms:
         if name not in self.symbols:
             return None
         x = self.symbols[name]
-        form = self._form(sympy.diff(self.margin, x).subs(x, value))
+        d = self._diff(self.margin, x)
+        form = None if d is None else self._form(d.subs(x, value))
         return form or None
 
     @lru_cache(maxsize=None)
@@ -245,8 +254,8 @@ class Forms:
         x, s = self.symbols[name], sympy.Symbol(name, positive=True)
         sub = {x: sign / s}
         out = []
-        for e in (self.margin, sympy.diff(self.margin, x)):
-            form = self._form(e.subs(sub), atoms=False)
+        for e in (self.margin, self._diff(self.margin, x)):
+            form = None if e is None else self._form(e.subs(sub), atoms=False)
             out.append(form or None)
         return tuple(out)
 
@@ -257,7 +266,8 @@ class Forms:
         if name not in self.symbols:
             return None
         x = self.symbols[name]
-        form = self._form(sympy.diff(self.margin, x, 2).subs(x, sign / sympy.Symbol(
+        d = self._diff(self.margin, x, 2)
+        form = None if d is None else self._form(d.subs(x, sign / sympy.Symbol(
             name, positive=True)), atoms=False)
         return form or None
 
@@ -267,7 +277,7 @@ class Forms:
         A float test at a few points screens out most margins before sympy is asked."""
         if not self._numerically_homogeneous(group):
             return None
-        return guarded(self._homogeneity, group, seconds=5.0)
+        return self.budget.run(self._homogeneity, group, seconds=5.0)
 
     def _numerically_homogeneous(self, group) -> bool:
         try:

@@ -11,6 +11,7 @@ Both say +1 for ">= 0 wherever defined", -1 for "<= 0", None when undecided.
 from __future__ import annotations
 
 import math
+import time
 
 import sympy
 from flint import arb
@@ -31,6 +32,23 @@ def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
     except (EngineTimeout, MemoryError, RecursionError, TypeError, ValueError,
             ZeroDivisionError, AttributeError, NotImplementedError, sympy.PolynomialError):
         return None
+
+
+class Budget:
+    """Seconds of sympy work left for one claim: every rewrite, sign query and derivative
+    is guarded by ``SYMPY_SECONDS`` and charged here; when spent, they all give None."""
+
+    def __init__(self, seconds: float):
+        self.left = seconds
+
+    def run(self, fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
+        if self.left <= 0:
+            return None
+        t0 = time.perf_counter()
+        try:
+            return guarded(fn, *args, seconds=min(seconds, self.left), **kwargs)
+        finally:
+            self.left -= time.perf_counter() - t0
 
 
 def enclose(fn, balls, edges: bool = False) -> arb:
@@ -101,10 +119,10 @@ class SignTree:
         return signs[0] if len(set(signs)) == 1 else None
 
 
-def static_sign(expr, strict: bool = False) -> int | None:
+def static_sign(expr, strict: bool = False, budget: Budget | None = None) -> int | None:
     """+1 / -1 if sympy's sign rules show expr >= 0 / <= 0 (> 0 / < 0 if ``strict``) on
     the whole domain (its symbols carry the domain's sign assumptions), else None."""
-    return guarded(_static_sign_of, expr, strict)
+    return (budget.run if budget else guarded)(_static_sign_of, expr, strict)
 
 
 def _static_sign_of(expr, strict):
