@@ -169,7 +169,10 @@ class Forms:
 
     def _form(self, expr, atoms: bool = True) -> _Form:
         """A form of ``expr``, its affine atoms replaced by their own symbols, and the
-        derivatives of kinks (sign, Heaviside) by their Clarke generalized gradients."""
+        derivatives of kinks (sign, Heaviside) by their Clarke generalized gradients;
+        None for no expression (sympy ran out of time)."""
+        if expr is None:
+            return None
         expr = _clarke(expr)
         if atoms and self.atoms:
             expr = expr.xreplace({a: sym for a, sym, _ in self.atoms})
