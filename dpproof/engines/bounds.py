@@ -17,6 +17,10 @@ from . import boxes as B
 from .enclosures import defined, enclose, intersect
 
 
+#: boxes on which the derived forms are tried before they must have decided one
+TRIAL = 150
+
+
 class Bounds:
     """Methods of ``interval._Search`` that enclose the margin on a finite box."""
 
@@ -34,10 +38,12 @@ class Bounds:
         return m
 
     def _tighten(self, box, balls, m):
-        ub = self._ub(box)
-        if not self._defined(m, ub) or self._ok(m):
+        if self._ok(m) or not self._worth_it():
             return m
-
+        ub = self._ub(box)
+        if not self._defined(m, ub):
+            return m
+        self.form_tries += 1
         values = [m, self.forms.mean_value(ub, self._ub(B.point_box(box, self.integer)))]
         if self.rewritten:
             values.append(self.forms.whole(*ub))
@@ -46,7 +52,14 @@ class Bounds:
             low = self._monotone_margin(box, balls)
             if low is not None and self._ok(low):
                 m = low
+        self.form_wins += bool(self._ok(m))
         return m
+
+    def _worth_it(self) -> bool:
+        """The derived forms cost several evaluations of larger expressions per box: after
+        ``TRIAL`` boxes on which they never decided anything, the search goes on without
+        them (a budget heuristic; it never affects soundness)."""
+        return self.form_wins > 0 or self.form_tries < TRIAL
 
     def _static(self, box, m) -> bool:
         """Sympy's sign rules show the margin >= 0 (> 0 if strict) on the whole domain,

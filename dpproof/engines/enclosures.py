@@ -115,7 +115,8 @@ class _Form:
                 self.fns.append(lower(e, names))
             except (LoweringError, TypeError, ValueError):
                 continue
-        self.trees = [SignTree(e, names) for e in exprs]
+        # sign rules over the tree evaluate every node: only for small expressions
+        self.trees = [SignTree(e, names) for e in exprs if sympy.count_ops(e) <= 80]
         try:
             num, den = sympy.fraction(alt if alt is not None else sympy.together(expr))
             if den != 1:

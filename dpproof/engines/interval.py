@@ -41,6 +41,7 @@ from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
 from .bounds import Bounds
 from .defined import probes
 from .enclosures import Forms, enclose
+from .signs import guarded
 from .interval_verdicts import conclude
 from .substitution import substituted
 from .tails import TailsAndCorners
@@ -130,10 +131,16 @@ class _Search(Bounds, TailsAndCorners):
         self.root, self.clip = root, clip or root
         #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
         #: sympy then knows u >= 0, which decides signs and powers at the lower end
-        self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root]
+        shifted = guarded(_shifted, compiled, root, integer)
+        if shifted is None:    # sympy took too long: forms in the parameters themselves
+            shifted, root_u = compiled.claim.statement.margin(), [(None, None)] * len(root)
+        else:
+            root_u = root
+        self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root_u]
         ranges = [(0, hi - lo) if lo is not None and hi is not None else None
-                  for lo, hi in root]
-        self.forms = Forms(_shifted(compiled, root, integer), compiled.names, ranges)
+                  for lo, hi in root_u]
+        self.forms = Forms(shifted, compiled.names, ranges)
+        self.big = sympy.count_ops(shifted) > 150
         #: whether the shifted/rewritten margin differs from the one already enclosed
         self.rewritten = (self.forms.margin != compiled.claim.statement.margin() or
                           bool(self.forms.atoms) or len(self.forms.whole.fns) > 1)
@@ -150,7 +157,8 @@ class _Search(Bounds, TailsAndCorners):
         self.corners: list = []
         self.undecided_nan = False
         self.stopped_by = "completion"
-        self.minimised = self.tries = 0
+        self.minimised = self.tries = self.form_tries = self.form_wins = 0
+        self.corners_tried = 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
         self.guarded = _guarded(compiled.claim)
@@ -341,6 +349,10 @@ class _Search(Bounds, TailsAndCorners):
         return self._float
 
     def _monotone_corner(self, box, balls):
+        # derivative signs cost several evaluations: only while they pay, and a few times
+        if self.big or not self._worth_it() or self.corners_tried >= 60:
+            return None
+        self.corners_tried += 1
         out, ub = [], self._ub(box)
         for i, (lo, hi) in enumerate(box):
             sign = self._derivative_sign(i, box, ub) if lo != hi else None
