@@ -262,6 +262,17 @@ class Claim:
     def checkable(self) -> bool:
         return self.kind is not Kind.CITED
 
+    @property
+    def black_box(self) -> tuple[str, ...]:
+        """Labels of the implementations (``expr.blackbox``) the claim calls: such a claim
+        is never PROVED or CERTIFIED (see ``evidence.assess``)."""
+        if self.statement is None:
+            return ()
+        exprs = [self.statement.lhs, self.statement.rhs]
+        exprs += [e for h in self.statement.hypotheses for e in (h.lhs, h.rhs)]
+        return tuple(sorted({getattr(f, "label", f.func.__name__) for e in exprs
+                             for f in e.atoms(sympy.Function) if getattr(f, "black_box", False)}))
+
     def _repr_markdown_(self) -> str:
         from .notebook import claim_markdown
         return claim_markdown(self)

@@ -1,15 +1,20 @@
 """The command line: ``dpproof verify | list | show``.
 
 Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
-(unknown target, claims-file error, bad option), 3 when engines contradicted each other on
-some claim (an internal soundness failure, reported as ERROR; the report is still written),
-and with ``--strict`` 1 when any claim is REFUTED, INCONCLUSIVE or ERROR.
+(unknown target, claims-file error, bad option, an ``--out`` that cannot take a report:
+checked before any claim runs), and with ``--strict`` 1 when any claim is REFUTED,
+INCONCLUSIVE or ERROR or the run was interrupted; 3 when evidence contradicted itself (an
+internal soundness failure: the claim is ERROR, the report is written).  SIGTERM, like Ctrl-C, stops the workers
+and writes the partial report.  ``dpproof cache clear`` empties the result cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import signal
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +23,7 @@ from .claimfile import ClaimFileError
 from .engines.base import ENGINES, Config
 from .evidence import Verdict
 from .expr.parser import ExprSyntaxError
-from .loader import TargetError, load_figures, load_targets, select
+from .loader import TargetError, library_modules, load_figures, load_target
 
 _STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
 
@@ -44,12 +49,22 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--latex-fragment", action="store_true",
                    help="also write report-fragment.tex, a section to \\input in a paper")
     v.add_argument("--quiet", action="store_true", help="no progress bar")
+    v.add_argument("--memory-limit", type=_positive_int, metavar="MB", default=None,
+                   help="address-space limit of each claim's worker process in MB "
+                        "(default: physical memory / (jobs + 1))")
+    v.add_argument("--no-cache", action="store_true",
+                   help="decide every claim again; do not read or write .dpproof_cache/")
+    v.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run the claims on the Dask distributed scheduler at ADDRESS "
+                        "(e.g. tcp://10.0.0.5:8786); needs pip install 'dpproof[cluster]'")
 
     ls = sub.add_parser("list", help="list the claims of the targets")
     _targets(ls)
     sh = sub.add_parser("show", help="show one claim")
     sh.add_argument("id")
     _targets(sh)
+    ca = sub.add_parser("cache", help="manage the result cache (.dpproof_cache/)")
+    ca.add_argument("action", choices=["clear"], help="clear: remove every cached result")
     return p
 
 
@@ -57,7 +72,8 @@ def _targets(p):
     p.add_argument("targets", nargs="*", metavar="TARGET",
                    help="module, .py file defining CLAIMS, or .toml claims file "
                         "(default: the built-in theorem library)")
-    p.add_argument("--only", action="append", metavar="GLOB", help="keep ids matching GLOB")
+    p.add_argument("--only", action="append", metavar="GLOB",
+                   help="keep ids matching GLOB, step ids (.stepN) included (repeatable)")
 
 
 def _positive_int(text):
@@ -76,20 +92,77 @@ def _positive_float(text):
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "cache":
+        from .cache import ResultCache
+
+        cache = ResultCache()
+        print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
+        return 0
+    if args.command == "verify":
+        problem = _out_problem(Path(args.out))
+        if problem:
+            print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
+            return 2
+        args.run_key = None if args.no_cache else _run_key(args)
+        if args.run_key:
+            code = _replay(args)
+            if code is not None:
+                return code
     try:
-        claims = select(load_targets(args.targets), args.only)
+        claims = _select(_load(args.targets), args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
     if not claims:
-        print(f"dpproof: error: no claim matches --only {args.only}", file=sys.stderr)
+        print(f"dpproof: error: no claim matches --only {args.only}; "
+              "'dpproof list' shows every id", file=sys.stderr)
         return 2
     return {"verify": _verify, "list": _list, "show": _show}[args.command](args, claims)
 
 
-def _list(args, claims) -> int:
-    width = max(len(c.id) for c in claims)
+def _load(targets: list[str]) -> list:
+    """The claims of every TARGET; an id (a step's too) in two places is an error naming both."""
+    from .runner import flatten
+
+    where: dict[str, str] = {}
+    claims = []
+    for t in targets or library_modules():
+        got = load_target(t)
+        for c in _all(got):
+            if c.id in where:
+                same = "twice in " + t if where[c.id] == t else f"in {where[c.id]} and in {t}"
+                raise TargetError(f"claim id {c.id!r} appears {same}; ids must be unique")
+            where[c.id] = t
+        claims.extend(got)
+    flatten(claims)
+    return claims
+
+
+def _all(claims) -> list:
+    out = []
     for c in claims:
+        out += [c, *_all(c.steps)]
+    return out
+
+
+def _select(claims: list, patterns: list[str] | None) -> list:
+    """Claims whose id matches a glob (with their steps); a matching step whose parent does
+    not match is selected on its own."""
+    if not patterns:
+        return claims
+    out = []
+    for c in claims:
+        if any(fnmatch.fnmatchcase(c.id, p) for p in patterns):
+            out.append(c)
+        else:
+            out.extend(_select(list(c.steps), patterns))
+    return out
+
+
+def _list(args, claims) -> int:
+    every = _all(claims)
+    width = max(len(c.id) for c in every)
+    for c in every:
         print(f"{c.id:<{width}}  {c.kind.value:<10}  {c.source.locator}")
     return 0
 
@@ -113,34 +186,127 @@ def _show(args, claims) -> int:
 
 
 def _verify(args, claims) -> int:
-    from .figures import draw_all
+    from .cache import ResultCache
+    from .execution import DaskExecutor, LocalExecutor, SchedulerUnreachable
     from .runner import verify
-    from .writers import write_all
 
+    out = Path(args.out)
+    if args.scheduler:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            print("dpproof: error: --scheduler needs dask.distributed: "
+                  "pip install 'dpproof[cluster]'", file=sys.stderr)
+            return 2
     config = Config(seed=args.seed, timeout=args.timeout,
                     engine_timeout=min(args.timeout, Config.engine_timeout),
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
+    executor = DaskExecutor(args.scheduler) if args.scheduler else LocalExecutor(args.jobs)
     progress = None if args.quiet else _ProgressBar()
-    report = verify(claims, config, jobs=args.jobs, progress=progress)
+    previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM: stop, keep what is done
+    try:
+        report = verify(claims, config, jobs=args.jobs, progress=progress,
+                        memory_limit=args.memory_limit, executor=executor,
+                        cache=None if args.no_cache else ResultCache())
+    except SchedulerUnreachable as exc:
+        print(f"dpproof: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if progress:
         progress.close()
-    out = Path(args.out)
-    figures = draw_all(report, load_figures(args.targets), out)
-    report = replace(report, settings={**report.settings, "figures": figures})
-    paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment)
-    counts = ", ".join(f"{n} {v}" for v, n in report.counts().items() if n)
-    state = " (PARTIAL: interrupted)" if report.partial else ""
-    print(f"dpproof: {len(report.assessments)} claims: {counts}{state}")
+    return _write(args, report, out)
+
+
+def _write(args, report, out: Path) -> int:
+    from .cache import ResultCache, cached_figures, storable
+    from .execution import soundness_failures
+    from .figures import draw_all
+    from .writers import write_all
+
+    cache = None if args.no_cache else ResultCache()
+    specs = load_figures(args.targets)
+
+    def draw(folder: Path):
+        figures = cached_figures(cache, report, specs, folder,
+                                 lambda f: draw_all(report, specs, f))
+        return replace(report, settings={**report.settings, "figures": figures})
+
+    paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment,
+                      draw=draw)
+    counts = {v: n for v, n in report.counts().items() if n}
+    fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
+    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail}
+    if args.run_key and not report.partial and all(map(storable, report.assessments)):
+        from . import runcache
+        runcache.store(args.run_key, out, paths, meta)
+    cached = sum(a.cached for a in report.assessments)
+    code = _summary(args, meta, paths, cached, report.partial)
+    broken = soundness_failures(report.assessments)
+    if broken:
+        print(f"dpproof: error: internal soundness failure (contradictory evidence) in "
+              f"{', '.join(broken)}; please report it", file=sys.stderr)
+        return 3
+    return code
+
+
+def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int:
+    from .writers import LATEXMK_HINT
+
+    counts = ", ".join(f"{n} {v}" for v, n in meta["counts"].items())
+    state = " (PARTIAL: interrupted)" if partial else ""
+    print(f"dpproof: {meta['claims']} claims: {counts}{state}"
+          + (f"; {cached} from the cache" if cached else ""))
     for p in paths:
         print(f"  wrote {p}")
-    if report.soundness_failures:
-        print(f"dpproof: INTERNAL SOUNDNESS FAILURE on {', '.join(report.soundness_failures)}"
-              " (engines contradict each other; see the report)", file=sys.stderr)
-        return 3
-    if args.strict and (report.partial or any(a.verdict in _STRICT_FAIL
-                                              for a in report.assessments)):
-        return 1
-    return 0
+    if not args.no_pdf and not any(p.name == "report.pdf" for p in paths):
+        import shutil
+
+        if shutil.which("latexmk") is None:
+            print(f"dpproof: note: {LATEXMK_HINT}", file=sys.stderr)
+    return 1 if args.strict and meta["fail"] else 0
+
+
+def _run_key(args) -> str | None:
+    import shutil
+
+    from .execution import default_memory_mb
+    from .runcache import run_key
+
+    options = {"targets": list(args.targets), "only": args.only, "seed": args.seed,
+               "timeout": args.timeout, "engines": args.engines, "jobs": args.jobs,
+               "memory_limit": args.memory_limit or default_memory_mb(args.jobs),
+               "pdf": not args.no_pdf and shutil.which("latexmk") is not None,
+               "fragment": args.latex_fragment}
+    return run_key(options, list(args.targets))
+
+
+def _replay(args) -> int | None:
+    """The stored output of an identical earlier run (dpproof.runcache), or None."""
+    from .runcache import replay
+
+    found = replay(args.run_key, Path(args.out))
+    if found is None:
+        return None
+    paths, meta = found
+    return _summary(args, meta, paths, meta["claims"])
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+
+def _out_problem(out: Path) -> str:
+    """Why ``out`` cannot take a report ('' when it can): created when missing."""
+    if out.exists() and not out.is_dir():
+        return "is a file, not a folder; give a folder to write the report into"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        return f"cannot write there ({exc.strerror or exc}); give a writable folder"
+    return ""
 
 
 class _ProgressBar:

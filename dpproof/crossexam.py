@@ -63,10 +63,9 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             con = replace(found, engine=f"cross-exam/{name}", detail="cross-examination of "
                           f"{ev.engine}'s {ev.verdict.value}: {found.detail}")
             return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
-        notes.append(f"{name}: no certified violation ({found.verdict.value}, "
-                     f"{found.data.get('boxes_visited', found.data.get('points_evaluated'))} "
-                     f"{'boxes' if name == 'interval' else 'points'})" + (
-                         f": {found.detail}" if found.verdict is Verdict.INCONCLUSIVE else ""))
+        # counts of points and timings vary with the machine's load: kept out of the report
+        # so that two runs with one seed write the same JSON
+        notes.append(f"{name}: no certified violation ({found.verdict.value})")
     if lowers(claim, "arb"):
         budget = max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.1)
         try:
@@ -83,8 +82,7 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
         notes.append(f"points: no certified violation at {tried} corners/midpoints")
     summary = "; ".join(notes) or "no independent sweep applies"
-    return [replace(ev, data={**ev.data, "cross_examination": summary,
-                              "cross_examination_seconds": round(time.perf_counter() - t0, 3)})]
+    return [replace(ev, data={**ev.data, "cross_examination": summary})]
 
 
 def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int = 27):

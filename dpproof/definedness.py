@@ -26,7 +26,7 @@ class Undefined(ValueError):
     """The term is certainly undefined on the whole input (a point, or every point of a ball)."""
 
     def __init__(self, term: str, reason: str):
-        self.term, self.reason = term, reason
+        self.term, self.reason = str(term), reason
         super().__init__(f"{term}: {reason}")
 
 
@@ -34,7 +34,7 @@ class MaybeUndefined(ValueError):
     """The input ball may contain points where the term is undefined: certify nothing."""
 
     def __init__(self, term: str, reason: str):
-        self.term, self.reason = term, reason
+        self.term, self.reason = str(term), reason
         super().__init__(f"{term}: may be undefined here ({reason})")
 
 

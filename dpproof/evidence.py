@@ -80,6 +80,8 @@ class Assessment:
     repair: str = ""
     #: for a refuted claim: (parameter names, ((box per parameter, status), ...)) from repair
     regions: tuple = ()
+    #: True when the result cache supplied this assessment (dpproof.cache)
+    cached: bool = False
 
     @property
     def soundness_failure(self) -> bool:
@@ -124,6 +126,11 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
         return Assessment(claim, Verdict.REFUTED, e.scope, e.witness, evidence, seconds, repair)
     for verdict in (Verdict.PROVED, Verdict.CERTIFIED):
         hits = [e for e in evidence if e.verdict is verdict]
+        if hits and claim.black_box:  # an implementation is never proved: its points only
+            boxes = ", ".join(claim.black_box)
+            return Assessment(claim, Verdict.SUPPORTED, f"black box ({boxes}): {hits[0].engine} "
+                              f"{verdict.value.lower()} {hits[0].scope}", None, evidence,
+                              seconds, repair)
         if hits:
             return Assessment(claim, verdict, hits[0].scope, None, evidence, seconds)
     errors = [e for e in evidence if e.verdict is Verdict.ERROR]

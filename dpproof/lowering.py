@@ -172,7 +172,7 @@ class _Backend:
         edge = edge_check(e)
         if edge is None:
             return run
-        term = sympy.sstr(e)
+        term = _Term(e)
 
         def checked(env):
             edge(self, term, *[k(env) for k in kids])
@@ -228,11 +228,37 @@ class _Backend:
         gen = self.function("pow")
         return lambda env: gen(base(env), exp_fn(env))
 
-
     def nonneg_power(self, base, exponent, exp_fn):
         """base**exponent where sympy knows base >= 0 on the domain (its symbols carry the
         domain's sign assumptions) and the exponent is positive, not an integer."""
         return self.power(base, exponent, exp_fn)
+
+
+class _Term(str):
+    """The printed term, made only when a message needs it (printing is costly)."""
+
+    def __new__(cls, e):
+        self = super().__new__(cls, "")
+        self.e = e
+        return self
+
+    def __str__(self):
+        try:
+            text = sympy.sstr(self.e)
+        except ValueError:          # integers beyond Python's printing limit
+            text = f"{type(self.e).__name__}(...)"
+        return text if len(text) <= 200 else text[:197] + "..."
+
+    __repr__ = __str__
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    def __add__(self, other):
+        return str(self) + other
+
+    def __radd__(self, other):
+        return other + str(self)
 
 
 class _ArbBackend(_Backend):

@@ -5,7 +5,9 @@ Registered as the ``pytest11`` entry point ``dpproof``.  Each claim runs through
 in the message), NOT_CHECKABLE skips, PROVED / CERTIFIED / SUPPORTED pass, INCONCLUSIVE
 passes with a warning (fails with ``--dpproof-strict``).  Options: ``--dpproof-seed``,
 ``--dpproof-timeout`` (seconds per claim), ``--dpproof-strict``, ``--dpproof-report DIR``
-(report.json/.md/.tex of the claims run, no PDF).
+(report.json/.md/.tex of the claims run, no PDF), ``--dpproof-no-cache``.  Decided claims
+are kept in the result cache of ``dpproof verify`` (dpproof.cache; ``.dpproof_cache/`` in
+the rootdir, or $DPPROOF_CACHE_DIR): a re-run with nothing changed re-decides nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def pytest_addoption(parser):
                     help="fail INCONCLUSIVE claims instead of warning")
     group.addoption("--dpproof-report", metavar="DIR", default=None,
                     help="write report.json/.md/.tex of the claims run to DIR")
+    group.addoption("--dpproof-no-cache", action="store_true",
+                    help="decide every claim again (do not use .dpproof_cache/)")
 
 
 def pytest_configure(config):
@@ -93,13 +97,29 @@ class ClaimItem(pytest.Item):
         return Config(seed=self.config.getoption("dpproof_seed"), timeout=timeout,
                       engine_timeout=min(timeout, Config.engine_timeout))
 
+    def _cache(self):
+        import os
+
+        from .cache import DEFAULT_DIR, ResultCache
+
+        if self.config.getoption("dpproof_no_cache"):
+            return None
+        return ResultCache(None if os.environ.get("DPPROOF_CACHE_DIR")
+                           else self.config.rootpath / DEFAULT_DIR)
+
     def _assess(self) -> Assessment:
         from .runner import check_claim, verify
 
-        config = self._config()
+        config, cache = self._config(), self._cache()
         if self.claim.steps:   # the chain evidence needs the steps decided too
-            return verify([self.claim], config).by_id(self.claim.id)
-        return check_claim(self.claim, config)
+            return verify([self.claim], config, cache=cache).by_id(self.claim.id)
+        hit = cache.get(self.claim, config) if cache is not None else None
+        if hit is not None:
+            return hit
+        a = check_claim(self.claim, config)
+        if cache is not None:
+            cache.put(a, config)
+        return a
 
     def runtest(self):
         from .evidence import Verdict

@@ -5,8 +5,9 @@ per-claim time limit; the first decisive verdict (PROVED, CERTIFIED, REFUTED) en
 claim.  A derivation's steps are claims of their own, listed after their parent; the
 parent also gets ``chain`` evidence: the links must connect (each right side equal to the
 next left side, the ends equal to the parent's) and the composed relation must imply the
-parent's; then the chain is as strong as its weakest link.  Claims run in parallel with
-``jobs > 1`` (forked workers, which inherit the loaded claims).
+parent's; then the chain is as strong as its weakest link.  Claims run in supervised worker
+processes (dpproof.execution: wall-clock and memory limits, a dead worker is one ERROR),
+locally or on a Dask cluster; decided claims are kept in the result cache (dpproof.cache).
 
 Cross-examination (DESIGN.md, the one rule): a PROVED or CERTIFIED from any engine enters
 the evidence only after ``crossexam.cross_examine`` found no certified violation; if it
@@ -16,13 +17,11 @@ the run goes on.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import sys
-from dataclasses import replace
 import time
 import traceback
-from typing import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import sympy
 
@@ -31,7 +30,12 @@ from .claims import Claim, compose_relations, implies
 from .crossexam import cross_examine
 from .engines.base import Config, EngineTimeout, load, time_limit
 from .evidence import Assessment, Evidence, Report, Verdict, assess
+from .execution import LocalExecutor, Limits, default_memory_mb
 from .repair import repair
+
+if TYPE_CHECKING:
+    from .cache import ResultCache
+    from .execution import Executor
 
 Progress = Callable[[int, int, Assessment], None]
 
@@ -92,11 +96,12 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         try:
             if not engine.supports(claim):
                 continue
-            with time_limit(config.engine_timeout):
-                ev = engine.check(claim, config)
+            budgeted = _budgeted(name, config)
+            with time_limit(budgeted.engine_timeout):
+                ev = engine.check(claim, budgeted)
         except EngineTimeout:
             ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
-                          f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
+                          f"{budgeted.engine_timeout:g} s reached", time.perf_counter() - t0)
         except Exception as exc:  # recorded, never dropped
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
                           time.perf_counter() - t0,
@@ -106,6 +111,35 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
+    _symbolic_full_budget(claim, config, evidence)
+
+
+def _budgeted(name: str, config: Config) -> Config:
+    """The symbolic engine's first attempt gets ``symbolic_quick_timeout`` seconds."""
+    if name == "symbolic" and config.symbolic_quick_timeout < config.engine_timeout:
+        return replace(config, engine_timeout=config.symbolic_quick_timeout)
+    return config
+
+
+def _symbolic_full_budget(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
+    """No engine decided: give the symbolic engine its full budget when the quick one ran
+    out (ISSUE 14 item 5; the quick attempt's evidence is replaced by the full one)."""
+    quick = config.symbolic_quick_timeout
+    hit = [i for i, e in enumerate(evidence) if e.engine == "symbolic"
+           and e.verdict is Verdict.INCONCLUSIVE and e.seconds >= 0.9 * quick]
+    if not hit or quick >= config.engine_timeout:
+        return
+    t0 = time.perf_counter()
+    try:
+        with time_limit(config.engine_timeout):
+            ev = load("symbolic").check(claim, config)
+    except EngineTimeout:
+        ev = Evidence("symbolic", Verdict.INCONCLUSIVE, f"engine time limit of "
+                      f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
+    except Exception as exc:  # recorded, never dropped
+        ev = Evidence("symbolic", Verdict.ERROR, f"{type(exc).__name__}: {exc}",
+                      time.perf_counter() - t0)
+    evidence[hit[0]] = ev
 
 
 def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:
@@ -153,55 +187,54 @@ def _steps_cover(parent: Claim) -> bool:
     return all(s.domain == parent.domain for s in parent.steps)
 
 
-_WORK: list[Claim] = []
-_CONFIG: Config | None = None
-
-
-def _work(i: int) -> tuple[int, Assessment]:
-    return i, check_claim(_WORK[i], _CONFIG)
-
-
 def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
-           progress: Progress | None = None) -> Report:
+           progress: Progress | None = None, *, memory_limit: int | None = None,
+           cache: "ResultCache | None" = None, executor: "Executor | None" = None) -> Report:
     """Decide every claim (and every step); return the Report in claim order.
 
-    On KeyboardInterrupt the report of what was decided so far is returned, marked partial.
+    Claims found in ``cache`` are not decided again; the rest run on ``executor`` (default:
+    a supervised local pool of ``jobs`` workers, see dpproof.execution) under a wall-clock
+    limit and a memory limit of ``memory_limit`` MB (default: a fair share of the machine).
+    On KeyboardInterrupt (the CLI turns SIGTERM into one) the workers are stopped and the
+    report of what was decided so far is returned, marked partial.
     """
-    global _WORK, _CONFIG
     config = config or Config()
     ordered = flatten(claims)
-    _WORK, _CONFIG = ordered, config
+    memory_limit = memory_limit or default_memory_mb(jobs)
+    limits = Limits.of(config, memory_limit)
+    executor = executor or LocalExecutor(jobs)
     results: dict[int, Assessment] = {}
     partial = False
+
+    def record(i: int, a: Assessment) -> None:
+        results[i] = a
+        if progress:
+            progress(len(results), len(ordered), a)
+
     try:
-        for i, a in _iterate(len(ordered), jobs):
-            results[i] = a
-            if progress:
-                progress(len(results), len(ordered), a)
+        for i, claim in enumerate(ordered):
+            hit = cache.get(claim, config) if cache is not None else None
+            if hit is not None:
+                record(i, hit)
+        todo = [i for i in range(len(ordered)) if i not in results]
+        if cache is not None:
+            todo = cache.longest_first(ordered, todo)
+        for i, a in executor.run(ordered, todo, config, limits):
+            if cache is not None:
+                cache.put(a, config)
+            record(i, a)
     except KeyboardInterrupt:
         partial = True
+    if cache is not None:
+        cache.remember_seconds(results.values())
     assessments = _with_chains(ordered, results)
     settings = {"prec": config.prec, "seed": config.seed, "timeout": config.timeout,
                 "engine_timeout": config.engine_timeout, "engines": list(config.engines),
+                "symbolic_quick_timeout": config.symbolic_quick_timeout,
                 "max_boxes": config.max_boxes, "numeric_dps": list(config.numeric_dps),
                 "search_examples": config.search_examples, "jobs": jobs,
-                "python": sys.version.split()[0]}
+                "memory_limit_mb": memory_limit, "python": sys.version.split()[0]}
     return Report(tuple(assessments), settings, __version__, partial)
-
-
-def _iterate(n: int, jobs: int):
-    if jobs <= 1 or n <= 1:
-        for i in range(n):
-            yield _work(i)
-        return
-    ctx = multiprocessing.get_context("fork")
-    # workers ignore Ctrl-C; the parent stops the pool and keeps what was decided
-    with ctx.Pool(min(jobs, n), initializer=_ignore_sigint, maxtasksperchild=20) as pool:
-        yield from pool.imap_unordered(_work, range(n))
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[Assessment]:
@@ -218,6 +251,6 @@ def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[A
                 ev = Evidence("chain", Verdict.SUPPORTED, "steps are checked on other "
                               "domains than the claim: " + ev.detail)
             a = replace(assess(claim, (*a.evidence, ev), a.seconds), repair=a.repair,
-                        regions=a.regions)
+                        regions=a.regions, cached=a.cached)
         out.append(a)
     return out

@@ -41,6 +41,7 @@ class Config:
     seed: int = 0
     timeout: float = 120.0           # seconds per claim, all engines together
     engine_timeout: float = 60.0     # seconds per engine and claim
+    symbolic_quick_timeout: float = 2.0  # symbolic's first try; full budget if none decided
     max_boxes: int = 3000            # interval engine budget
     max_depth: int = 48
     search_examples: int = 200       # hypothesis examples

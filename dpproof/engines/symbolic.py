@@ -21,13 +21,18 @@ positive, calls ``binomial`` on arguments not certified non-negative integers, o
 function outside the list of total ones.  Certified means: by sympy's assumptions, by
 Sturm root counting for a polynomial in one parameter, or by a small arb branch and bound
 over the (bounded) box.  It refutes only through ``witness.certify`` at an exact point.
+When sign rules fail, the sound tactics of ``engines.tactics`` are tried (factor signs,
+Abs/Max/Min by the domain, monotone transforms, linear/concave parameters at the ends,
+homogeneity).  Oracle calls (divergences, OSGT moments) are first replaced by their forms
+derived from the densities (``oracles.symbolic``); the evidence records each derived form.
 Every PROVED is cross-examined by the runner (an independent certified sweep) before it is
-written.  Opaque oracle functions are out of reach: ``supports`` is False for them.
+written.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import sympy
 from flint import arb
@@ -37,6 +42,8 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..lowering import LoweringError, arb_box, at_precision, lower
+from ..oracles import symbolic as symbolic_oracles
+from . import tactics
 from . import witness as W
 from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
 
@@ -52,27 +59,45 @@ _TOTAL = (sympy.exp, sympy.erf, sympy.erfc, sympy.erfi, sympy.Abs, sympy.Max, sy
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
-    exprs = [claim.statement.lhs, claim.statement.rhs]
-    return not any(getattr(f, "opaque", False) for e in exprs for f in e.atoms(sympy.Function))
+    st = claim.statement
+    exprs = [st.lhs, st.rhs] + [e for h in st.hypotheses for e in (h.lhs, h.rhs)]
+    opaque = {type(f).__name__ for e in exprs for f in e.atoms(sympy.Function)
+              if getattr(f, "opaque", False) and getattr(f, "numeric_value", True)}
+    return opaque <= set(symbolic_oracles.RULES)
 
 
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
+    derived: dict[str, str] = {}
     try:
         with time_limit(limit):
-            undefined = undefined_term(claim)
+            target = claim
+            if _has_oracles(claim.statement):
+                got = symbolic_oracles.derive_claim(claim.statement, claim.domain)
+                if got is None:
+                    return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its "
+                                    "oracles have no symbolic derivation on this domain",
+                                    time.perf_counter() - t0)
+                statement, derived = got
+                target = replace(claim, statement=statement, steps=())
+            # the derived forms are defined wherever their derivation's conditions hold,
+            # which derive_claim checked: definedness is judged on the claim as written
+            undefined = undefined_term(claim, oracles_derived=bool(derived))
             if undefined:
                 return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
                                 time.perf_counter() - t0, data={"undefined_risk": undefined})
-            verdict, detail, tried, point = _decide(claim)
+            verdict, detail, tried, point = _decide(target)
     except EngineTimeout:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
                         time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
+    if derived:
+        detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
+                                           for k, v in derived.items())
     if verdict is Verdict.PROVED:
         return Evidence(NAME, Verdict.PROVED, detail, seconds, scope="whole domain (exact)",
-                        data={"method": detail})
+                        data={"method": detail, "derived": derived})
     if verdict is Verdict.REFUTED:
         found = _witness(claim, config, point)
         if found is not None:
@@ -85,7 +110,7 @@ def check(claim: Claim, config: Config) -> Evidence:
 
 # -- definedness -------------------------------------------------------------------------
 
-def undefined_term(claim: Claim) -> str:
+def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
     """Why the statement may be undefined somewhere on the domain ('' if certified defined)."""
     symbols = claim.domain.symbols()
     st = claim.statement
@@ -96,6 +121,8 @@ def undefined_term(claim: Claim) -> str:
         if expr.has(sympy.nan, sympy.zoo):
             return f"{expr} is not a finite number"
         for term in sympy.preorder_traversal(expr.xreplace(subs)):
+            if oracles_derived and getattr(term, "opaque", False):
+                continue   # an oracle whose parameters derive_claim validated
             problem = _term_problem(claim, term)
             if problem:
                 return problem
@@ -133,6 +160,12 @@ def _certified(claim: Claim, expr, need: str) -> bool:
             "nonzero": expr.is_zero is False}[need]
     if sign:
         return True
+    for side in ("lo", "hi", "both"):   # the box's ends as sign assumptions (x = lo + t, ...)
+        fwd, _ = symbolic_oracles.substitutions(claim.domain, side)
+        shifted = expr.xreplace(fwd)
+        if {"positive": shifted.is_positive, "nonnegative": shifted.is_nonnegative,
+                "nonzero": shifted.is_zero is False}[need]:
+            return True
     if len(expr.free_symbols) == 1:
         decided = _univariate_sign(claim, expr, need)
         if decided is not None:
@@ -201,7 +234,18 @@ def _decide(claim: Claim):
     if st.rel == "==":
         return _identity(lhs - rhs)
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
-    return _inequality(claim, margin, symbols, st.strict)
+    verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
+    if verdict is None and margin.free_symbols:
+        tried.append("tactics")
+        steps = tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
+        if steps:
+            verdict, detail = Verdict.PROVED, "tactics: " + "; ".join(steps)
+    return verdict, detail, tried, point
+
+
+def _has_oracles(st) -> bool:
+    return any(symbolic_oracles.has_oracles(e) for e in
+               (st.lhs, st.rhs, *(x for h in st.hypotheses for x in (h.lhs, h.rhs))))
 
 
 def _prepare(expr):
@@ -213,6 +257,9 @@ def _prepare(expr):
 
 def _forms(expr):
     yield "as given", expr
+    canonical = symbolic_oracles.canonical(expr)
+    if canonical != expr:
+        yield "erfc form", sympy.expand(canonical)
     yield "expand", sympy.expand(expr)
     yield "together", sympy.together(sympy.expand(expr))
     yield "expand_log", sympy.expand(sympy.expand_log(expr, force=False))

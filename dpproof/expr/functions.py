@@ -77,6 +77,10 @@ class Phi(SpecialFunction):
         if x is sympy.S.NegativeInfinity:
             return sympy.S.Zero
 
+    def _eval_is_positive(self):
+        # a normal probability of a finite real point: in (0, 1)
+        return True if self.args[0].is_extended_real and self.args[0].is_finite else None
+
     def fdiff(self, argindex=1):
         x = self.args[0]
         return sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
@@ -113,6 +117,10 @@ class Q(SpecialFunction):
     def eval(cls, x):
         if x is sympy.S.Zero:
             return sympy.S.Half
+
+    def _eval_is_positive(self):
+        # a normal probability of a finite real point: in (0, 1)
+        return True if self.args[0].is_extended_real and self.args[0].is_finite else None
 
     def fdiff(self, argindex=1):
         x = self.args[0]

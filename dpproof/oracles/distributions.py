@@ -47,16 +47,42 @@ class Continuous:
         ps = [p for p in self.pieces() if p[2] is not None]
         return ps[0][0], ps[-1][1]
 
-    def logpdf(self, y: arb) -> arb:
-        """log density at a point y (a ball; must lie certainly inside one piece)."""
+    def _candidates(self, y: arb) -> list:
+        """Coefficients of the pieces that may contain a point of the ball y: a piece that
+        certainly contains y alone (at a support end, the piece inside the support: supports
+        are closed), else every piece that meets y."""
+        sure, out = [], []
         for lo, hi, c in self.pieces():
             if (lo is None or y >= lo) and (hi is None or y <= hi):
-                return arb.neg_inf() if c is None else c[0] + c[1] * y + c[2] * y * y
-        return NAN()
+                sure.append(c)
+            if (lo is None or not y < lo) and (hi is None or not y > hi):
+                out.append(c)
+        if sure:
+            inside = [c for c in sure if c is not None]
+            return inside[:1] or sure[:1]
+        return out
+
+    def logpdf(self, y: arb) -> arb:
+        """log density on the ball y: the hull over the pieces y may meet (-inf off the
+        support; a ball straddling a support end gives [-inf, ...])."""
+        vals = [arb.neg_inf() if c is None else c[0] + c[1] * y + c[2] * y * y
+                for c in self._candidates(y)]
+        if not vals:
+            return NAN()
+        out = vals[0]
+        for v in vals[1:]:
+            out = out.union(v)
+        return out
 
     def pdf(self, y: arb) -> arb:
-        lp = self.logpdf(y)
-        return arb(0) if lp == arb.neg_inf() else lp.exp()
+        vals = [arb(0) if c is None else (c[0] + c[1] * y + c[2] * y * y).exp()
+                for c in self._candidates(y)]
+        if not vals:
+            return NAN()
+        out = vals[0]
+        for v in vals[1:]:
+            out = out.union(v)
+        return out
 
     def mass(self, a=None, b=None) -> arb:
         """P([a, b]) by exact integration of the pieces (checks normalisation)."""

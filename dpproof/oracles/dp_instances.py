@@ -28,8 +28,8 @@ from dpproof.expr.functions import DistributionFunction, OracleFunction, registe
 
 from . import distributions as dist
 from .conversions import eps_from_delta
-from .divergences import hockey_stick
-from .integrate import NAN, exp_quad_integral, exp_quad_moments, hull
+from .divergences import Undecided, Zone, _refine, hockey_stick, quad_range
+from .integrate import NAN, exp_quad_integral, exp_quad_moments, hull, pos
 
 _BISECT = 64  # bisection steps of the inverse oracles (enclosure width ~ 2^-64 relative)
 
@@ -107,6 +107,8 @@ def hs_events_value(P, Q, eps) -> arb:
 
 def _loss_mass(P, Q, eps, two_sided: bool) -> arb:
     """P(loss > eps) (or |loss| > eps), loss = log p/q, from the pieces or the atoms."""
+    if two_sided and eps < 0:  # |loss| >= 0 > eps everywhere
+        return arb(1)
     if isinstance(P, (dist.Discrete, dist.ProductDistribution)):
         total = arb(0)
         for pi, qi in zip(_joint(P).masses, _joint(Q).masses):
@@ -136,35 +138,21 @@ def _pred(loss, eps, two_sided):
     return False if up <= 0 else None
 
 
-def _refinement(P, Q):
-    bps = sorted([b for b in P.kinks()] + [b for b in Q.kinks()], key=lambda b: float(b.mid()))
-    if any(not a <= b for a, b in zip(bps, bps[1:])):
-        return None
-    ends = [None, *bps, None]
-    return [(a, b) for a, b in zip(ends, ends[1:])]
-
-
-def _coef_at(D, y):
-    for lo, hi, c in D.pieces():
-        if (lo is None or y >= lo) and (hi is None or y <= hi):
-            return c, True
-    return None, False
-
-
 def _loss_mass_cont(P, Q, eps, two_sided) -> arb:
-    parts = _refinement(P, Q)
-    if parts is None:
+    try:
+        parts = _refine(P, Q)
+    except Undecided:
         return NAN()
     total = arb(0)
-    for lo, hi in parts:
+    for part in parts:
+        if isinstance(part, Zone):  # breakpoints of uncertain order: 0 <= mass <= P(zone)
+            total += hull(arb(0), part.integral(
+                lambda cp, cq, Y: arb(0) if cp is None else quad_range(cp, Y).exp()))
+            continue
+        lo, hi, cp, cq = part
         if lo is not None and hi is not None and not hi > lo:
             if (hi - lo).is_exact() and (hi - lo).is_zero():
                 continue
-            return NAN()
-        s = _interior(lo, hi)
-        cp, okp = _coef_at(P, s)
-        cq, okq = _coef_at(Q, s)
-        if not (okp and okq):
             return NAN()
         if cp is None:
             continue
@@ -194,13 +182,13 @@ def _piece_mass(cp, l, eps, two_sided, lo, hi) -> arb:
         if r is None:  # l2 may vanish: keep the small root, cut the line at +-T
             r, T = _small_root(l[0] - c, l[1], l[2])
             if r is None:
-                return hull(arb(0), exp_quad_integral(*cp, lo, hi))
+                return _markov_mass(cp, l, eps, two_sided, lo, hi)
             cut = T if cut is None else cut.min(T)
         roots += r
     tails = arb(0)
     if cut is not None:
         if not all(cut > e.abs_upper() for e in (lo, hi) if e is not None):
-            return hull(arb(0), exp_quad_integral(*cp, lo, hi))
+            return _markov_mass(cp, l, eps, two_sided, lo, hi)
         if lo is None:
             tails += hull(arb(0), exp_quad_integral(*cp, None, -cut))
             lo = -cut
@@ -210,6 +198,31 @@ def _piece_mass(cp, l, eps, two_sided, lo, hi) -> arb:
     roots = [x for x in roots if not ((lo is not None and x.upper() < lo)
                                       or (hi is not None and x.lower() > hi))]
     return tails + _split_mass(cp, l, eps, two_sided, lo, hi, roots)
+
+
+def _markov_mass(cp, l, eps, two_sided, lo, hi) -> arb:
+    """Mass of p over {l > eps} (or |l| > eps) on [lo, hi] when the roots of l -+ eps cannot
+    be isolated (l's coefficients are balls containing 0): with L = |l0| + |l1||y| + |l2| y^2
+    >= |l| and E L = int p L (m1 <= sqrt(m0 m2)), Markov gives mass <= E L / eps for eps > 0,
+    and mass >= m0 - E L / |eps| for the one-sided eps < 0; else 0 <= mass <= m0."""
+    m0 = exp_quad_integral(*cp, lo, hi)
+    M = exp_quad_moments(*cp, lo, hi)
+    crude = hull(arb(0), m0)
+    if not (m0.is_finite() and M.finite and m0 > 0):
+        return crude
+    v, (J0, J1, J2) = M.v, M.J
+    m2 = pos(J2 + 2 * v * J1 + v * v * J0)
+    EL = (arb(l[0].abs_upper()) * m0 + arb(l[1].abs_upper()) * (m0 * m2).sqrt()
+          + arb(l[2].abs_upper()) * m2)
+    if not EL.is_finite():
+        return crude
+    if eps > 0:
+        up = (EL / eps).upper()
+        return hull(arb(0), arb(up)) if up < m0.upper() else crude
+    if eps < 0 and not two_sided:
+        low = m0 - EL / (-eps)
+        return hull(arb(low.lower()), m0) if low > 0 else crude
+    return crude
 
 
 def _small_root(l0, l1, l2):

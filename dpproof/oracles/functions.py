@@ -11,9 +11,10 @@ from flint import arb
 from dpproof.definedness import require
 from dpproof.expr.functions import DistributionFunction, OracleFunction, register
 
-from . import composition, conversions
+from . import composition, conversions, subsampled
 from . import distributions as dist
 from . import divergences as div
+from .identical import self_hs, self_kl, self_renyi, self_tv
 
 
 class _Distribution(DistributionFunction):
@@ -104,6 +105,7 @@ def _pq(printer, args):
 
 
 @register
+@self_renyi
 class renyi(_Oracle):
     """Renyi divergence D_alpha(P || Q), alpha > 1."""
     nargs = 3
@@ -120,6 +122,7 @@ class renyi(_Oracle):
 
 
 @register
+@self_kl
 class kl(_Oracle):
     """Kullback-Leibler divergence KL(P || Q)."""
     nargs = 2
@@ -133,6 +136,7 @@ class kl(_Oracle):
 
 
 @register
+@self_hs
 class hockey_stick(_Oracle):
     """Hockey-stick divergence H_eps(P || Q) = int (p - e^eps q)_+."""
     nargs = 3
@@ -148,6 +152,7 @@ class hockey_stick(_Oracle):
 
 
 @register
+@self_tv
 class tv(_Oracle):
     """Total variation distance."""
     nargs = 2
@@ -215,9 +220,56 @@ class gauss_delta(_Oracle):
 
     @staticmethod
     def arb_impl(eps, sigma, Delta):
+        if Delta.is_exact() and Delta.is_zero() and sigma > 0:  # N(0, s^2) against itself
+            return div.self_hockey_stick(eps)
         return div.hockey_stick(dist.Normal(arb(0), sigma), dist.Normal(Delta, sigma), eps)
+
+
+@register
+class subsampled_gaussian_rdp(_Oracle):
+    """RDP of the Poisson-subsampled Gaussian at integer order alpha >= 2 (MTZ19 exact sum)."""
+    nargs = 3
+
+    def _latex(self, printer):
+        q, s, a = (printer._print(x) for x in self.args)
+        return r"\varepsilon^{\mathrm{SG}}_{%s}\left(%s, %s\right)" % (a, q, s)
+
+    @staticmethod
+    def arb_impl(q, sigma, alpha):
+        return subsampled.subsampled_gaussian_rdp(q, sigma, alpha)
+
+
+@register
+class subsampled_laplace_renyi(_Oracle):
+    """D_alpha((1-q) Lap(0,b) + q Lap(1,b) || Lap(0,b)) at integer alpha >= 2 (exact sum)."""
+    nargs = 3
+
+    def _latex(self, printer):
+        q, b, a = (printer._print(x) for x in self.args)
+        return r"D_{%s}^{\mathrm{SL}}\left(%s, %s\right)" % (a, q, b)
+
+    @staticmethod
+    def arb_impl(q, b, alpha):
+        return subsampled.subsampled_laplace_renyi(q, b, alpha)
+
+
+@register
+class dpsgd_eps(_Oracle):
+    """A ball containing the optimal eps(delta) of `steps` Poisson-subsampled Gaussians
+    (add/remove neighbours): [lower, upper] of ``dpproof.accounting.dpsgd_epsilon``."""
+    nargs = 4
+
+    def _latex(self, printer):
+        q, s, t, d = (printer._print(x) for x in self.args)
+        return r"\varepsilon^{\mathrm{DP\text{-}SGD}}_{%s}\left(%s, %s; %s\right)" % (t, q, s, d)
+
+    @staticmethod
+    def arb_impl(q, sigma, steps, delta):
+        from .subsampled_pld import dpsgd_eps_ball
+        return dpsgd_eps_ball(q, sigma, steps, delta)
 
 
 __all__ = ["Normal", "DataDependentNormal", "Laplace", "Bernoulli", "OSGT", "TruncNormal",
            "renyi", "kl", "hockey_stick", "tv", "rr_compose_delta", "zcdp_eps",
-           "rdp_to_delta", "gauss_delta"]
+           "rdp_to_delta", "gauss_delta", "subsampled_gaussian_rdp",
+           "subsampled_laplace_renyi", "dpsgd_eps"]

@@ -123,10 +123,8 @@ def _trunc(mu, sigma, eps, power):
         U, tail = _cut(mu, sigma, power)
         if not U > eps:
             return NAN()
-        k = 2 * C * (-b * mu * mu).exp()
-
-        def f(u, analytic):
-            return k * (-b * u * u).exp() * (a * u).cosh() / u ** power
+        def f(u, analytic):  # phi(u) + phi(-u), each exponent formed before exp (no overflow)
+            return C * ((-b * (u - mu) ** 2).exp() + (-b * (u + mu) ** 2).exp()) / u ** power
 
         return +(quad(f, eps, U, rel_tol=2.0 ** -40) + tail)
 

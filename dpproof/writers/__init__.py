@@ -1,24 +1,27 @@
 """Writers: pure ``render(report) -> str`` in json, markdown and latex; ``write_all`` saves them.
 
-``write_all`` writes report.json/.md/.tex atomically (a temporary file in the same
-directory, then ``os.replace``: never a half-written file) and report.pdf with ``latexmk``
-when it exists.  A LaTeX failure keeps the .tex and becomes a ``LatexFailed`` warning.
+``write_all`` writes report.json/.md/.tex, the figures and report.pdf (with ``latexmk``,
+when it exists) into a staging folder and moves them into place together, removing the files
+of an earlier report that this one does not produce.  A LaTeX failure keeps the .tex and
+becomes a ``LatexFailed`` warning.
 """
 
 from __future__ import annotations
 
+import json as stdjson
 import os
 import shutil
 import subprocess
 import tempfile
 import warnings
 from pathlib import Path
+from typing import Callable
 
 from ..evidence import Report
 from . import common, json, latex, markdown
 
-__all__ = ["write_all", "write_atomic", "compile_pdf", "LatexFailed", "json", "markdown",
-           "latex"]
+__all__ = ["write_all", "publish", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
+           "markdown", "latex"]
 
 LATEX_TIMEOUT = 300.0   # seconds for one latexmk run
 LOG_TAIL = 25           # lines of the LaTeX log quoted in the warning
@@ -55,22 +58,92 @@ def _mode(path: Path) -> int:
     return 0o666 & ~mask
 
 
-def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False) -> list[Path]:
-    """Write report.json/.md/.tex (report-fragment.tex with ``fragment``) and, with ``pdf``
-    and latexmk available, report.pdf into ``out_dir``; return the paths written."""
+#: what to tell a user whose machine has no latexmk
+LATEXMK_HINT = ("latexmk not found, report.pdf not written; install it with "
+                "'apt-get install latexmk texlive-latex-extra' (Debian/Ubuntu), "
+                "'brew install --cask mactex' (macOS), or pass --no-pdf")
+#: files an earlier report may have left (with the figures its report.json lists)
+_KNOWN = ("report.json", "report.md", "report.tex", "report.pdf", "report-fragment.tex")
+
+
+def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
+              draw: Callable[[Path], Report] | None = None) -> list[Path]:
+    """Write report.json/.md/.tex (report-fragment.tex with ``fragment``), the figures
+    (``draw(folder)`` draws them there and returns the report that lists them) and, with
+    ``pdf`` and latexmk available, report.pdf; return the paths written in ``out_dir``.
+
+    Everything is first written into a staging folder inside ``out_dir``, then moved into
+    place file by file (``os.replace``) once every file exists; the files of an earlier
+    report that this one does not produce (a stale PDF, old figures) are removed.  An
+    interrupt before the move leaves the earlier report untouched.
+    """
+    def fill(stage: Path, out: Path) -> tuple[list[str], set[str]]:
+        nonlocal report
+        if draw is not None:
+            report = draw(stage)
+        tex = latex.render(report)
+        names = ["report.json", "report.md", "report.tex"]
+        write_atomic(stage / "report.json", json.render(report))
+        write_atomic(stage / "report.md", markdown.render(report))
+        write_atomic(stage / "report.tex", tex)
+        if fragment:
+            names.append("report-fragment.tex")
+            write_atomic(stage / "report-fragment.tex", latex.render_fragment(report))
+        if pdf and shutil.which("latexmk"):
+            figures = sorted(set(_figure_files(report, stage) + _figure_files(report, out)))
+            if compile_pdf(tex, stage, figures, (stage, out)) is not None:
+                names.append("report.pdf")
+        return names, set(_figure_files(report, out))   # figures drawn into out itself
+    return publish(out_dir, fill)
+
+
+def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]]) -> list[Path]:
+    """``fill(stage, out)`` writes a report's files into a staging folder inside ``out_dir``
+    and returns (the report files in order, files of ``out_dir`` to keep); then every staged
+    file is moved into place and the earlier report's other files are removed."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    tex = latex.render(report)
-    paths = [write_atomic(out / "report.json", json.render(report)),
-             write_atomic(out / "report.md", markdown.render(report)),
-             write_atomic(out / "report.tex", tex)]
-    if fragment:
-        paths.append(write_atomic(out / "report-fragment.tex", latex.render_fragment(report)))
-    if pdf and shutil.which("latexmk"):
-        made = compile_pdf(tex, out, _figure_files(report, out))
-        if made is not None:
-            paths.append(made)
-    return paths
+    for left in out.glob(".dpproof-staging-*"):   # of a run killed while writing
+        shutil.rmtree(left, ignore_errors=True)
+    stage = Path(tempfile.mkdtemp(prefix=".dpproof-staging-", dir=out))
+    try:
+        names, keep = fill(stage, out)
+        return _publish(stage, out, names, keep)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _publish(stage: Path, out: Path, names: list[str], keep: set[str]) -> list[Path]:
+    """Move every file of ``stage`` into ``out`` (report files in ``names`` order, then the
+    figures); remove the earlier report's files that this one does not produce."""
+    figures = sorted(str(p.relative_to(stage)) for p in stage.rglob("*")
+                     if p.is_file() and str(p.relative_to(stage)) not in names)
+    stale = set(_earlier_files(out)) - set(names) - set(figures) - keep
+    for rel in names + figures:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(stage / rel, out / rel)
+    for rel in stale:
+        if ".." not in Path(rel).parts and (out / rel).is_file():
+            (out / rel).unlink()
+    for folder in {(out / r).parent for r in stale} - {out}:   # emptied figure folders
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return [out / rel for rel in names + figures]
+
+
+def _earlier_files(out: Path) -> list[str]:
+    """The files of the earlier report in ``out``: the known names, and the figures (with
+    their .png/.pdf siblings) that its report.json lists."""
+    found = [n for n in _KNOWN if (out / n).is_file()]
+    try:
+        data = stdjson.loads((out / "report.json").read_text(encoding="utf-8"))
+        for f in data.get("settings", {}).get("figures", []):
+            rel = Path(f["path"])
+            if not rel.is_absolute():
+                found += [str(rel.with_suffix(ext)) for ext in (".png", ".pdf")]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return found
 
 
 def _figure_files(report: Report, out: Path) -> list[str]:
@@ -86,7 +159,8 @@ def _figure_files(report: Report, out: Path) -> list[str]:
     return sorted(set(found))
 
 
-def compile_pdf(tex: str, out: Path, figures: list[str] = ()) -> Path | None:
+def compile_pdf(tex: str, out: Path, figures: list[str] = (),
+                sources: tuple[Path, ...] = ()) -> Path | None:
     """Compile ``tex`` in a temporary directory (figures copied there); move the PDF to
     ``out/report.pdf``.  On failure warn with the log tail, remove a stale report.pdf,
     and return None."""
@@ -96,7 +170,8 @@ def compile_pdf(tex: str, out: Path, figures: list[str] = ()) -> Path | None:
         (work / "report.tex").write_text(tex, encoding="utf-8")
         for rel in figures:
             (work / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(Path(out) / rel, work / rel)
+            origin = next((d / rel for d in sources if (d / rel).is_file()), Path(out) / rel)
+            shutil.copy2(origin, work / rel)
         problem = _run_latexmk(work)
         if problem is None and (work / "report.pdf").is_file():
             return write_atomic(target, (work / "report.pdf").read_bytes())

@@ -49,6 +49,7 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "violation": violation(a), "repair": a.repair, "regions": regions_summary(a),
         "note": c.note, "reason": c.reason, "steps": [s.id for s in c.steps],
         "soundness_failure": a.soundness_failure,
+        "cached": a.cached,
     }
 
 

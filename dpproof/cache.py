@@ -1,0 +1,240 @@
+"""The result cache: one file per decided claim under ``.dpproof_cache/``.
+
+The key is a SHA-256 of everything that can change a claim's assessment:
+- the claim's content: id, kind, statement (``sympy.srepr`` of both sides and of every
+  hypothesis), domain, printed value, reason, and its steps' keys;
+- the source code of every module defining a non-sympy object the statement uses (the
+  oracles, built-in or the user's own);
+- the engine settings (``repr(Config)``), the dpproof version, the source code of the
+  dpproof package itself (engines, lowering, oracles), so an edit re-decides, and the
+  versions of Python and of the libraries the engines compute with (sympy, mpmath, flint...).
+An entry stores the assessment without its claim (verdict, scope, witness, evidence,
+seconds, repair, regions); ``get`` re-attaches the claim and marks it ``cached``.
+Not stored: assessments with a supervisor verdict (time or memory limit, dead worker) or
+ERROR, which depend on the machine more than on the claim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import sys
+import tempfile
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+import sympy
+
+from . import __version__
+from .claims import Claim, Statement
+from .engines.base import Config
+from .evidence import Assessment, Verdict
+
+#: the cache folder: $DPPROOF_CACHE_DIR, else .dpproof_cache in the working directory
+DEFAULT_DIR = ".dpproof_cache"
+FORMAT = 1
+_FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions")
+
+
+def cache_dir(path: str | os.PathLike | None = None) -> Path:
+    return Path(path or os.environ.get("DPPROOF_CACHE_DIR") or DEFAULT_DIR)
+
+
+def _source_hash(filename: str) -> str:
+    """SHA-256 of a file's bytes (remembered while its size and mtime stay the same)."""
+    try:
+        st = os.stat(filename)
+    except OSError:
+        return "unreadable"
+    return _hash_file(filename, st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _hash_file(filename: str, mtime_ns: int, size: int) -> str:
+    try:
+        return hashlib.sha256(Path(filename).read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+@lru_cache(maxsize=1)
+def _package_hash() -> str:
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*.py")):
+        h.update(str(f.relative_to(root)).encode() + _source_hash(str(f)).encode())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _library_versions() -> str:
+    """Versions of the libraries the engines compute with (a new one may decide otherwise)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
+    for name in ("sympy", "mpmath", "python-flint", "hypothesis", "numpy", "scipy"):
+        try:
+            out.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            out.append(f"{name}=-")
+    return " ".join(out) + f" python={sys.version.split()[0]}"
+
+
+def _module_sources(expr) -> list[str]:
+    """Source hashes of the modules defining the non-sympy objects in ``expr``."""
+    out = set()
+    for node in sympy.preorder_traversal(expr):
+        for cls in (type(node), getattr(node, "func", None)):
+            mod = sys.modules.get(getattr(cls, "__module__", "") or "")
+            if mod is None or mod.__name__.split(".")[0] in ("sympy", "builtins"):
+                continue
+            out.add(f"{mod.__name__}:{_source_hash(getattr(mod, '__file__', '') or '')}")
+    return sorted(out)
+
+
+def _statement_text(st: Statement | None) -> str:
+    if st is None:
+        return "-"
+    hyps = ";".join(_statement_text(h) for h in st.hypotheses)
+    return f"{sympy.srepr(st.lhs)} {st.rel} {sympy.srepr(st.rhs)} | {hyps}"
+
+
+def claim_key(claim: Claim, config: Config) -> str:
+    """The cache key of ``claim`` decided under ``config`` (see module docstring)."""
+    h = hashlib.sha256()
+    parts = [f"format {FORMAT}", __version__, _package_hash(), _library_versions(),
+             repr(config), claim.id,
+             claim.kind.value, _statement_text(claim.statement), repr(claim.domain),
+             claim.printed, claim.reason]
+    if claim.statement is not None:
+        st = claim.statement
+        for expr in (st.lhs, st.rhs, *(x for hy in st.hypotheses for x in (hy.lhs, hy.rhs))):
+            parts.extend(_module_sources(expr))
+    parts.extend(claim_key(s, config) for s in claim.steps)
+    for p in parts:
+        h.update(p.encode("utf-8", "replace") + b"\0")
+    return h.hexdigest()
+
+
+class ResultCache:
+    """Get and put assessments by ``claim_key``; files are written atomically."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = cache_dir(path)
+
+    def _file(self, key: str) -> Path:
+        return self.path / key[:2] / f"{key}.pickle"
+
+    def get(self, claim: Claim, config: Config) -> Assessment | None:
+        try:
+            data = pickle.loads(self._file(claim_key(claim, config)).read_bytes())
+            return Assessment(claim, **{k: data[k] for k in _FIELDS}, cached=True)
+        except FileNotFoundError:
+            return None
+        except Exception:  # a corrupt or foreign entry is a miss, never an error
+            return None
+
+    def put(self, a: Assessment, config: Config) -> bool:
+        if not storable(a):
+            return False
+        target = self._file(claim_key(a.claim, config))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump({k: getattr(a, k) for k in _FIELDS}, fh)
+            os.replace(tmp, target)
+        except Exception:   # a read-only or full disk must not fail the run
+            return False
+        return True
+
+    def longest_first(self, claims, todo: list[int]) -> list[int]:
+        """``todo`` with the claims that took longest last time first (unknown ones first):
+        the pool's last claims are then short ones, and the run ends with no long tail."""
+        try:
+            seconds = pickle.loads((self.path / "seconds.pickle").read_bytes())
+        except Exception:
+            return list(todo)
+        return sorted(todo, key=lambda i: -seconds.get(claims[i].id, float("inf")))
+
+    def remember_seconds(self, assessments) -> None:
+        """Record how long each newly decided claim took (for ``longest_first``)."""
+        try:
+            target = self.path / "seconds.pickle"
+            try:
+                seconds = pickle.loads(target.read_bytes())
+            except Exception:
+                seconds = {}
+            seconds.update({a.id: a.seconds for a in assessments if not a.cached})
+            self.path.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(seconds, fh)
+            os.replace(tmp, target)
+        except OSError:
+            pass
+
+    def clear(self) -> int:
+        """Remove the cache folder (results, figures, runs); return the number of claim
+        results removed."""
+        if not self.path.is_dir():
+            return 0
+        n = sum(1 for p in self.path.glob("??/*.pickle"))
+        shutil.rmtree(self.path)
+        return n
+
+
+def figures_key(report, specs) -> str:
+    """Key of a run's figures: the specs, and each claim's id, source, verdict and regions."""
+    h = hashlib.sha256()
+    parts = [f"figures {FORMAT}", __version__, _package_hash(), _library_versions(),
+             repr(list(specs))]
+    parts += [f"{a.id}|{a.claim.source.key}|{a.verdict.value}|{a.regions!r}|"
+              f"{[iv.integer for _, iv in a.claim.domain.params]}" for a in report.assessments]
+    for p in parts:
+        h.update(p.encode("utf-8", "replace") + b"\0")
+    return h.hexdigest()
+
+
+def cached_figures(cache: "ResultCache | None", report, specs, folder: Path,
+                   draw: Callable[[Path], list[dict]]) -> list[dict]:
+    """``draw(folder)``, or the same figure files copied from the cache when the run's
+    figures were drawn before (``figures_key``); drawn figures are stored for next time."""
+    if cache is None:
+        return draw(folder)
+    entry = cache.path / "figures" / figures_key(report, specs)
+    try:
+        figures = pickle.loads((entry / "figures.pickle").read_bytes())
+        shutil.copytree(entry / "files", folder, dirs_exist_ok=True)
+        return figures
+    except Exception:   # a miss, or a damaged entry: draw again
+        pass
+    figures = draw(folder)
+    tmp = None
+    try:
+        cache.path.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=cache.path, prefix=".figures-"))
+        (tmp / "files").mkdir()
+        if (folder / "figures").is_dir():
+            shutil.copytree(folder / "figures", tmp / "files" / "figures")
+        (tmp / "figures.pickle").write_bytes(pickle.dumps(figures))
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, entry)
+    except OSError:     # an existing entry, a read-only disk: drawing was enough
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return figures
+
+
+def storable(a: Assessment) -> bool:
+    """Whether ``a`` depends only on the claim and settings (see module docstring)."""
+    return a.verdict is not Verdict.ERROR and not any(e.engine == "runner"
+                                                      for e in a.evidence)
+
+
+def uncached(a: Assessment) -> Assessment:
+    return replace(a, cached=False) if a.cached else a

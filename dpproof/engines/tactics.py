@@ -1,0 +1,180 @@
+"""Sound proof tactics for ``lhs REL rhs`` that sympy does not try by itself (issue 11).
+
+Each tactic reduces the goal "margin >= 0 (or > 0) on the box" to goals that imply it, and
+returns the derivation as short lines for the evidence, or None.  The leaves are sympy's sign
+rules under the box's assumptions (``is_nonnegative``/``is_positive`` of an expression whose
+symbols carry the sign the box implies).  Tactics:
+
+- sign of a product, quotient or power from the signs of its factors;
+- Abs / Max / Min resolved where the domain decides the sign or the order of their arguments;
+- monotone transformations of both sides: squaring two non-negative sides, log of two
+  positive sides, comparing exponents of exp on both sides;
+- a margin linear (or concave, by a proved second derivative) in one parameter on a finite
+  interval is smallest at an end: prove it at both ends;
+- a statement homogeneous in two positive parameters: substitute y = t x and prove the
+  reduced margin for every t > 0 (a superset of the box).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+MAX_DEPTH = 3
+MAX_GOALS = 40        # sub-goals tried per claim: the tactics stay a quick attempt
+
+
+_NON_SMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise, sympy.sign, sympy.floor,
+               sympy.ceiling, sympy.Heaviside)
+
+
+def _sign_rule(e, strict):
+    v = e.is_positive if strict else e.is_nonnegative
+    return v is True
+
+
+class Prover:
+    """Goal: ``e >= 0`` (``> 0`` if strict) for every point of ``domain``."""
+
+    def __init__(self, domain, symbols):
+        self.domain, self.symbols = domain, symbols
+        self.steps: list[str] = []
+        self.failed: set = set()
+        self.goals = 0
+
+    def nonneg(self, e, strict=False, depth=0) -> bool:
+        e = sympy.sympify(e)
+        if _sign_rule(e, strict):
+            self.steps.append(f"{'positive' if strict else 'nonnegative'} by sign rules: "
+                              f"{sympy.sstr(e)[:80]}")
+            return True
+        key = (e, strict)
+        if depth >= MAX_DEPTH or key in self.failed or self.goals >= MAX_GOALS:
+            return False
+        self.goals += 1
+        for tactic in (self._resolve_abs_max_min, self._factors, self._linear_or_concave,
+                       self._homogeneous):
+            mark = len(self.steps)
+            if tactic(e, strict, depth + 1):
+                return True
+            del self.steps[mark:]
+        self.failed.add(key)
+        return False
+
+    def _sign(self, e, depth) -> int:
+        """+1 if e >= 0 is proved, -1 if e <= 0 is proved, 0 otherwise."""
+        if self.nonneg(e, False, depth):
+            return 1
+        if self.nonneg(-e, False, depth):
+            return -1
+        return 0
+
+    # -- tactics -------------------------------------------------------------------------
+    def _resolve_abs_max_min(self, e, strict, depth):
+        targets = [a for a in sympy.preorder_traversal(e)
+                   if isinstance(a, (sympy.Abs, sympy.Max, sympy.Min))]
+        for a in targets:
+            if isinstance(a, sympy.Abs):
+                s = self._sign(a.args[0], depth)
+                repl = a.args[0] if s > 0 else (-a.args[0] if s < 0 else None)
+            else:
+                repl = self._order(a, depth)
+            if repl is not None:
+                self.steps.append(f"{sympy.sstr(a)[:60]} = {sympy.sstr(repl)[:60]} on the box")
+                return self.nonneg(e.xreplace({a: repl}), strict, depth)
+        return False
+
+    def _order(self, a, depth):
+        """The argument of Max/Min that is the largest/smallest everywhere, if proved."""
+        args = list(a.args)
+        for cand in args:
+            others = [o for o in args if o is not cand]
+            diffs = [(cand - o) if isinstance(a, sympy.Max) else (o - cand) for o in others]
+            if all(self.nonneg(d, False, depth) for d in diffs):
+                return cand
+        return None
+
+    def _factors(self, e, strict, depth):
+        num, den = sympy.fraction(sympy.factor(sympy.together(e)))
+        factors = sympy.Mul.make_args(num) + tuple(1 / f for f in sympy.Mul.make_args(den)
+                                                   if f != 1)
+        if len(factors) < 2 and not (factors and factors[0].is_Pow):
+            return False
+        sign = 1
+        for f in factors:
+            base, ex = f.as_base_exp()
+            if ex.is_integer and ex.is_even and not strict:
+                continue
+            s = self._sign(f, depth)
+            if s == 0:
+                return False
+            if strict and not self.nonneg(s * f, True, depth):
+                return False
+            sign *= s
+        if sign > 0:
+            self.steps.append("sign of a product/quotient from the signs of its factors")
+            return True
+        return False
+
+    def _linear_or_concave(self, e, strict, depth):
+        if e.has(*_NON_SMOOTH):
+            return False  # a kink inside the interval breaks "smallest at an end"
+        for name, iv in self.domain.params:
+            x = self.symbols[name]
+            if x not in e.free_symbols or iv.lo is None or iv.hi is None or iv.integer:
+                continue
+            d2 = sympy.diff(e, x, 2)
+            linear = d2 == 0 or sympy.expand(d2) == 0
+            if not linear and not self.nonneg(-d2, False, depth):
+                continue
+            ends = [e.subs(x, iv.lo), e.subs(x, iv.hi)]
+            if any(v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in ends):
+                continue
+            if all(self.nonneg(v, strict, depth) for v in ends):
+                self.steps.append(f"{'linear' if linear else 'concave'} in {name}: checked "
+                                  f"at {name} = {iv.lo} and {name} = {iv.hi}")
+                return True
+        return False
+
+    def _homogeneous(self, e, strict, depth):
+        pos = [self.symbols[n] for n, iv in self.domain.params if self.symbols[n].is_positive]
+        for i, x in enumerate(pos):
+            for y in pos[i + 1:]:
+                t = sympy.Symbol("t_scale", positive=True)
+                sub = sympy.cancel(sympy.together(e.xreplace({y: t * x})))
+                k = sympy.Symbol("k_scale", positive=True)
+                scaled = sympy.cancel(sympy.together(sub.xreplace({x: k * x})))
+                ratio = sympy.cancel(scaled / sub) if sub != 0 else None
+                if ratio is None or x in ratio.free_symbols or not ratio.is_positive:
+                    continue
+                reduced = sympy.cancel(sub.xreplace({x: 1}))
+                if x in reduced.free_symbols:
+                    continue
+                self.steps.append(f"homogeneous in ({x}, {y}): {y} = t {x}, {x} = 1, t > 0")
+                return self.nonneg(reduced, strict, depth)
+        return False
+
+
+def prove_relation(lhs, rel, rhs, domain, symbols) -> list[str] | None:
+    """A derivation of ``lhs rel rhs`` on the box, or None (rel one of <=, <, >=, >)."""
+    if rel in (">=", ">"):
+        lhs, rhs, rel = rhs, lhs, {">=": "<=", ">": "<"}[rel]
+    strict = rel == "<"
+    prover = Prover(domain, symbols)
+    if prover.nonneg(rhs - lhs, strict):
+        return prover.steps
+    for name, transform in _monotone(lhs, rhs, prover):
+        prover.steps = [name]
+        if prover.nonneg(transform, strict):
+            return prover.steps
+    return None
+
+
+def _monotone(lhs, rhs, prover):
+    """(description, new margin) for monotone transforms valid on the box."""
+    if isinstance(lhs, sympy.exp) and isinstance(rhs, sympy.exp):
+        yield "exp is increasing: compare the exponents", rhs.args[0] - lhs.args[0]
+    if prover.nonneg(lhs, True) and prover.nonneg(rhs, True):
+        yield "both sides positive: compare logs", sympy.expand_log(
+            sympy.log(rhs), force=False) - sympy.expand_log(sympy.log(lhs), force=False)
+    if prover.nonneg(lhs) and prover.nonneg(rhs):
+        yield "both sides nonnegative: compare squares", sympy.expand(rhs ** 2 - lhs ** 2)

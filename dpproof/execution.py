@@ -1,0 +1,269 @@
+"""Supervised execution of claims: one executor interface, a local pebble pool, Dask.
+
+Every claim runs in a worker process under two limits the supervisor enforces:
+- a wall-clock limit (``Limits.wall``): pebble kills the worker when it is exceeded, so a
+  claim stuck in C code that never sees SIGALRM still ends; the claim is INCONCLUSIVE;
+- a memory limit (``Limits.memory_mb``): ``RLIMIT_AS`` of the worker (its whole address
+  space, the loaded libraries included).  An allocation past it raises MemoryError, which
+  makes the claim INCONCLUSIVE ("memory limit of N MB reached").
+A worker that dies (a signal, the OOM killer, ``kill -9``) makes that claim ERROR naming the
+signal; the pool starts a new worker and the run goes on.  ``jobs=1`` is supervised too (one
+worker process): a claim can never take the run down with it.
+
+``LocalExecutor`` forks workers from the parent (they inherit the loaded claims and index
+them; nothing is pickled but the result).  ``DaskExecutor`` ships pickled claims to an
+existing ``dask.distributed`` cluster; on the worker each claim runs in a one-worker pebble
+pool under the same limits.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import resource
+import signal
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Iterator, Protocol, Sequence
+
+from .claims import Claim
+from .engines.base import Config
+from .evidence import Assessment, Evidence, Verdict, assess
+
+#: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
+GRACE = 5.0
+MIN_MEMORY_MB = 256
+#: Evidence.data key of an internal soundness failure (contradictory evidence)
+SOUNDNESS_FAILURE = "soundness_failure"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The supervisor's per-claim limits: wall-clock seconds and address-space megabytes."""
+
+    wall: float
+    memory_mb: int | None = None
+
+    @classmethod
+    def of(cls, config: Config, memory_mb: int | None) -> "Limits":
+        """Hard wall limit: the claim limit, then the repair budget (``engine_timeout``),
+        then ``GRACE`` seconds; the soft SIGALRM limits inside the worker fire first."""
+        return cls(config.timeout + config.engine_timeout + GRACE, memory_mb)
+
+
+def default_memory_mb(jobs: int) -> int:
+    """A fair share of the machine: physical memory / (jobs + 1), at least 256 MB."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2 ** 20
+    except (ValueError, OSError):  # pragma: no cover - non-POSIX
+        return 4096
+    return max(MIN_MEMORY_MB, total // (jobs + 1))
+
+
+def limit_memory(memory_mb: int | None) -> None:
+    """Worker initializer: cap the address space (RLIMIT_AS) at ``memory_mb``."""
+    if memory_mb:
+        cap = memory_mb * 2 ** 20
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
+    """``check_claim`` with a MemoryError turned into INCONCLUSIVE (memory limit reached)."""
+    from .runner import check_claim
+
+    t0 = time.perf_counter()
+    try:
+        a = check_claim(claim, config)
+    except MemoryError:
+        return limit_reached(claim, _memory_text(memory_mb), time.perf_counter() - t0)
+    hit = [e for e in a.evidence if e.verdict is Verdict.ERROR
+           and e.detail.startswith("MemoryError")]
+    if not hit:
+        return a
+    evidence = [replace(e, verdict=Verdict.INCONCLUSIVE, detail=_memory_text(memory_mb),
+                        data={}) if e in hit else e for e in a.evidence]
+    return replace(assess(claim, evidence, a.seconds), repair=a.repair, regions=a.regions)
+
+
+def _memory_text(memory_mb: int | None) -> str:
+    return (f"memory limit of {memory_mb} MB reached" if memory_mb
+            else "out of memory (MemoryError)")
+
+
+def limit_reached(claim: Claim, text: str, seconds: float) -> Assessment:
+    """INCONCLUSIVE (a supervisor limit) for a checkable claim."""
+    return assess(claim, [Evidence("runner", Verdict.INCONCLUSIVE, text, seconds)], seconds)
+
+
+def worker_failed(claim: Claim, text: str, seconds: float) -> Assessment:
+    """ERROR: the worker died or the task could not run; never dropped."""
+    return assess(claim, [Evidence("runner", Verdict.ERROR, text, seconds)], seconds)
+
+
+def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> Assessment:
+    """The Assessment a finished pebble future stands for (result, timeout, dead worker)."""
+    from pebble import ProcessExpired
+
+    try:
+        return future.result()
+    except cf.TimeoutError:
+        return limit_reached(claim, f"wall-clock limit of {limits.wall:g} s reached "
+                             "(worker stopped by the supervisor)", limits.wall)
+    except ProcessExpired as exc:
+        return worker_failed(claim, _death_text(exc.exitcode, limits), seconds)
+    except MemoryError:
+        return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
+    except Exception as exc:  # recorded, never dropped
+        return task_failed(claim, exc, seconds)
+
+
+def task_failed(claim: Claim, exc: BaseException, seconds: float, where: str = "") -> Assessment:
+    """ERROR for a claim whose task raised (contradictory evidence is not raised: ``assess``
+    flags it as an internal soundness failure)."""
+    return worker_failed(claim, f"{where}{type(exc).__name__}: {exc}", seconds)
+
+
+def soundness_failures(assessments) -> list[str]:
+    """Ids of claims flagged as internal soundness failures (``evidence.assess``)."""
+    return [a.id for a in assessments if a.soundness_failure]
+
+
+def _death_text(exitcode: int | None, limits: Limits) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        text = f"worker process died of {name}"
+    else:
+        text = f"worker process exited with code {exitcode}"
+    if limits.memory_mb:
+        text += f" (memory limit {limits.memory_mb} MB)"
+    return text
+
+
+class Executor(Protocol):
+    """Decides claims and yields ``(index, Assessment)`` as they finish, in any order."""
+
+    def run(self, claims: Sequence[Claim], todo: Sequence[int], config: Config,
+            limits: Limits) -> Iterator[tuple[int, Assessment]]: ...
+
+
+_WORK: Sequence[Claim] = ()
+
+
+def _work(i: int, config: Config, memory_mb: int | None) -> Assessment:
+    return decide(_WORK[i], config, memory_mb)
+
+
+class LocalExecutor:
+    """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each)."""
+
+    def __init__(self, jobs: int = 1, max_tasks: int = 20):
+        self.jobs, self.max_tasks = max(1, jobs), max_tasks
+
+    def run(self, claims, todo, config, limits):
+        from pebble import ProcessPool
+
+        global _WORK
+        if not todo:
+            return
+        _WORK = claims
+        pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
+                           initializer=limit_memory, initargs=(limits.memory_mb,),
+                           context=multiprocessing.get_context("fork"))
+        try:
+            started = time.perf_counter()
+            futures = {pool.schedule(_work, args=(i, config, limits.memory_mb),
+                                     timeout=limits.wall): i for i in todo}
+            yield from _as_done(futures, claims, limits, started)
+        finally:
+            pool.stop()   # on an interrupt too: no worker outlives the run
+            pool.join(timeout=10)
+
+
+def _as_done(futures: dict, claims, limits: Limits, started: float):
+    """Yield results as they finish; a task's start is noted (to 0.2 s) when a worker takes
+    it, so a claim whose worker died or timed out is recorded with its own seconds."""
+    pending, starts = set(futures), {}
+    while pending:
+        done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+        now = time.perf_counter()
+        for f in pending:
+            if f not in starts and f.running():
+                starts[f] = now
+        for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
+            i = futures[f]
+            yield i, outcome(claims[i], f, limits, now - starts.get(f, started))
+
+
+def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
+    """On a Dask worker: the claim in a one-worker pebble pool under the same limits."""
+    from pebble import ProcessPool
+
+    t0 = time.perf_counter()
+    with ProcessPool(max_workers=1, initializer=limit_memory, initargs=(limits.memory_mb,),
+                     context=multiprocessing.get_context("fork")) as pool:
+        with _may_have_children():
+            future = pool.schedule(decide, args=(claim, config, limits.memory_mb),
+                                   timeout=limits.wall)
+        cf.wait([future])
+        return outcome(claim, future, limits, time.perf_counter() - t0)
+
+
+@contextmanager
+def _may_have_children():
+    """Let a daemonic process (a Dask worker under its nanny) start the pool's worker.
+
+    multiprocessing refuses children of daemonic processes so that none is orphaned; the
+    one-worker pool is stopped before ``_dask_task`` returns, so none is.
+    """
+    config = multiprocessing.current_process()._config
+    daemon = config.get("daemon")
+    config["daemon"] = False
+    try:
+        yield
+    finally:
+        if daemon is not None:
+            config["daemon"] = daemon
+
+
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler given with ``--scheduler`` did not answer."""
+
+
+class DaskExecutor:
+    """Claims on an existing ``dask.distributed`` cluster at ``address`` (pickled there)."""
+
+    def __init__(self, address: str, connect_timeout: float = 20.0):
+        self.address, self.connect_timeout = address, connect_timeout
+
+    def run(self, claims, todo, config, limits):
+        from distributed import Client, as_completed
+
+        if not todo:
+            return
+        try:
+            client = Client(self.address, timeout=self.connect_timeout)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {self.address!r} "
+                                       f"({type(exc).__name__}: {exc}); start one with "
+                                       "'dask scheduler' and workers with 'dask worker "
+                                       "ADDRESS'") from None
+        with client:
+            futures = {client.submit(_dask_task, claims[i], config, limits, pure=False): i
+                       for i in todo}
+            try:
+                for f in as_completed(futures):
+                    i = futures[f]
+                    try:
+                        yield i, f.result()
+                    except Exception as exc:  # the worker was lost, or pickling failed
+                        yield i, task_failed(claims[i], exc, 0.0, "dask: ")
+            finally:
+                client.cancel(list(futures))

@@ -1,0 +1,177 @@
+"""Densities as sympy pieces, and exact integrals of x^k exp(quadratic) over a piece.
+
+A univariate density whose log is a polynomial of degree <= 2 on each interval is a list of
+``Piece(lo, hi, logp)``: ``logp`` a sympy expression in the integration variable ``X`` (or
+None where the density is 0).  The integrals are the textbook Gaussian integrals,
+
+    int_lo^hi exp(-A (x - m)^2) dx = sqrt(pi / A) / 2 (erf(sqrt(A)(hi - m)) - erf(sqrt(A)(lo - m))),
+
+with the moments by integration by parts; each case is taken only where sympy's assumptions
+decide the sign it needs (A > 0, slope != 0, ...), otherwise ``Underivable`` is raised and the
+caller falls back to the certified ball oracle.  This is a second derivation from the
+definition, independent of ``dpproof.oracles.integrate`` (which works on balls).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+from sympy import erf, erfi, exp, log, oo, pi, sqrt
+
+X = sympy.Symbol("x_", real=True)
+
+
+class Underivable(Exception):
+    """The closed form needs a fact that sympy's assumptions do not decide."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    lo: sympy.Expr
+    hi: sympy.Expr
+    logp: sympy.Expr | None  # None: density 0 on this piece
+
+
+def certainly(fact) -> bool:
+    """True only if sympy decides the relation/boolean ``fact`` is true."""
+    fact = sympy.simplify(fact) if not isinstance(fact, bool) else fact
+    return fact is True or fact is sympy.true
+
+
+def require(fact, what: str) -> None:
+    if not certainly(fact):
+        raise Underivable(f"cannot decide {what}: {fact}")
+
+
+def _log_norm_const(sigma):
+    return log(sigma) + log(2 * pi) / 2
+
+
+def normal(mu, sigma) -> list[Piece]:
+    require(sigma > 0, "sigma > 0")
+    return [Piece(-oo, oo, -(X - mu) ** 2 / (2 * sigma ** 2) - _log_norm_const(sigma))]
+
+
+def laplace(mu, b) -> list[Piece]:
+    require(b > 0, "b > 0")
+    lz = log(2 * b)
+    return [Piece(-oo, mu, (X - mu) / b - lz), Piece(mu, oo, -(X - mu) / b - lz)]
+
+
+def osgt(mu, sigma, m) -> list[Piece]:
+    """p proportional to exp(-(|x - mu| + m)^2 / (2 sigma^2)) (osgt22, definition)."""
+    require(sigma > 0, "sigma > 0")
+    lz = _log_norm_const(sigma) + log(sympy.erfc(m / (sigma * sqrt(2))))
+    return [Piece(-oo, mu, -(mu - X + m) ** 2 / (2 * sigma ** 2) - lz),
+            Piece(mu, oo, -(X - mu + m) ** 2 / (2 * sigma ** 2) - lz)]
+
+
+def trunc_normal(mu, sigma, c) -> list[Piece]:
+    require(sigma > 0, "sigma > 0")
+    require(c > 0, "C > 0")
+    lz = _log_norm_const(sigma) + log(erf(c / (sigma * sqrt(2))))
+    return [Piece(-oo, mu - c, None), Piece(mu - c, mu + c, -(X - mu) ** 2 / (2 * sigma ** 2) - lz),
+            Piece(mu + c, oo, None)]
+
+
+DENSITIES = {"Normal": normal, "Laplace": laplace, "OSGT": osgt, "TruncNormal": trunc_normal}
+
+
+def merge(p: list[Piece], q: list[Piece]) -> list[tuple]:
+    """Common refinement: [(lo, hi, logp, logq)], breakpoints ordered by sympy or Underivable."""
+    cuts = sorted({c for ps in (p, q) for piece in ps for c in (piece.lo, piece.hi)
+                   if c not in (oo, -oo)}, key=sympy.default_sort_key)
+    ordered: list = []
+    for c in cuts:  # insertion sort with decided comparisons
+        i = len(ordered)
+        while i > 0 and not certainly(ordered[i - 1] <= c):
+            require(c <= ordered[i - 1], f"the order of the kinks {c} and {ordered[i - 1]}")
+            i -= 1
+        if i > 0 and certainly(sympy.Eq(ordered[i - 1], c)):
+            continue
+        ordered.insert(i, c)
+    ends = [-oo, *ordered, oo]
+    out = []
+    for lo, hi in zip(ends, ends[1:]):
+        out.append((lo, hi, _at(p, lo, hi), _at(q, lo, hi)))
+    return out
+
+
+def _at(pieces: list[Piece], lo, hi):
+    for piece in pieces:
+        if certainly(piece.lo <= lo) and certainly(hi <= piece.hi):
+            return piece.logp
+    raise Underivable(f"no piece covers [{lo}, {hi}]")
+
+
+def integral(k: int, expo: sympy.Expr, lo, hi) -> sympy.Expr:
+    """int_lo^hi x^k exp(expo) dx for a polynomial ``expo`` of degree <= 2 in X, k in 0..2."""
+    if lo == hi:
+        return sympy.S.Zero
+    poly = sympy.Poly(sympy.expand(expo), X)
+    if poly.degree() > 2:
+        raise Underivable(f"log-density of degree {poly.degree()}")
+    c0, c1, c2 = (poly.coeff_monomial(X ** i) for i in range(3))
+    c2, c1 = sympy.simplify(c2), sympy.simplify(c1)
+    if c2 != 0 and certainly(c2 < 0):
+        return _gaussian(k, -c2, c1, c0, lo, hi)
+    if c2 != 0 and certainly(c2 > 0):
+        if lo in (oo, -oo) or hi in (oo, -oo):
+            return oo
+        return _erfi_form(k, c2, c1, c0, lo, hi)
+    if c2 != 0:
+        raise Underivable(f"the sign of the quadratic coefficient {c2}")
+    return _exponential(k, c1, c0, lo, hi)
+
+
+def _gaussian(k, A, b, c, lo, hi):
+    """int x^k exp(-A x^2 + b x + c) = e^(c + b^2/(4A)) int x^k exp(-A (x - m)^2), m = b/(2A)."""
+    m = b / (2 * A)
+    scale = exp(c + b ** 2 / (4 * A))
+    r = sqrt(A)
+
+    def E(t):  # erf at an end
+        return sympy.sign(t) if t in (oo, -oo) else erf(r * (t - m))
+
+    def G(t):  # exp(-A (t - m)^2) at an end, 0 at infinity
+        return sympy.S.Zero if t in (oo, -oo) else exp(-A * (t - m) ** 2)
+
+    def H(t):  # (t - m) exp(-A (t - m)^2), 0 at infinity
+        return sympy.S.Zero if t in (oo, -oo) else (t - m) * exp(-A * (t - m) ** 2)
+
+    i0 = sqrt(pi) / (2 * r) * (E(hi) - E(lo))
+    i1 = -(G(hi) - G(lo)) / (2 * A)                    # int (x - m) e^{-A(x-m)^2}
+    i2 = i0 / (2 * A) - (H(hi) - H(lo)) / (2 * A)      # int (x - m)^2 e^{-A(x-m)^2}
+    moment = {0: i0, 1: i1 + m * i0, 2: i2 + 2 * m * i1 + m ** 2 * i0}[k]
+    return scale * moment
+
+
+def _erfi_form(k, a, b, c, lo, hi):
+    if k:
+        raise Underivable("moments of a growing exponential")
+    m = -b / (2 * a)
+    return exp(c - b ** 2 / (4 * a)) * sqrt(pi) / (2 * sqrt(a)) * (
+        erfi(sqrt(a) * (hi - m)) - erfi(sqrt(a) * (lo - m)))
+
+
+def _exponential(k, b, c, lo, hi):
+    """int x^k exp(b x + c) over [lo, hi]."""
+    infinite = lo == -oo or hi == oo
+    if b == 0:
+        if infinite:
+            return oo
+        return exp(c) * (hi ** (k + 1) - lo ** (k + 1)) / (k + 1)
+    if not (certainly(sympy.Ne(b, 0)) or certainly(b > 0) or certainly(b < 0)):
+        raise Underivable(f"whether the slope {b} vanishes")
+    if hi == oo:
+        require(b < 0, "a decaying right tail")
+    if lo == -oo:
+        require(b > 0, "a decaying left tail")
+
+    def F(t):  # antiderivative of x^k e^{bx}, 0 at an infinite end (decay checked above)
+        if t in (oo, -oo):
+            return sympy.S.Zero
+        poly = {0: 1 / b, 1: t / b - 1 / b ** 2, 2: t ** 2 / b - 2 * t / b ** 2 + 2 / b ** 3}[k]
+        return poly * exp(b * t)
+    return exp(c) * (F(hi) - F(lo))

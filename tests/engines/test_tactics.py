@@ -1,0 +1,69 @@
+"""Proof tactics of the symbolic engine: each proves what it should, none proves a false claim."""
+
+from __future__ import annotations
+
+import pytest
+from sympy import Rational as R
+
+from dpproof.claims import Interval as I
+from dpproof.engines import symbolic, tactics
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from tests.helpers import make_claim
+
+CONFIG = Config(engines=("symbolic",))
+POS = I(0, 100, lo_open=True)
+
+TRUE = [
+    ("squares", "sqrt(x^2 + 1) >= x", dict(x=I.closed(0, 5)), None),
+    ("abs_by_sign", "abs(x - 3) >= 3 - x", dict(x=I.closed(-2, 1)), "on the box"),
+    ("max_by_order", "max(x, x - 1) >= x", dict(x=I.closed(-3, 3)), None),
+    ("max_by_domain", "max(x, y) >= y", dict(x=I.closed(2, 3), y=I.closed(-1, 1)), "on the box"),
+    ("linear_ends", "a*x + 1 >= 0", dict(a=I.closed(-1, 1), x=I.closed(0, 1)), "checked at"),
+    ("product_signs", "(x - 5)*(y - 7)*(z + 1) >= 0",
+     dict(x=I.closed(0, 4), y=I.closed(0, 6), z=I.closed(0, 3)), "factors"),
+    ("homogeneous", "(a^2 + b^2)/(a*b) >= 2", dict(a=POS, b=POS), None),
+    ("exp_monotone", "exp(x^2 + 1) >= exp(2*x)", dict(x=I.closed(-3, 3)), None),
+]
+
+FALSE = [
+    ("squares", "sqrt(x^2 + 1) >= x + 1/10", dict(x=I.closed(0, 5))),
+    ("abs_by_sign", "abs(x - 3) >= 3 - x + 1/100", dict(x=I.closed(-2, 1))),
+    ("linear_ends", "a*x + 1 >= 0", dict(a=I.closed(-2, 1), x=I.closed(0, 1))),
+    ("product_signs", "(x - 5)*(y - 7)*(z + 1) >= 0",
+     dict(x=I.closed(0, 6), y=I.closed(0, 6), z=I.closed(0, 3))),
+    ("homogeneous", "(a^2 + b^2)/(a*b) >= 2 + 1/10^9", dict(a=POS, b=POS)),
+    ("exp_monotone", "exp(x^2 + 1) >= exp(2*x + 1/10^12)", dict(x=I.closed(-3, 3))),
+    ("concave", "x*(1 - x) >= 1/1000", dict(x=I.closed(0, 1))),
+]
+
+
+@pytest.mark.parametrize("name,text,params,step", TRUE, ids=[c[0] for c in TRUE])
+def test_tactic_proves(name, text, params, step):
+    claim = make_claim(f"t.{name}", text, **params)
+    st = claim.statement
+    steps = tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
+    assert steps, name
+    if step:
+        assert any(step in s for s in steps), steps
+    assert symbolic.check(claim, CONFIG).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("name,text,params", FALSE, ids=[c[0] for c in FALSE])
+def test_tactics_alone_never_prove_false(name, text, params):
+    claim = make_claim(f"f.{name}", text, **params)
+    st = claim.statement
+    assert tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain,
+                                  claim.domain.symbols()) is None
+
+
+@pytest.mark.parametrize("name,text,params", FALSE, ids=[c[0] for c in FALSE])
+def test_tactic_never_proves_false(name, text, params):
+    ev = symbolic.check(make_claim(f"f.{name}", text, **params), CONFIG)
+    assert ev.verdict is not Verdict.PROVED, ev.detail
+
+
+def test_concave_in_a_parameter_checked_at_the_ends():
+    ev = symbolic.check(make_claim("t.concave", "log(1 + x) >= x/2", x=I.closed(0, 1)), CONFIG)
+    assert ev.verdict is Verdict.PROVED, ev.detail
+    _ = R

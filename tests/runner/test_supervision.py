@@ -1,0 +1,157 @@
+"""Supervised execution: a claim that loops, allocates without bound or loses its worker
+ends with INCONCLUSIVE (the limit named) or ERROR (the signal named); the run goes on."""
+
+import os
+import signal
+import threading
+import time
+
+
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.execution import Limits, LocalExecutor, default_memory_mb
+from dpproof.runner import verify
+
+ENGINES = ("fault", "interval", "search")
+
+
+def _vmsize_mb() -> int:
+    with open("/proc/self/status") as fh:
+        line = next(l for l in fh if l.startswith("VmSize"))
+    return int(line.split()[1]) // 1024
+
+
+def test_a_python_loop_is_stopped_by_the_claim_time_limit(fault_engine):
+    config = Config(engines=ENGINES, timeout=2, engine_timeout=1)
+    report = verify([fault_engine.claim("spin"), fault_engine.true_claim(0)], config)
+    spin = report.by_id("fault.c0.spin")
+    fault = [e for e in spin.evidence if e.engine == "fault"][0]
+    assert fault.verdict is Verdict.INCONCLUSIVE and "time limit of 1 s" in fault.detail
+    assert spin.verdict is Verdict.CERTIFIED    # the next engine still ran: x <= x + 1
+    assert report.by_id("ok.c0").verdict is Verdict.CERTIFIED
+
+
+def test_a_claim_deaf_to_sigalrm_is_stopped_by_the_supervisor(fault_engine):
+    config = Config(engines=ENGINES, timeout=1, engine_timeout=1)
+    t0 = time.perf_counter()
+    report = verify([fault_engine.claim("stuck"), fault_engine.true_claim(1)], config, jobs=1)
+    stuck = report.by_id("fault.c0.stuck")
+    limit = Limits.of(config, None).wall
+    assert stuck.verdict is Verdict.INCONCLUSIVE
+    assert f"wall-clock limit of {limit:g} s reached" in stuck.scope
+    assert stuck.seconds == limit
+    assert report.by_id("ok.c1").verdict is Verdict.CERTIFIED   # jobs=1: the run goes on
+    assert time.perf_counter() - t0 < limit + 20
+
+
+def test_unbounded_allocation_hits_the_memory_limit(fault_engine):
+    limit = _vmsize_mb() + 500          # the forked worker starts at the parent's size
+    config = Config(engines=("fault",), timeout=60, engine_timeout=60)
+    t0 = time.perf_counter()
+    report = verify([fault_engine.claim("alloc"), fault_engine.claim("idle", 1)], config,
+                    jobs=2, memory_limit=limit)
+    alloc = report.by_id("fault.c0.alloc")
+    assert alloc.verdict is Verdict.INCONCLUSIVE
+    assert f"memory limit of {limit} MB reached" in alloc.scope
+    assert report.by_id("fault.c1.idle").scope == "fault: nothing to do"   # the run went on
+    assert time.perf_counter() - t0 < 30     # stopped at the limit, not by the timeout
+    assert report.settings["memory_limit_mb"] == limit
+
+
+def test_after_the_memory_limit_the_next_engine_still_decides(fault_engine):
+    limit = _vmsize_mb() + 500
+    report = verify([fault_engine.claim("alloc")], Config(engines=ENGINES), jobs=1,
+                    memory_limit=limit)
+    a = report.by_id("fault.c0.alloc")
+    fault = [e for e in a.evidence if e.engine == "fault"][0]
+    assert fault.verdict is Verdict.INCONCLUSIVE and f"{limit} MB" in fault.detail
+    assert a.verdict is Verdict.CERTIFIED       # x <= x + 1, by the interval engine
+
+
+def test_kill_9_of_a_worker_makes_that_claim_error_and_the_run_completes(
+        fault_engine, tmp_path, monkeypatch):
+    monkeypatch.setenv("DPPROOF_FAULT_PIDS", str(tmp_path))
+    claims = [fault_engine.true_claim(0), fault_engine.claim("sleep"),
+              fault_engine.true_claim(1), fault_engine.false_claim()]
+    killed = []
+
+    def killer():
+        deadline = time.time() + 60
+        while time.time() < deadline and not killed:
+            for name in os.listdir(tmp_path):
+                os.kill(int(name), signal.SIGKILL)
+                killed.append(int(name))
+            time.sleep(0.05)
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    report = verify(claims, Config(engines=ENGINES, timeout=100), jobs=2)
+    thread.join()
+    assert killed, "the sleeping claim never started"
+    dead = report.by_id("fault.c0.sleep")
+    assert dead.verdict is Verdict.ERROR and "died of SIGKILL" in dead.scope
+    assert dead.seconds < 30, "the dead claim's own seconds, not the run's"
+    assert [a.id for a in report.assessments] == [c.id for c in claims]
+    assert report.by_id("ok.false").verdict is Verdict.REFUTED
+    assert {report.by_id(f"ok.c{i}").verdict for i in (0, 1)} == {Verdict.CERTIFIED}
+    assert not report.partial
+
+
+def test_an_interrupt_stops_the_workers_and_returns_a_partial_report(fault_engine, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setenv("DPPROOF_FAULT_PIDS", str(tmp_path))
+    main = threading.main_thread().ident
+
+    def interrupt():   # what the CLI's SIGTERM handler does: KeyboardInterrupt in the parent
+        while len(os.listdir(tmp_path)) < 2:
+            time.sleep(0.05)
+        signal.pthread_kill(main, signal.SIGINT)
+    threading.Thread(target=interrupt, daemon=True).start()
+    claims = [fault_engine.claim("sleep", 1), fault_engine.claim("sleep", 2),
+              fault_engine.true_claim(0)]
+    report = verify(claims, Config(engines=ENGINES, timeout=100), jobs=2)
+    assert report.partial
+    pids = [int(n) for n in os.listdir(tmp_path)]
+    time.sleep(0.5)
+    assert not [p for p in pids if _alive(p)], "a worker outlived the interrupted run"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return "\nState:\tZ" not in fh.read()
+    except FileNotFoundError:
+        return False
+
+
+def test_default_memory_limit_is_a_fair_share():
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2 ** 20
+    assert default_memory_mb(1) == total // 2 and default_memory_mb(3) == total // 4
+
+
+def test_jobs_1_runs_in_a_worker_process(fault_engine):
+    """jobs=1 is supervised too: the claim does not run in the calling process."""
+    seen = []
+    executor = LocalExecutor(1)
+    for i, a in executor.run([fault_engine.true_claim(0)], [0], Config(engines=ENGINES),
+                             Limits(30, None)):
+        seen.append((i, a.verdict))
+    assert seen == [(0, Verdict.CERTIFIED)]
+
+
+def test_contradictory_evidence_is_an_error_flagged_and_the_cli_exits_3(fault_engine, tmp_path,
+                                                                       capsys):
+    from dpproof.cli import main
+    from dpproof.execution import soundness_failures
+
+    claims = [fault_engine.claim("contradict"), fault_engine.claim("idle", 1)]
+    report = verify(claims, Config(engines=("fault",)), jobs=2)
+    bad = report.by_id("fault.c0.contradict")
+    assert bad.verdict is Verdict.ERROR and "internal soundness failure" in bad.scope
+    assert soundness_failures(report.assessments) == ["fault.c0.contradict"]
+    target = tmp_path / "liar.py"
+    target.write_text("from tests.runner import faults\n"
+                      "CLAIMS = [faults.claim('contradict'), faults.claim('idle', 1)]\n")
+    code = main(["verify", str(target), "--engine", "fault", "--out", str(tmp_path / "o"),
+                 "--quiet", "--no-pdf", "--no-cache"])
+    assert code == 3 and "fault.c0.contradict" in capsys.readouterr().err
+    assert (tmp_path / "o" / "report.json").is_file()
