@@ -72,10 +72,17 @@ def _log_check(b, term, x):
 
 
 def _pow_check(exponent: sympy.Expr):
-    """x^y: x > 0; x = 0 with y >= 0 (0^0 = 1); x < 0 with y an integer (no real roots of
-    negatives: x^(1/3) is undefined for x < 0, as sympy's principal root is not real)."""
+    """x^y: x > 0; x = 0 with y >= 0 (0^0 = 1); x < 0 with y an integer or a rational p/q in
+    lowest terms with q odd (the real root: (-8)^(1/3) = -2); other powers of negatives are
+    undefined (x^(1/2), x^(3/4), x^y for an irrational or symbolic y)."""
     if exponent.is_Integer:
         if exponent >= 0:
+            return None
+        return lambda b, term, x, y: require(b.certain(x, "!=0"), b.certain(x, "==0"), term,
+                                             "division by zero")
+    if exponent.is_Rational and int(exponent.q) % 2 == 1:
+        # the real odd root: defined for every x, except 0 under a negative exponent
+        if exponent > 0:
             return None
         return lambda b, term, x, y: require(b.certain(x, "!=0"), b.certain(x, "==0"), term,
                                              "division by zero")

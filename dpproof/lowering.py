@@ -225,6 +225,12 @@ class _Backend:
         if exponent == sympy.S.Half:
             sqrt = self.function("sqrt")
             return lambda env: sqrt(base(env))
+        if exponent.is_Rational and int(exponent.q) % 2 == 1:
+            # x^(p/q) with q odd is the real root: sign(x)^p |x|^(p/q) (README, edges)
+            p, q, root = int(exponent.p), int(exponent.q), self.odd_root
+            if p > 0:
+                return lambda env: self.int_power(root(base(env), q), p)
+            return lambda env: self.one() / self.int_power(root(base(env), q), -p)
         gen = self.function("pow")
         return lambda env: gen(base(env), exp_fn(env))
 
@@ -232,6 +238,17 @@ class _Backend:
         """base**exponent where sympy knows base >= 0 on the domain (its symbols carry the
         domain's sign assumptions) and the exponent is positive, not an integer."""
         return self.power(base, exponent, exp_fn)
+
+    @staticmethod
+    def int_power(x, n: int):
+        return x ** n
+
+    @staticmethod
+    def odd_root(x, q: int):
+        """The real q-th root (q odd), negative for x < 0."""
+        if x < 0:
+            return -((-x) ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q))
+        return x ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q)
 
 
 class _Term(str):
@@ -301,6 +318,30 @@ class _ArbBackend(_Backend):
         inner = self.power(base, exponent, exp_fn)
         return lambda env: _arb_nonneg_pow(base(env), exp_fn(env), inner, env)
 
+    @staticmethod
+    def int_power(x, n: int):
+        return _arb_int_pow(x, n)
+
+    @staticmethod
+    def odd_root(x, q: int):
+        """The real q-th root (q odd) of a ball: monotone, so a ball straddling 0 maps to the
+        hull of the roots of its ends."""
+        if x.is_zero():
+            return arb(0)
+        if x > 0:
+            return x.root(q)
+        if x < 0:
+            return -((-x).root(q))
+        if not x.is_finite():
+            return arb.nan()
+
+        # monotone: the hull of the roots of the ends; an end at 0 stays exactly 0 (arb's
+        # root is nan on a ball touching 0), so [0, h] maps into [0, h^(1/q)]
+        lo, hi = arb(x.lower()), arb(x.upper())
+        top = arb(0) if hi == 0 else hi.root(q).upper()
+        bottom = arb(0) if lo == 0 else -((-lo).root(q)).upper()
+        return arb_box(mpf_to_fmpq(arb_to_mpf(bottom)), mpf_to_fmpq(arb_to_mpf(top)))
+
     def special(self, cls, kids):
         impl = cls.arb_impl
         return lambda env: impl(*[k(env) for k in kids])
@@ -314,8 +355,13 @@ def _arb_int_pow(x: arb, n: int) -> arb:
     there the exact range is used: [0, max|x|^n] for even n, [lo^n, hi^n] for odd n."""
     if n == 0:
         return arb(1)
+    if n == 1:
+        return x
     if x > 0 or x < 0 or x.is_zero() or not x.is_finite():
         return x ** n
+    if x >= 0 or (x <= 0 and n % 2 == 0):   # touches 0 from one side: [0, |end|^n] exactly
+        top = (arb(x.upper()) if x >= 0 else -arb(x.lower())) ** n
+        return arb_box(0, mpf_to_fmpq(arb_to_mpf(top.upper())))
     if n % 2 == 0:
         return arb(0).union(x.abs_upper() ** n).nonnegative_part()
     return (x.lower() ** n).union(x.upper() ** n)

@@ -96,3 +96,15 @@ def test_evidence_names_the_derived_form_in_the_claims_variables():
     ev = symbolic.check(claim, CONFIG)
     assert ev.data["derived"] == {
         "renyi(Normal(0, sigma), Normal(Delta, sigma), alpha)": "Delta**2*alpha/(2*sigma**2)"}
+
+
+def test_box_end_substitution_assumes_nothing_about_integrality():
+    """x in [-1, 1] shifted to t - 1 with t >= 0: t must not be assumed non-integer
+    (that would make t - 1 != 0 and 'prove' x/x == 1 across x = 0)."""
+    from dpproof.oracles.symbolic import substitutions
+    from dpproof.claims import Domain
+    fwd, _ = substitutions(Domain.of(x=I.closed(-1, 1)), "lo")
+    (shifted,) = fwd.values()
+    assert shifted.is_zero is None
+    claim = make_claim("u.xx", "x/x == 1", Kind.IDENTITY, x=I.closed(-1, 1))
+    assert symbolic.check(claim, CONFIG).verdict is not Verdict.PROVED

@@ -28,7 +28,7 @@ UNDEFINED = [  # (id, statement, domain, the term named, a predicate on the poin
     ("hole", "(x^2 - 1)/(x - 1) == x + 1", dict(x=I.closed(0, 2)), "1/(x - 1)",
      lambda p: p["x"] == 1),
     ("sqrtneg", "sqrt(x) <= -1", dict(x=I.closed(-2, -1)), "sqrt(x)", lambda p: True),
-    ("root", "x^(1/3) >= -1/2", dict(x=I.closed(-1, 1)), "x**(1/3)", lambda p: p["x"] < 0),
+    ("root", "x^(1/4) >= -1/2", dict(x=I.closed(-1, 1)), "x**(1/4)", lambda p: p["x"] < 0),
     ("binom", "binomial(n, k) == binomial(n, n - k)",
      dict(n=I.closed(-3, 3, integer=True), k=I.closed(-3, 3, integer=True)), "binomial",
      lambda p: p["n"] < 0),

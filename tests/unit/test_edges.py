@@ -56,8 +56,8 @@ UNDEFINED = [
     ("1/x", {"x": 0}),
     ("x/y", {"x": 0, "y": 0}),            # 0/0
     ("1/x^2", {"x": 0}),
-    ("x^(1/3)", {"x": -1}),               # no real odd roots: sympy's root is not real
-    ("x^(2/3)", {"x": -8}),
+    ("x^(-1/3)", {"x": 0}),               # the real odd root, under a negative exponent
+    ("x^(3/4)", {"x": -8}),               # even root of a negative
     ("x^(-1/2)", {"x": 0}),
     ("x^y", {"x": -2, "y": "1/2"}),
     ("x^y", {"x": 0, "y": -1}),
@@ -80,6 +80,9 @@ DEFINED = [
     ("sqrt(x)", {"x": 0}, 0.0),
     ("x^(1/3)", {"x": 0}, 0.0),
     ("x^(1/3)", {"x": 8}, 2.0),
+    ("x^(1/3)", {"x": -8}, -2.0),          # real odd roots
+    ("x^(2/3)", {"x": -8}, 4.0),
+    ("x^(-1/3)", {"x": -8}, -0.5),
     ("x^y", {"x": 0, "y": 0}, 1.0),       # 0^0 = 1, as sympy's x**0 = 1
     ("x^y", {"x": 0, "y": "1/2"}, 0.0),
     ("x^y", {"x": -2, "y": 3}, -8.0),     # integer powers of negatives
@@ -118,7 +121,7 @@ def test_undefined_names_the_term():
 def test_balls_straddling_an_edge_may_be_undefined():
     """A ball across the edge is MaybeUndefined (nothing certified); wholly beyond, Undefined."""
     cases = [("sqrt(x)", (-1, 1), (-2, -1)), ("log(x)", (-1, 1), (-2, 0)),
-             ("1/x", (-1, 1), (0, 0)), ("x^(1/3)", (-1, 1), ("-1/2", "-1/4"))]
+             ("1/x", (-1, 1), (0, 0)), ("x^(1/4)", (-1, 1), ("-1/2", "-1/4"))]
     for text, straddle, beyond in cases:
         f = lower(parse_expression(text, PARAMS), ["x"], "arb")
         with at_precision(64):

@@ -127,7 +127,9 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
         end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
         if end is None or end == 0:
             continue
-        t = sympy.Symbol(f"{name}__t", integer=iv.integer, **(
+        # integer=True only for integer parameters: integer=False would assert t is not an
+        # integer, a fact the box does not give
+        t = sympy.Symbol(f"{name}__t", **({"integer": True} if iv.integer else {}), **(
             {"positive": True} if is_open else {"nonnegative": True}))
         fwd[x] = end + t if side != "hi" else end - t
         back[t] = x - end if side != "hi" else end - x
