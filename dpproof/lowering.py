@@ -151,6 +151,10 @@ class _Backend:
         if e.is_Mul:
             return self.fold(kids, self.mul)
         if e.is_Pow:
+            if e.args[0].is_nonnegative and e.args[1].is_positive and not e.args[1].is_Integer:
+                # defined on the whole domain: sympy knows the base >= 0 there (the symbols
+                # carry the domain's signs) and the exponent > 0
+                return self.nonneg_power(kids[0], e.args[1], kids[1])
             return self._checked(e, kids, self.power(kids[0], e.args[1], kids[1]))
         if isinstance(e, SpecialFunction):
             return self.special(type(e), kids)
@@ -230,6 +234,10 @@ class _Backend:
         gen = self.function("pow")
         return lambda env: gen(base(env), exp_fn(env))
 
+    def nonneg_power(self, base, exponent, exp_fn):
+        """base**exponent where sympy knows base >= 0 on the domain (its symbols carry the
+        domain's sign assumptions) and the exponent is positive, not an integer."""
+        return self.power(base, exponent, exp_fn)
 
     @staticmethod
     def int_power(x, n: int):
@@ -306,6 +314,10 @@ class _ArbBackend(_Backend):
             return lambda env: _arb_int_pow(base(env), n)
         return super().power(base, exponent, exp_fn)
 
+    def nonneg_power(self, base, exponent, exp_fn):
+        inner = self.power(base, exponent, exp_fn)
+        return lambda env: _arb_nonneg_pow(base(env), exp_fn(env), inner, env)
+
     @staticmethod
     def int_power(x, n: int):
         return _arb_int_pow(x, n)
@@ -351,8 +363,18 @@ def _arb_int_pow(x: arb, n: int) -> arb:
         top = (arb(x.upper()) if x >= 0 else -arb(x.lower())) ** n
         return arb_box(0, mpf_to_fmpq(arb_to_mpf(top.upper())))
     if n % 2 == 0:
-        return arb(0).union(x.abs_upper() ** n)
+        return arb(0).union(x.abs_upper() ** n).nonnegative_part()
     return (x.lower() ** n).union(x.upper() ** n)
+
+
+def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
+    """x**y, y > 0, for an x known to be >= 0 on the domain.  A ball touching 0 reaches
+    slightly below it (arb rounds radii up), where flint's power is nan; as x**y increases
+    in x >= 0, its range is [0, upper(x)**y]."""
+    if x.lower() >= 0 or not x.is_finite() or not y.is_finite() or not y > 0:
+        return inner(env)
+    top = x.upper()
+    return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y).nonnegative_part()
 
 
 def _arb_binomial(n, k):

@@ -1,26 +1,29 @@
 """Branch and bound in ball arithmetic (python-flint ``arb``) over the domain box.
 
-Every sub-box is a product of closed intervals with exact rational ends, turned into balls
-by ``arb_box``.  On a box the claim's margin is enclosed; a box is *certified* when the
-enclosure is >= 0 (> 0 for a strict relation), *vacuous* when a hypothesis is certified to
-fail on it, and *violating* when the margin is certified < 0 with the hypotheses certified
-to hold -- then its midpoint is certified as an exact witness.  Undecided boxes are
-bisected along their relatively widest side (integer parameters split at integers) until
-the box budget, the depth limit or the deadline.
+Every sub-box is a product of closed intervals with exact rational ends (``boxes``; ``None``
+for an infinite end).  On a box the margin is enclosed as tightly as ``bounds.Bounds`` can
+(derivative forms, monotone faces, exact rewrites, precision escalation); a box is
+*certified* when the enclosure is >= 0 (> 0 for a strict relation) or sympy's sign rules
+show the margin >= 0 on the whole domain, *vacuous* when a hypothesis is certified to fail
+on it, and *violating* when a candidate point (midpoint, worst corner, a float minimiser of
+the margin on the tightest boxes; ``witness_search``) is certified as an exact witness, up
+to 4096 bits for elementary margins.  Boxes are taken alternately breadth-first and
+tightest-first (lowest enclosure), so needles are reached while the volume is swept.  Tails
+of unbounded ranges and corners of homogeneous margins are decided in ``tails``; the
+verdict is written in ``interval_verdicts``.
 
-Unbounded parameters: documented truncation.  An unbounded end is cut at +-10^6
-(``base.TRUNCATE_AT``); a claim certified on the truncated box is reported SUPPORTED with
-that box as its scope, never CERTIFIED.  Open ends are enclosed in their closure, which is
-sound (a superset); a function undefined at an open end leaves undecided boxes there, and
-the verdict says so.
+Definedness (``dpproof.definedness``): a box on which the margin may be undefined is never
+certified; one where it is certainly undefined is confirmed at an exact point, and the
+claim is then ERROR unless a violation is certified where it is defined.
 
-Identities (``==``) cannot be certified by balls (an enclosure of ``lhs - rhs`` always has
-a radius); the engine refutes them where the difference is certified non-zero and
-otherwise reports SUPPORTED with the largest enclosure of ``|lhs - rhs|`` seen.
+Identities (``==``) cannot be certified by balls; the engine refutes them where the
+difference is certified non-zero and otherwise reports SUPPORTED with the largest enclosure
+of ``|lhs - rhs|`` seen.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import time
 
@@ -30,12 +33,22 @@ from flint import arb
 from ..claims import Claim
 from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Evidence, Verdict
-from ..lowering import arb_box, at_precision
+from ..expr.functions import OracleFunction
+from ..lowering import LoweringError, at_precision, lower
+from . import boxes as B
 from . import witness as W
-from .base import Compiled, Config, Deadline, describe_box, effective_bounds, lowers
+from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
+from .bounds import Bounds
 from .defined import probes
+from .enclosures import Forms, enclose
+from .signs import guarded
+from .interval_verdicts import conclude
+from .substitution import substituted
+from .tails import TailsAndCorners
+from .witness_search import candidates
 
 NAME = "interval"
+MAX_PREC = 4096
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
@@ -45,17 +58,38 @@ def supports(claim: Claim) -> bool:
 
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
+    ev = _check(claim, config)
+    if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
+        left = config.engine_timeout - (time.perf_counter() - t0)
+        moved = substituted(claim) if left > 1 else None
+        if moved is not None:
+            ev2 = _check(moved[0], dataclasses.replace(config, engine_timeout=left))
+            ev = _transfer(claim, ev, ev2, moved[1], config) or ev
+    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+
+
+def _transfer(claim, ev, ev2, names, config):
+    """The verdict on the substituted claim, said about the claim (x = u^2 is a bijection
+    of the boxes; a witness is mapped back and re-certified), or None."""
+    how = "x = u^2 for " + ", ".join(names)
+    if ev2.verdict is Verdict.CERTIFIED:
+        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after the substitution {how}",
+                                   scope=f"whole domain: {claim.domain} (via {how})")
+    if ev2.verdict is Verdict.REFUTED:
+        point = {n: sympy.Rational(v) ** (2 if n in names else 1)
+                 for n, v in ev2.witness.items()}
+        found = W.certify(Compiled(claim, "arb"), point, config.witness_precs + (2048,))
+        if found is not None:
+            return dataclasses.replace(ev2, witness=found.point, violation=found.violation,
+                                       scope=f"witness at {found.point}")
+    return None
+
+
+def _check(claim: Claim, config: Config) -> Evidence:
+    t0 = time.perf_counter()
     compiled = Compiled(claim, "arb")
-    names = compiled.names
-    root, truncated, integer = [], [], []
-    for name, iv in claim.domain.params:
-        lo, hi, cut = effective_bounds(iv)
-        if iv.integer:
-            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
-        root.append((lo, hi))
-        truncated.append(cut)
-        integer.append(iv.integer)
-    search = _Search(compiled, config, integer, root)
+    root, clip, integer, truncated = _root(claim)
+    search = _Search(compiled, config, integer, root, clip)
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
     seconds = time.perf_counter() - t0
@@ -63,140 +97,167 @@ def check(claim: Claim, config: Config) -> Evidence:
         also = ("" if search.undefined_at is None else "; also " +
                 W.undefined_message(*search.undefined_at))
         return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
-                        f"{found[1]}; margin at the witness {found[0].violation}{also}", seconds,
-                        scope=f"witness at {found[0].point}", witness=found[0].point,
+                        f"{found[1]}; margin at the witness {found[0].violation}{also}",
+                        seconds, scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
     if search.undefined_at is not None:
         return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
-    return _conclude(claim, search, names, root, any(truncated), data, seconds)
+    return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
-def _conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
-    whole = describe_box(names, root) or "the single instance"
-    if claim.statement.rel == "==":
-        return _identity_verdict(search, whole, data, seconds)
-    if not search.undecided:
-        if truncated:
-            return Evidence(NAME, Verdict.SUPPORTED, "certified on the truncated box only",
-                            seconds, scope=f"certified on {whole} (unbounded ends cut at "
-                            "1e6)", data=data)
-        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified on all "
-                        f"{data['certified_boxes']} boxes; tightest lower bound "
-                        f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
-                        data=data)
-    frac = data["certified_fraction"]
-    left = "; ".join(describe_box(names, b) for b in search.undecided_boxes(3))
-    limit = data["stopped_by"]
-    if frac == 0:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
-                        seconds, scope=f"undecided, e.g. {left}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"{frac:.4%} of the box volume certified; "
-                    f"stopped by the {limit}", seconds,
-                    scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
-                    data=data)
+def _root(claim: Claim):
+    """(root box with None for infinite ends, its truncation, integer flags, truncated?)"""
+    root, clip, integer, truncated = [], [], [], False
+    tails = not claim.statement.hypotheses and not _guarded(claim)
+    for name, iv in claim.domain.params:
+        lo, hi, cut = effective_bounds(iv)
+        if iv.integer:
+            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
+        clip.append((lo, hi))
+        if cut and tails and not iv.integer:
+            root.append((None if iv.lo is None else lo, None if iv.hi is None else hi))
+        else:
+            root.append((lo, hi))
+            truncated |= cut
+        integer.append(iv.integer)
+    return root, clip, integer, truncated
 
 
-def _identity_verdict(search, whole, data, seconds) -> Evidence:
-    if search.undecided_nan:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
-                        f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
-    if search.undecided:
-        frac = data["certified_fraction"]
-        return Evidence(NAME, Verdict.INCONCLUSIVE if frac == 0 else Verdict.SUPPORTED,
-                        f"|lhs - rhs| enclosed below {data['widest_identity_gap']} on "
-                        f"{frac:.4%} of the box volume; stopped by the {data['stopped_by']}",
-                        seconds, scope=f"enclosed on {frac:.4%} of {whole}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
-                    f"{data['widest_identity_gap']} on every box; balls cannot certify "
-                    "equality", seconds, scope=f"enclosed on {whole}", data=data)
+class _Search(Bounds, TailsAndCorners):
+    """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
-
-class _Search:
-    """The branch-and-bound state: a priority queue of undecided boxes."""
-
-    def __init__(self, compiled: Compiled, config: Config, integer, root):
+    def __init__(self, compiled: Compiled, config: Config, integer, root, clip=None):
         self.c, self.config, self.integer = compiled, config, integer
-        self.root = root
-        self.volume = _volume(root, integer)
-        self.queue: list = [(0, 0, root)]
-        self.counter = 1
+        self.root, self.clip = root, clip or root
+        #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
+        #: sympy then knows u >= 0, which decides signs and powers at the lower end
+        shifted = guarded(_shifted, compiled, root, integer)
+        if shifted is None:    # sympy took too long: forms in the parameters themselves
+            shifted, root_u = compiled.claim.statement.margin(), [(None, None)] * len(root)
+        else:
+            root_u = root
+        self.shift = [lo if lo is not None else sympy.Integer(0) for lo, _ in root_u]
+        ranges = [(0, hi - lo) if lo is not None and hi is not None else None
+                  for lo, hi in root_u]
+        self.forms = Forms(shifted, compiled.names, ranges)
+        self.big = sympy.count_ops(shifted) > 150
+        #: whether the shifted/rewritten margin differs from the one already enclosed
+        self.rewritten = (self.forms.margin != compiled.claim.statement.margin() or
+                          bool(self.forms.atoms) or len(self.forms.whole.fns) > 1)
+        self.identity = compiled.claim.statement.rel == "=="
+        self.volume = B.volume(root, integer, self.clip)
+        self.heaps: tuple[list, list] = ([], [])
+        self.counter, self.taken = 0, set()
+        self._push(root, 0, -float("inf"))
         self.visited = self.certified_boxes = self.vacuous = self.max_depth = 0
         self.certified_volume = 0.0
         self.tightest = None
         self.widest_gap = arb(0)
         self.undecided: list = []
+        self.corners: list = []
         self.undecided_nan = False
+        self.stopped_by = "completion"
+        self.minimised = self.tries = self.form_tries = self.form_wins = 0
+        self.corners_tried = 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
-        self.stopped_by = "completion"
+        self.guarded = _guarded(compiled.claim)
+        # escalation to MAX_PREC only for elementary margins: an oracle (an integral, a
+        # search) at 4096 bits can take longer than the whole claim's budget
+        oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
+        self.max_prec = max(config.prec, max(config.witness_precs)) if oracle else MAX_PREC
+        self.precs = tuple(sorted(set(config.witness_precs) | {2048, self.max_prec}
+                                  if not oracle else set(config.witness_precs)))
+        self._group = False
+        self._float = False
+        #: face values worth a symbolic substitution: the domain's ends and the tight cuts
+        self.special = [{e - s for e in side + B.TIGHT_CUTS if e is not None}
+                        for side, s in zip(root, self.shift)]
+
+    # -- queue -----------------------------------------------------------------------------
+    def _push(self, box, depth, low):
+        self.counter += 1
+        heapq.heappush(self.heaps[0], (depth, self.counter, box))
+        heapq.heappush(self.heaps[1], (low, self.counter, box, depth))
+
+    def _pop(self, which):
+        heap = self.heaps[which]
+        while heap:
+            entry = heapq.heappop(heap)
+            if entry[1] not in self.taken:
+                self.taken.add(entry[1])
+                return (entry[0], entry[2]) if which == 0 else (entry[3], entry[2])
+        return None
+
+    def _pending(self):
+        return [e[2] for e in self.heaps[0] if e[1] not in self.taken]
 
     def run(self, deadline: Deadline):
         with at_precision(self.config.prec):
-            while self.queue:
+            while True:
+                which = int(self.visited % 4 == 3)  # every 4th box: the tightest
+                item = self._pop(which) or self._pop(1 - which)
+                if item is None:
+                    break
                 if self.visited >= self._budget() or deadline.passed:
                     self.stopped_by = ("box budget" if self.visited >= self._budget()
                                        else "time limit")
-                    self.undecided.extend(b for _, _, b in self.queue)
-                    self.queue = []
+                    self.undecided.extend([item[1]] + self._pending())
+                    self.undecided.extend(self.corners)
+                    self.heaps, self.corners = ([], []), []
                     break
-                depth, _, box = heapq.heappop(self.queue)
-                found = self._visit(box, depth)
+                found = self._visit(item[1], item[0], tightest=which == 1)
                 if found is not None:
                     return found
+            self._settle_corners()
         return None
 
-    def _budget(self) -> int:
-        """The box budget; once the claim is known undefined somewhere, only
-        ``_AFTER_UNDEFINED`` more boxes are spent looking for a violation where it is defined."""
-        if self.undefined_at is None:
-            return self.config.max_boxes
-        return min(self.config.max_boxes, self.undefined_seen + _AFTER_UNDEFINED)
-
-    def _visit(self, box, depth):
+    # -- one box ---------------------------------------------------------------------------
+    def _visit(self, box, depth, tightest=False):
         self.visited += 1
         self.max_depth = max(self.max_depth, depth)
-        balls = [arb_box(lo, hi) for lo, hi in box]
+        if B.infinite(box):
+            return self._visit_tail(box, depth)
+        balls = B.balls(box)
         try:
             hyp = self.c.hypotheses_on(balls)
         except Undefined:
             return self._undefined(box, depth)
         if hyp is False:
             self.vacuous += 1
-            self.certified_volume += _volume(box, self.integer)
+            self.certified_volume += self._vol(box)
             return None
         try:
-            m, defined = _enclose(self.c.margin, balls), True
+            m = enclose(self.c.margin, balls, edges=True)
         except Undefined:
             if hyp is True:
                 return self._undefined(box, depth)
-            m, defined = arb.nan(), False
+            m = arb.nan()
         except MaybeUndefined:  # never certify a box that may hold an undefined point
-            m, defined = arb.nan(), False
-        for point in probes(self.c.names, box, self.integer) if not defined else ():
-            if self.undefined_at is not None:
-                break
-            self._probe(box, self.config.witness_precs[:1], point)
-        if self.c.claim.statement.rel == "==":
+            m = arb.nan()
+            for point in probes(self.c.names, box, self.integer):
+                if self.undefined_at is not None:
+                    break
+                self._probe(box, self.config.witness_precs[:1], point)
+        if self.identity:
             return self._visit_identity(box, depth, m, hyp)
-        ok = (m > 0) if self.c.strict else (m >= 0)
-        if not ok and defined and hyp is True and depth >= 2:
-            m2 = self._monotone_margin(box, balls)
-            if m2 is not None and ((m2 > 0) if self.c.strict else (m2 >= 0)):
-                ok, m = True, m2
-        if ok:
-            self.certified_boxes += 1
-            self.certified_volume += _volume(box, self.integer)
-            low = m.lower()
-            self.tightest = low if self.tightest is None else self.tightest.min(low)
-            return None
-        if m < 0 and hyp is True or _is_point(box, self.integer) or depth >= self.config.max_depth:
-            found = self._try_point(box)
+        m = self._bound(box, balls, m)
+        if self._ok(m):
+            return self._certified(box, m)
+        if self._static(box, m):
+            return self._certified(box, m.nonnegative_part())
+        point = B.is_point(box, self.integer) or depth >= self.config.max_depth
+        if hyp is not False and (m < 0 or tightest or point):
+            found = self._try_points(box, balls, hyp is True and tightest,
+                                     deep=bool(m < 0) or point)
             if found is not None:
                 return found, depth
-            if _is_point(box, self.integer) or depth >= self.config.max_depth:
-                self.undecided.append(box)
-                return None
-        self._split(box, depth)
+        if point:
+            self.undecided.append(box)
+        elif self._is_corner(box):
+            self.corners.append(box)
+        else:
+            self._split(box, depth, m)
         return None
 
     def _undefined(self, box, depth):
@@ -205,116 +266,118 @@ class _Search:
         if self._probe(box).status == "undefined":
             self.undecided.append(box)
             return None
-        if not _is_point(box, self.integer) and depth < self.config.max_depth:
-            self._split(box, depth)
+        if not B.is_point(box, self.integer) and depth < self.config.max_depth:
+            self._split(box, depth, arb.nan())
         else:
             self.undecided.append(box)
         return None
 
-    def _visit_identity(self, box, depth, m, hyp):
-        if m.is_finite():
-            if m >= 0:  # exactly zero enclosure
-                self.certified_volume += _volume(box, self.integer)
-                return None
-            gap = abs(m).upper()
-            if m < 0 and hyp is True:
-                found = self._try_point(box)
-                if found is not None:
-                    return found, depth
-            if _is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
-                    2) ** (-self.config.prec // 2):
-                self.widest_gap = self.widest_gap.max(gap)
-                self.certified_volume += _volume(box, self.integer)
-                return None
-        elif _is_point(box, self.integer) or depth >= self.config.max_depth:
-            self.undecided_nan = True
-            self.undecided.append(box)
-            return None
-        self._split(box, depth)
-        return None
-
-    def _monotone_margin(self, box, balls, worst: bool = True):
-        """The margin with every coordinate along which it is certified monotone on the box
-        moved to its worst end (``worst``; sound: moving there can only lower the margin)
-        or its best end (an upper bound); None if no partial derivative has a certified
-        sign or the gradient cannot be lowered."""
-        grad = self.c.gradient
-        if grad is None:
-            return None
-        moved, any_moved = list(balls), False
-        try:
-            for i, pair in enumerate(grad):
-                sign = None if pair is None else self._derivative_sign(i, pair, box, balls)
-                if sign is not None:
-                    end = box[i][0] if (sign > 0) == worst else box[i][1]
-                    moved[i], any_moved = arb_box(end, end), True
-            return _enclose(self.c.margin, moved) if any_moved else None
-        except (Undefined, MaybeUndefined):
-            return None
-
-    @staticmethod
-    def _derivative_sign(i, pair, box, balls):
-        """+1 if d margin/dx_i >= 0 on the box, -1 if <= 0, None if not certified.
-
-        Falls back to the second derivative: if it has a certified sign, the first
-        derivative is monotone in x_i and its extreme is at an end of the box."""
-        first, second = pair
-        d = first(*balls)
-        if d >= 0:
-            return 1
-        if d <= 0:
-            return -1
-        h = second(*balls)
-        if not (h >= 0 or h <= 0):
-            return None
-        lo_end, hi_end = list(balls), list(balls)
-        lo_end[i], hi_end[i] = arb_box(box[i][0], box[i][0]), arb_box(box[i][1], box[i][1])
-        # first derivative increasing (h >= 0): its min is at lo, its max at hi
-        low, high = (first(*lo_end), first(*hi_end)) if h >= 0 else (
-            first(*hi_end), first(*lo_end))
-        if low >= 0:
-            return 1
-        if high <= 0:
-            return -1
-        return None
-
-    def _mid(self, box):
-        return {n: (lo + hi) / 2 if not integ else sympy.floor((lo + hi) / 2)
-                for n, (lo, hi), integ in zip(self.c.names, box, self.integer)}
-
     def _probe(self, box, precs=None, point=None):
         """Examine ``point`` (the box's midpoint) exactly; remember it if the claim is
         undefined there."""
-        point = point or self._mid(box)
+        point = point or B.midpoint(box, self.integer, self.c.names)
         check = W.examine(self.c, point, precs or self.config.witness_precs)
         if check.status == "undefined" and self.undefined_at is None:
             self.undefined_at = (point, check.undefined)
             self.undefined_seen = self.visited
         return check
 
-    def _try_point(self, box):
-        return self._probe(box).witness
+    def _budget(self) -> int:
+        """The box budget; once the claim is known undefined somewhere, only
+        ``_AFTER_UNDEFINED`` more boxes are spent looking for a violation where defined."""
+        if self.undefined_at is None:
+            return self.config.max_boxes
+        return min(self.config.max_boxes, self.undefined_seen + _AFTER_UNDEFINED)
 
-    def _split(self, box, depth):
-        widths = [(hi - lo) / max(r_hi - r_lo, sympy.Rational(1, 10**9))
-                  for (lo, hi), (r_lo, r_hi) in zip(box, self.root)]
-        order = sorted(range(len(box)), key=lambda i: -widths[i])
-        for i in order:
-            lo, hi = box[i]
-            if self.integer[i]:
-                if hi - lo < 1:
-                    continue
-                cut = sympy.floor((lo + hi) / 2)
-                halves = [(lo, cut), (cut + 1, hi)]
-            else:
-                mid = (lo + hi) / 2
-                halves = [(lo, mid), (mid, hi)]
-            for half in halves:
-                child = list(box)
-                child[i] = half
-                heapq.heappush(self.queue, (depth + 1, self.counter, child))
-                self.counter += 1
-            return
+    def _ok(self, m) -> bool:
+        return bool((m > 0) if self.c.strict else (m >= 0))
+
+    def _certified(self, box, m=None):
+        self.certified_boxes += 1
+        self.certified_volume += self._vol(box)
+        if m is None:
+            return None
+        low = m.lower()
+        self.tightest = low if self.tightest is None else self.tightest.min(low)
+        return None
+
+    def _visit_identity(self, box, depth, m, hyp):
+        if m.is_finite():
+            if m >= 0:  # exactly zero enclosure
+                self.certified_volume += self._vol(box)
+                return None
+            gap = abs(m).upper()
+            if m < 0 and hyp is True:
+                found = self._try_points(box, None, False, deep=True)
+                if found is not None:
+                    return found, depth
+            if B.is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
+                    2) ** (-self.config.prec // 2):
+                self.widest_gap = self.widest_gap.max(gap)
+                self.certified_volume += self._vol(box)
+                return None
+        elif B.is_point(box, self.integer) or depth >= self.config.max_depth:
+            self.undecided_nan = True
+            self.undecided.append(box)
+            return None
+        self._split(box, depth, m)
+        return None
+
+    # -- witnesses, splitting, figures -----------------------------------------------------
+    def _try_points(self, box, balls, minimise, deep=False):
+        """A certified witness among the candidate points of the box, or None; ``deep``
+        certifies up to ``max_prec`` bits (point boxes, certified violations)."""
+        self.tries += minimise
+        minimise = minimise and self.minimised < 40 and self.tries % 3 == 1
+        self.minimised += minimise
+        worst = None if balls is None else self._monotone_corner(box, balls)
+        fm = self.float_margin if minimise else None
+        precs = self.precs if deep else self.config.witness_precs
+        for point in candidates(self.c.names, box, self.integer, worst, fm):
+            found = W.certify(self.c, point, precs)
+            if found is not None:
+                return found
+        return None
+
+    @property
+    def float_margin(self):
+        if self._float is False:
+            try:
+                self._float = lower(self.c.claim.statement.margin(), self.c.names, "float")
+            except (LoweringError, TypeError, ValueError):
+                self._float = None
+        return self._float
+
+    def _monotone_corner(self, box, balls):
+        # derivative signs cost several evaluations: only while they pay, and a few times
+        if self.big or not self._worth_it() or self.corners_tried >= 60:
+            return None
+        self.corners_tried += 1
+        out, ub = [], self._ub(box)
+        for i, (lo, hi) in enumerate(box):
+            sign = self._derivative_sign(i, box, ub) if lo != hi else None
+            out.append(None if sign is None else (lo if sign > 0 else hi))
+        return out
+
+    def _split(self, box, depth, m):
+        children = B.split(box, self.root, self.integer)
+        low = float(m.lower()) if m.is_finite() else -float("inf")
+        for child in children or []:
+            self._push(child, depth + 1, low)
+        if children is None:
+            self.undecided.append(box)
+
+    def _vol(self, box) -> float:
+        return B.volume(box, self.integer, self.clip)
+
+    def undecided_beyond_clip(self) -> bool:
+        """Whether every undecided box lies beyond the truncation of an unbounded side."""
+        def beyond(box):
+            return any((r_hi is None and lo is not None and lo >= c_hi) or
+                       (r_lo is None and hi is not None and hi <= c_lo)
+                       for (lo, hi), (r_lo, r_hi), (c_lo, c_hi)
+                       in zip(box, self.root, self.clip))
+        return all(beyond(b) for b in self.undecided)
 
     def undecided_boxes(self, n):
         return self.undecided[:n]
@@ -332,29 +395,20 @@ class _Search:
         }
 
 
-def _enclose(fn, balls) -> arb:
-    """``fn(*balls)``, or an indeterminate ball where an oracle rejects a wide parameter ball:
-    undecided, so the box is split, never decided.  ``Undefined``/``MaybeUndefined`` (the
-    edges of the claims language) propagate: the caller decides what they mean."""
-    try:
-        return fn(*balls)
-    except (Undefined, MaybeUndefined):
-        raise
-    except (ValueError, ZeroDivisionError):
-        return arb.nan()
+def _guarded(claim: Claim) -> bool:
+    st = claim.statement
+    return bool(_guards(st)) or any(_guards(h) for h in st.hypotheses)
 
 
-def _volume(box, integer) -> float:
-    """Lebesgue volume (integers counted); a degenerate side counts as 1."""
-    v = 1.0
-    for (lo, hi), integ in zip(box, integer):
-        width = float(hi - lo + 1) if integ else float(hi - lo)
-        v *= width if width > 0 else 1.0
-    return v
-
-
-def _is_point(box, integer) -> bool:
-    return all(lo == hi or (integ and hi - lo < 1) for (lo, hi), integ in zip(box, integer))
+def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
+    """The margin in u = x - L: each parameter with a finite lower end L becomes L + u,
+    u >= 0 (an integer if the parameter is)."""
+    margin = compiled.claim.statement.margin()
+    symbols = {s.name: s for s in margin.free_symbols}
+    sub = {symbols[n]: lo + sympy.Symbol(n, nonnegative=True, integer=integ or None)
+           for n, (lo, _), integ in zip(compiled.names, root, integer)
+           if n in symbols and lo is not None and (lo != 0 or not symbols[n].is_nonnegative)}
+    return margin.subs(sub, simultaneous=True) if sub else margin
 
 
 def classify(claim: Claim, config: Config, max_boxes: int = 600,
@@ -377,31 +431,32 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
             visited += 1
             status = _status(search, box) if visited <= max_boxes and not deadline.passed \
                 else "undecided"
-            if status != "undecided" or visited > max_boxes or deadline.passed or \
-                    _is_point(box, integer) or depth >= config.max_depth:
+            children = None
+            if not (status != "undecided" or visited > max_boxes or deadline.passed or
+                    B.is_point(box, integer) or depth >= config.max_depth):
+                children = B.split(box, root, integer)
+            if children is None:
                 leaves.append((box, status))
                 continue
-            search.queue = []
-            search._split(box, depth)
-            queue.extend((d, b) for d, _, b in search.queue)
+            queue.extend((depth + 1, b) for b in children)
     return leaves
 
 
 def _status(search: _Search, box) -> str:
-    balls = [arb_box(lo, hi) for lo, hi in box]
+    balls = B.balls(box)
     try:
         hyp = search.c.hypotheses_on(balls)
         if hyp is False:
             return "vacuous"
-        m = _enclose(search.c.margin, balls)
+        m = enclose(search.c.margin, balls, edges=True)
     except (Undefined, MaybeUndefined):
         return "undecided"
     strict = search.c.strict
-    if search.c.claim.statement.rel != "==" and ((m > 0) if strict else (m >= 0)):
+    if not search.identity and ((m > 0) if strict else (m >= 0)):
         return "holds"
     if hyp is True and m < 0:
         return "fails"
-    if search.c.claim.statement.rel != "==" and hyp is True:
+    if not search.identity and hyp is True:
         low = search._monotone_margin(box, balls, worst=True)
         if low is not None and ((low > 0) if strict else (low >= 0)):
             return "holds"

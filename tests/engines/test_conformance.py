@@ -11,11 +11,13 @@ import pytest
 import sympy
 from flint import arb
 
+from dpproof.claims import Interval
 from dpproof.engines.base import ENGINES, Config, load
 from dpproof.evidence import Verdict
 from dpproof.lowering import arb_ball, at_precision, lower
 
-from tests.engines.cases import FALSE, TREACHEROUS, TRUE
+from tests.engines.cases import FALSE, TREACHEROUS, TRUE, WHOLE_BOX_FALSE, WHOLE_BOX_TRUE
+from tests.helpers import make_claim
 
 CONFIG = Config(engine_timeout=30, max_boxes=2000, search_examples=120)
 
@@ -67,6 +69,20 @@ def test_interval_and_search_refute_every_false_claim(claim):
         assert ev.verdict is Verdict.REFUTED, (name, ev.detail)
 
 
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", WHOLE_BOX_TRUE, ids=lambda c: c.id)
+def test_whole_box_true_claims_are_never_refuted(engine_name, claim):
+    """Tight at a point, on a face or curve, unbounded, tiny margins (issue 12)."""
+    test_true_claims_are_never_refuted(engine_name, claim)
+
+
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+@pytest.mark.parametrize("claim", WHOLE_BOX_FALSE, ids=lambda c: c.id)
+def test_whole_box_false_claims_are_never_proved(engine_name, claim):
+    """Perturbed by 1e-9..1e-15 at the tight point, needles of width 1e-6 (issue 12)."""
+    test_false_claims_are_never_proved_and_refutations_are_certified(engine_name, claim)
+
+
 @pytest.mark.parametrize("claim", [c for c in TRUE if c.statement.rel != "==" and
                                    c.id != "true.amgm"], ids=lambda c: c.id)
 def test_interval_certifies_true_inequalities_on_bounded_boxes(claim):
@@ -110,9 +126,20 @@ def test_numeric_reports_disagreement_between_precisions_as_trouble_not_refutati
 
 
 def test_a_margin_vanishing_on_a_curve_is_supported_not_certified():
-    """AM-GM is tight on the whole diagonal: branch and bound certifies most of the square
-    but not boxes meeting a = b, and must say SUPPORTED with the certified fraction."""
-    ev = _run("interval", next(c for c in TRUE if c.id == "true.amgm"))
+    """AM-GM is tight on the whole diagonal: without an exact argument branch and bound
+    certifies most of the square but not boxes meeting a = b, and must say SUPPORTED with
+    the certified fraction (a in [0, 3]: 3 is not a square, so no substitution a = u^2)."""
+    claim = make_claim("amgm.nonsquare", "sqrt(a*b) <= (a + b)/2",
+                       a=Interval.closed(0, 3), b=Interval.closed(0, 4))
+    ev = _run("interval", claim)
     assert ev.verdict is Verdict.SUPPORTED
     assert 0.9 < ev.data["certified_fraction"] < 1.0
     assert ev.data["stopped_by"] == "box budget"
+
+
+def test_a_margin_vanishing_on_a_curve_is_certified_after_an_exact_substitution():
+    """On [0, 4]^2, a = u^2 and b = v^2 (u, v in [0, 2], a bijection) make the margin
+    (u - v)^2/2: CERTIFIED on the whole domain, and the scope says how (issue 12)."""
+    ev = _run("interval", next(c for c in TRUE if c.id == "true.amgm"))
+    assert ev.verdict is Verdict.CERTIFIED
+    assert ev.scope.startswith("whole domain") and "u^2" in ev.scope

@@ -1,0 +1,67 @@
+"""The interval engine's verdict from its search: CERTIFIED only when every box of the
+whole stated domain is decided; otherwise SUPPORTED with the certified fraction or the
+truncation as its scope, INCONCLUSIVE when nothing was certified."""
+
+from __future__ import annotations
+
+from ..evidence import Evidence, Verdict
+from .base import describe_box
+
+NAME = "interval"
+
+
+def conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
+    whole = _describe(names, root) or "the single instance"
+    if claim.statement.rel == "==":
+        return _identity_verdict(search, whole, data, seconds)
+    if not search.undecided:
+        if truncated:
+            return Evidence(NAME, Verdict.SUPPORTED, "certified on the truncated box only",
+                            seconds, scope=f"certified on {whole} (unbounded ends cut at "
+                            "1e6)", data=data)
+        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified on all "
+                        f"{data['certified_boxes']} boxes; tightest lower bound "
+                        f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
+                        data=data)
+    if search.undecided_beyond_clip():
+        return Evidence(NAME, Verdict.SUPPORTED, "certified up to the truncation; tails "
+                        "beyond 1e6 undecided", seconds, scope=f"certified on {whole} with "
+                        "unbounded ends cut at 1e6", data=data)
+    frac = data["certified_fraction"]
+    left = "; ".join(_describe(names, b) for b in search.undecided_boxes(3))
+    limit = data["stopped_by"]
+    if frac == 0:
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
+                        seconds, scope=f"undecided, e.g. {left}", data=data)
+    return Evidence(NAME, Verdict.SUPPORTED, f"{frac:.4%} of the box volume certified; "
+                    f"stopped by the {limit}", seconds,
+                    scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
+                    data=data)
+
+
+def _describe(names, box) -> str:
+    """describe_box, with infinite ends written as -inf / inf."""
+    parts = []
+    for n, (lo, hi) in zip(names, box):
+        text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
+        lo_s, hi_s = text[len(n) + 5:-1].split(", ")
+        parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
+                     f"{'inf' if hi is None else hi_s}]")
+    return ", ".join(parts)
+
+
+def _identity_verdict(search, whole, data, seconds) -> Evidence:
+    if search.undecided_nan:
+        return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
+                        f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
+    if search.undecided:
+        frac = data["certified_fraction"]
+        return Evidence(NAME, Verdict.INCONCLUSIVE if frac == 0 else Verdict.SUPPORTED,
+                        f"|lhs - rhs| enclosed below {data['widest_identity_gap']} on "
+                        f"{frac:.4%} of the box volume; stopped by the {data['stopped_by']}",
+                        seconds, scope=f"enclosed on {frac:.4%} of {whole}", data=data)
+    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
+                    f"{data['widest_identity_gap']} on every box; balls cannot certify "
+                    "equality", seconds, scope=f"enclosed on {whole}", data=data)
+
+
