@@ -273,14 +273,6 @@ class Claim:
         return tuple(sorted({getattr(f, "label", f.func.__name__) for e in exprs
                              for f in e.atoms(sympy.Function) if getattr(f, "black_box", False)}))
 
-    def _repr_markdown_(self) -> str:
-        from .notebook import claim_markdown
-        return claim_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from .notebook import claim_latex
-        return claim_latex(self)
-
 
 def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
                 note: str = "") -> Claim:
