@@ -11,10 +11,11 @@ from flint import arb
 from dpproof.definedness import require
 from dpproof.expr.functions import DistributionFunction, OracleFunction, register
 
-from . import composition, conversions, subsampled
+from . import conversions
+from .composition import rr as composition, subsampled
 from . import distributions as dist
 from . import divergences as div
-from .identical import self_hs, self_kl, self_renyi, self_tv
+from .divergences.identical import self_hs, self_kl, self_renyi, self_tv
 
 
 class _Distribution(DistributionFunction):

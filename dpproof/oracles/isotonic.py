@@ -21,7 +21,8 @@ from flint import arb, fmpq
 from dpproof.expr.functions import OracleFunction, register
 
 from .distributions import TruncNormal, _normal_coef
-from .integrate import NAN, exp_quad_integral
+from .balls import NAN
+from .integrate import exp_quad_integral
 
 
 def pava(c):

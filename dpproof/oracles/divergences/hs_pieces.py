@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from flint import arb
 
-from .integrate import NAN, exp_quad_integral, exp_quad_moments, hull, pos
+from ..balls import NAN, hull, pos
+from ..integrate import exp_quad_integral, exp_quad_moments
 
 
 def _quad_eval(c, y):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
-from .integrate import NAN, quad
+from ..integrate import NAN, quad
 from .subsampled import dpsgd_rdp_epsilon
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from flint import arb, ctx
 
-from .integrate import NAN
+from ..integrate import NAN
 
 
 def _order(alpha) -> int | None:

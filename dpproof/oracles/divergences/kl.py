@@ -1,0 +1,65 @@
+"""Kullback-Leibler divergence from its definition: int p log(p/q)."""
+
+from __future__ import annotations
+
+from flint import arb
+
+from ..balls import INF, NAN
+from ..integrate import exp_quad_moments
+from .pieces import Zone, _dispatch, _refine, _sum_components, _width_sign, quad_range, same_point
+
+
+def kl(P, Q) -> arb:
+    """KL(P || Q) = int p log(p / q)."""
+    if same_point(P, Q):
+        return arb(0)
+    return _dispatch(P, Q, _kl_cont, _kl_disc, lambda p, q: _sum_components(kl, p, q))
+
+
+def _kl_cont(P, Q) -> arb:
+    total, undecided = arb(0), False
+
+    def zf(cp, cq, Y):
+        if cp is None:
+            return arb(0)
+        if cq is None:
+            return NAN()
+        lp = quad_range(cp, Y)
+        return lp.exp() * (lp - quad_range(cq, Y))
+
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            z = piece.integral(zf)
+            undecided |= not z.is_finite()
+            total += z if z.is_finite() else arb(0)
+            continue
+        lo, hi, cp, cq = piece
+        if cp is None:
+            continue
+        if cq is None:
+            w = _width_sign(lo, hi)
+            if w == 1:
+                return INF()
+            undecided |= w is None
+            continue
+        M = exp_quad_moments(*cp, lo, hi)
+        if not M.finite:
+            undecided = True
+            continue
+        d0, d1, d2 = (a - b for a, b in zip(cp, cq))
+        v = M.v  # expand log p - log q around v
+        total += (d0 + d1 * v + d2 * v * v) * M.J[0] + (d1 + 2 * d2 * v) * M.J[1] + d2 * M.J[2]
+    return NAN() if undecided else total
+
+
+def _kl_disc(p, q) -> arb:
+    total = arb(0)
+    for pi, qi in zip(p, q):
+        if pi.is_exact() and pi.is_zero():
+            continue
+        if qi.is_exact() and qi.is_zero():
+            return INF() if pi > 0 else NAN()
+        if not (pi > 0 and qi > 0):
+            return NAN()
+        total += pi * (pi.log() - qi.log())
+    return total
