@@ -11,6 +11,8 @@ source rather than a quantity computed from its definition; see ``dpproof.expr.v
 
 from __future__ import annotations
 
+import sys
+
 from flint import arb, ctx
 
 from dpproof.expr.functions import DistributionFunction, OracleFunction, register
@@ -39,7 +41,9 @@ def declare(name: str, impl, nargs, doc: str, *, distribution: bool = False, int
         return out if distribution else +out
 
     body = {"nargs": nargs, "__doc__": doc, "arb_impl": staticmethod(arb_impl),
-            "from_definition": oracle, **(attrs or {})}
+            "from_definition": oracle, **(attrs or {}),
+            # the declaring module, where the class is an attribute (pickling finds it there)
+            "__module__": sys._getframe(1).f_globals["__name__"]}
     if latex is not None:
         body["_latex"] = lambda self, printer: latex(printer, self.args)
     return register(type(name, (DistributionFunction if distribution else OracleFunction,),
