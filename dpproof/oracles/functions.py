@@ -266,7 +266,7 @@ class dpsgd_eps(_Oracle):
 
     @staticmethod
     def arb_impl(q, sigma, steps, delta):
-        from .subsampled_pld import dpsgd_eps_ball
+        from .composition.subsampled_pld import dpsgd_eps_ball
         return dpsgd_eps_ball(q, sigma, steps, delta)
 
 
