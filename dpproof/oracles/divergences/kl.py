@@ -6,7 +6,7 @@ from flint import arb
 
 from ..balls import INF, NAN
 from ..integrate import exp_quad_moments
-from .pieces import Zone, _dispatch, _refine, _sum_components, _width_sign, quad_range, same_point
+from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_pieces
 
 
 def kl(P, Q) -> arb:
@@ -17,8 +17,6 @@ def kl(P, Q) -> arb:
 
 
 def _kl_cont(P, Q) -> arb:
-    total, undecided = arb(0), False
-
     def zf(cp, cq, Y):
         if cp is None:
             return arb(0)
@@ -27,29 +25,15 @@ def _kl_cont(P, Q) -> arb:
         lp = quad_range(cp, Y)
         return lp.exp() * (lp - quad_range(cq, Y))
 
-    for piece in _refine(P, Q):
-        if isinstance(piece, Zone):
-            z = piece.integral(zf)
-            undecided |= not z.is_finite()
-            total += z if z.is_finite() else arb(0)
-            continue
-        lo, hi, cp, cq = piece
-        if cp is None:
-            continue
-        if cq is None:
-            w = _width_sign(lo, hi)
-            if w == 1:
-                return INF()
-            undecided |= w is None
-            continue
+    def pf(cp, cq, lo, hi):
         M = exp_quad_moments(*cp, lo, hi)
         if not M.finite:
-            undecided = True
-            continue
+            return NAN()
         d0, d1, d2 = (a - b for a, b in zip(cp, cq))
         v = M.v  # expand log p - log q around v
-        total += (d0 + d1 * v + d2 * v * v) * M.J[0] + (d1 + 2 * d2 * v) * M.J[1] + d2 * M.J[2]
-    return NAN() if undecided else total
+        return (d0 + d1 * v + d2 * v * v) * M.J[0] + (d1 + 2 * d2 * v) * M.J[1] + d2 * M.J[2]
+
+    return sum_over_pieces(P, Q, zf, pf)
 
 
 def _kl_disc(p, q) -> arb:

@@ -151,3 +151,32 @@ def _sum_components(f, P, Q) -> arb:
     if any(_is_pos_inf(v) for v in vals):
         return INF()
     return sum(vals, arb(0))
+
+
+def sum_over_pieces(P, Q, zone_f, piece_f) -> arb:
+    """Sum over the common refinement of P and Q of an integrand of (p, q): a ``Zone`` by
+    ``zone_f(cp, cq, Y)`` (its range on the zone), a piece where p and q are positive by
+    ``piece_f(cp, cq, lo, hi)``; p > 0 = q on a piece of positive width gives +inf.  Returns
+    +inf, nan (undecided somewhere) or the enclosure of the sum (Renyi and KL share it)."""
+    total, undecided = arb(0), False
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            z = piece.integral(zone_f)
+            undecided |= not z.is_finite()
+            total += z if z.is_finite() else arb(0)
+            continue
+        lo, hi, cp, cq = piece
+        if cp is None:
+            continue
+        if cq is None:
+            w = _width_sign(lo, hi)
+            if w == 1:
+                return INF()
+            undecided |= w is None
+            continue
+        v = piece_f(cp, cq, lo, hi)
+        if _is_pos_inf(v):
+            return INF()
+        undecided |= not v.is_finite()
+        total += v
+    return NAN() if undecided else total

@@ -6,7 +6,7 @@ from flint import arb
 
 from ..balls import INF, NAN
 from ..integrate import exp_quad_integral
-from .pieces import Zone, _dispatch, _is_pos_inf, _refine, _sum_components, _width_sign, quad_range, same_point  # noqa: E501
+from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_pieces
 
 
 def renyi(P, Q, alpha: arb) -> arb:
@@ -21,8 +21,6 @@ def renyi(P, Q, alpha: arb) -> arb:
 
 
 def _renyi_cont(P, Q, alpha) -> arb:
-    total, undecided = arb(0), False
-
     def zf(cp, cq, Y):
         if cp is None:
             return arb(0)
@@ -30,28 +28,11 @@ def _renyi_cont(P, Q, alpha) -> arb:
             return NAN()
         return (alpha * quad_range(cp, Y) + (1 - alpha) * quad_range(cq, Y)).exp()
 
-    for piece in _refine(P, Q):
-        if isinstance(piece, Zone):
-            z = piece.integral(zf)
-            undecided |= not z.is_finite()
-            total += z if z.is_finite() else arb(0)
-            continue
-        lo, hi, cp, cq = piece
-        if cp is None:
-            continue
-        if cq is None:
-            w = _width_sign(lo, hi)
-            if w == 1:
-                return INF()
-            undecided |= w is None
-            continue
-        c = tuple(alpha * a + (1 - alpha) * b for a, b in zip(cp, cq))
-        J0 = exp_quad_integral(*c, lo, hi)
-        if _is_pos_inf(J0):
-            return INF()
-        undecided |= not J0.is_finite()
-        total += J0
-    return NAN() if undecided else total.log() / (alpha - 1)
+    def pf(cp, cq, lo, hi):
+        return exp_quad_integral(*(alpha * a + (1 - alpha) * b for a, b in zip(cp, cq)), lo, hi)
+
+    total = sum_over_pieces(P, Q, zf, pf)
+    return total if not total.is_finite() else total.log() / (alpha - 1)
 
 
 def _renyi_disc(p, q, alpha) -> arb:
