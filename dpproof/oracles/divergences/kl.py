@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flint import arb
 
-from ..balls import INF, NAN
+from ..balls import NAN
 from ..integrate import exp_quad_moments
-from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_pieces
+from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_atoms, sum_over_pieces
 
 
 def kl(P, Q) -> arb:
@@ -37,13 +37,4 @@ def _kl_cont(P, Q) -> arb:
 
 
 def _kl_disc(p, q) -> arb:
-    total = arb(0)
-    for pi, qi in zip(p, q):
-        if pi.is_exact() and pi.is_zero():
-            continue
-        if qi.is_exact() and qi.is_zero():
-            return INF() if pi > 0 else NAN()
-        if not (pi > 0 and qi > 0):
-            return NAN()
-        total += pi * (pi.log() - qi.log())
-    return total
+    return sum_over_atoms(p, q, lambda pi, qi: pi * (pi.log() - qi.log()))

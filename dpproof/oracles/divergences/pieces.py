@@ -180,3 +180,18 @@ def sum_over_pieces(P, Q, zone_f, piece_f) -> arb:
         undecided |= not v.is_finite()
         total += v
     return NAN() if undecided else total
+
+
+def sum_over_atoms(p, q, term) -> arb:
+    """sum_i term(p_i, q_i) over the atoms with p_i > 0: +inf where p_i > 0 = q_i, nan where a
+    mass ball straddles 0 (Renyi and KL of discrete laws share it)."""
+    total = arb(0)
+    for pi, qi in zip(p, q):
+        if pi.is_exact() and pi.is_zero():
+            continue
+        if qi.is_exact() and qi.is_zero():
+            return INF() if pi > 0 else NAN()
+        if not (pi > 0 and qi > 0):
+            return NAN()
+        total += term(pi, qi)
+    return total

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flint import arb
 
-from ..balls import INF, NAN
+from ..balls import NAN
 from ..integrate import exp_quad_integral
-from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_pieces
+from .pieces import _dispatch, _sum_components, quad_range, same_point, sum_over_atoms, sum_over_pieces
 
 
 def renyi(P, Q, alpha: arb) -> arb:
@@ -36,13 +36,5 @@ def _renyi_cont(P, Q, alpha) -> arb:
 
 
 def _renyi_disc(p, q, alpha) -> arb:
-    total = arb(0)
-    for pi, qi in zip(p, q):
-        if pi.is_exact() and pi.is_zero():
-            continue
-        if qi.is_exact() and qi.is_zero():
-            return INF() if pi > 0 else NAN()
-        if not (pi > 0 and qi > 0):
-            return NAN()
-        total += (alpha * pi.log() + (1 - alpha) * qi.log()).exp()
-    return total.log() / (alpha - 1)
+    total = sum_over_atoms(p, q, lambda pi, qi: (alpha * pi.log() + (1 - alpha) * qi.log()).exp())
+    return total if not total.is_finite() else total.log() / (alpha - 1)
