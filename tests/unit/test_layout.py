@@ -274,3 +274,17 @@ def test_theorem_modules_call_only_vocabulary_names():
                         continue
                     outside.setdefault(name, set()).add(path.stem)
     assert outside == KNOWN_GAPS
+
+
+def test_one_registration_idiom():
+    """Every oracle a claim may call is made by ``dpproof.oracles.declare.declare`` (it alone
+    sets ``from_definition``), in the module that implements it."""
+    from dpproof.expr.functions import REGISTRY
+    from dpproof.expr.vocabulary import VOCABULARY
+    for name, cls in REGISTRY.items():
+        if VOCABULARY[name].kind == "special":
+            assert cls.__module__ == "dpproof.expr.functions", name
+            continue
+        assert "from_definition" in vars(cls) or "from_definition" in vars(cls.__base__), name
+        assert cls.__module__.startswith("dpproof.oracles."), (name, cls.__module__)
+        assert getattr(sys.modules[cls.__module__], name) in (cls, cls.__base__), name
