@@ -8,6 +8,8 @@ oracle on exact arguments with a precision cap.
 
 from __future__ import annotations
 
+import functools
+
 from flint import arb, ctx
 
 NAN = arb.nan
@@ -82,8 +84,7 @@ def cached(fn):
             store[key] = (prec, value)
         return value
 
-    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
-    return wrapper
+    return functools.wraps(fn)(wrapper)
 
 
 def normal_density(t: arb) -> arb:

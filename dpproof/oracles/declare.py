@@ -21,7 +21,8 @@ from .balls import NAN, exact_int
 
 
 def declare(name: str, impl, nargs, doc: str, *, distribution: bool = False, ints=(),
-            guard: int = 0, latex=None, oracle: bool = True, attrs: dict | None = None):
+            guard: int = 0, latex=None, oracle: bool = True, attrs: dict | None = None,
+            _module: str | None = None):
     """Register and return the claims-file function ``name`` (see the module docstring)."""
     def arb_impl(*args):
         args = list(args)
@@ -43,8 +44,24 @@ def declare(name: str, impl, nargs, doc: str, *, distribution: bool = False, int
     body = {"nargs": nargs, "__doc__": doc, "arb_impl": staticmethod(arb_impl),
             "from_definition": oracle, **(attrs or {}),
             # the declaring module, where the class is an attribute (pickling finds it there)
-            "__module__": sys._getframe(1).f_globals["__name__"]}
+            "__module__": _module or sys._getframe(1).f_globals["__name__"]}
     if latex is not None:
         body["_latex"] = lambda self, printer: latex(printer, self.args)
     return register(type(name, (DistributionFunction if distribution else OracleFunction,),
                          body))
+
+
+def declares(name: str, nargs, doc: str, **options):
+    """``declare`` as a decorator of the implementation, written above it::
+
+        @declares("laplace_pdf", 3, "Laplace(mu, b) density at z")
+        def laplace_pdf_arb(z, mu, b): ...
+
+    registers ``laplace_pdf`` (an attribute of the implementing module) and returns the
+    implementation unchanged."""
+    def deco(impl):
+        module = sys.modules[impl.__module__]
+        cls = declare(name, impl, nargs, doc, **options, _module=impl.__module__)
+        setattr(module, name, cls)
+        return impl
+    return deco

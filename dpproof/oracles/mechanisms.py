@@ -14,18 +14,20 @@ from functools import lru_cache
 from flint import arb, ctx, fmpq
 
 from .balls import NAN, cached, exact_int
-from .declare import declare
+from .declare import declares
 from . import distributions as dist
 
 GUARD = 30
 
 
+@declares("laplace_pdf", 3, "Laplace(mu, b) density at z")
 def laplace_pdf_arb(z: arb, mu: arb, b: arb) -> arb:
     """The Laplace(mu, b) density at z, from ``distributions.Laplace``."""
     with ctx.workprec(ctx.prec + GUARD):
         return +dist.Laplace(mu, b).pdf(z)
 
 
+@declares("rr_prob", 3, "P(Y = y | X = x) of binary randomized response")
 def rr_prob_arb(eps: arb, x: arb, y: arb) -> arb:
     """P(Y = y | X = x) of binary randomized response keeping x w.p. e^eps/(1 + e^eps)."""
     xx, yy = exact_int(x, 0, 1), exact_int(y, 0, 1)
@@ -37,6 +39,7 @@ def rr_prob_arb(eps: arb, x: arb, y: arb) -> arb:
 
 # ------------------------------------------------------------------ enumerations (wasserman)
 
+@declares("shift_abs_sup", 2, "sup_z |z - m2| - |z - m1|")
 def shift_abs_sup_arb(m1: arb, m2: arb) -> arb:
     """sup_z (|z - m2| - |z - m1|): piecewise linear with kinks m1, m2 and constant beyond
     them, so the sup is the larger of its values at the kinks."""
@@ -59,6 +62,7 @@ def _mean_sens(n: int, B: int) -> Fraction:
     return best
 
 
+@declares("mean_sensitivity_enum", 2, "enumerated sensitivity of the mean")
 def mean_sensitivity_enum_arb(n: arb, B: arb) -> arb:
     """sup |mean(D) - mean(D')| over replace-one neighbours in {-B, 0, B}^n."""
     nn, BB = exact_int(n, 1, 5), exact_int(B, 1, 100)
@@ -98,6 +102,7 @@ def _ks_tables(n: int, k: int):
     return sorted(pairs), xi, sens
 
 
+@declares("ks_sensitivity_enum", 2, "enumerated sensitivity of the KS distance")
 def ks_sensitivity_enum_arb(n: arb, k: arb) -> arb:
     """sup over replace-one x ~ y in {0, 1/2, 1}^n and z in {0, 1/2, 1}^k of
     |KS(x, z) - KS(y, z)|, KS the sup distance of the empirical cdfs."""
@@ -107,6 +112,7 @@ def ks_sensitivity_enum_arb(n: arb, k: arb) -> arb:
     return _frac_arb(_ks_tables(nn, kk)[2])
 
 
+@declares("expmech_ks_loss", 3, "privacy loss of the KS exponential mechanism")
 @cached
 def expmech_ks_loss_arb(n: arb, k: arb, eps: arb) -> arb:
     """max over replace-one x ~ y and outputs z in {0, 1/2, 1}^k of log q(z|x) - log q(z|y),
@@ -136,6 +142,7 @@ def expmech_ks_loss_arb(n: arb, k: arb, eps: arb) -> arb:
 _SERIES_GRID = tuple(Fraction(i, 4) for i in range(5))
 
 
+@declares("cosine_series_loss", 3, "privacy loss of the Laplace cosine-series estimator")
 @cached
 def cosine_series_loss_arb(n: arb, m: arb, b: arb) -> arb:
     """sup of the log density ratio of the Laplace(b) mechanism on the coefficients
@@ -154,19 +161,3 @@ def cosine_series_loss_arb(n: arb, m: arb, b: arb) -> arb:
                        arb(0))
             best = best.max(loss / b)
         return +best
-
-
-laplace_pdf = declare("laplace_pdf", laplace_pdf_arb, 3,
-                      "Laplace(mu, b) density at z")
-rr_prob = declare("rr_prob", rr_prob_arb, 3,
-                  "P(Y = y | X = x) of binary randomized response")
-shift_abs_sup = declare("shift_abs_sup", shift_abs_sup_arb, 2,
-                        "sup_z |z - m2| - |z - m1|")
-mean_sensitivity_enum = declare("mean_sensitivity_enum", mean_sensitivity_enum_arb, 2,
-                                "enumerated sensitivity of the mean")
-ks_sensitivity_enum = declare("ks_sensitivity_enum", ks_sensitivity_enum_arb, 2,
-                              "enumerated sensitivity of the KS distance")
-expmech_ks_loss = declare("expmech_ks_loss", expmech_ks_loss_arb, 3,
-                          "privacy loss of the KS exponential mechanism")
-cosine_series_loss = declare("cosine_series_loss", cosine_series_loss_arb, 3,
-                             "privacy loss of the Laplace cosine-series estimator")

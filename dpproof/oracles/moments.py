@@ -21,7 +21,7 @@ from __future__ import annotations
 from flint import acb, arb, ctx
 
 from .balls import NAN, cached, exact_int, hull, narrow
-from .declare import declare
+from .declare import declare, declares
 from .distributions import continuous as _cont
 from .integrate import exp_quad_integral, exp_quad_moments, quad, raw_moment
 
@@ -145,6 +145,7 @@ def _normal_coef(mu, sigma):
     return _cont.Normal(mu, sigma).pieces()[0][2]
 
 
+@declares("normal_variance", 2, "Var N(mu, sigma^2)")
 def normal_variance_arb(mu: arb, sigma: arb) -> arb:
     """Var of N(mu, sigma^2) by integrating y^k times the density over the line."""
     with ctx.workprec(ctx.prec + GUARD):
@@ -154,6 +155,7 @@ def normal_variance_arb(mu: arb, sigma: arb) -> arb:
         return +(m2 / m0 - mean * mean)
 
 
+@declares("normal_abs_dev", 3, "E|X - c|, X ~ N(mu, sigma^2)")
 def normal_abs_dev_arb(mu: arb, sigma: arb, c: arb) -> arb:
     """E|X - c|, X ~ N(mu, sigma^2): int_c^inf (y - c) p - int_-inf^c (y - c) p."""
     with ctx.workprec(ctx.prec + GUARD):
@@ -162,6 +164,7 @@ def normal_abs_dev_arb(mu: arb, sigma: arb, c: arb) -> arb:
         return +((raw_moment(right, 1) - c * raw_moment(right, 0)) - (raw_moment(left, 1) - c * raw_moment(left, 0)))
 
 
+@declares("laplace_sd", 2, "sd of Laplace(mu, b)")
 def laplace_sd_arb(mu: arb, b: arb) -> arb:
     """Standard deviation of Laplace(mu, b) from its piecewise log-linear density."""
     with ctx.workprec(ctx.prec + GUARD):
@@ -171,14 +174,6 @@ def laplace_sd_arb(mu: arb, b: arb) -> arb:
             m = [m[k] + raw_moment(M, k) for k in range(3)]
         mean = m[1] / m[0]
         return +(m[2] / m[0] - mean * mean).sqrt()
-
-
-normal_variance = declare("normal_variance", normal_variance_arb, 2,
-                          "Var N(mu, sigma^2)")
-normal_abs_dev = declare("normal_abs_dev", normal_abs_dev_arb, 3,
-                         "E|X - c|, X ~ N(mu, sigma^2)")
-laplace_sd = declare("laplace_sd", laplace_sd_arb, 2,
-                     "sd of Laplace(mu, b)")
 
 
 # ------------------------------------------------------------------ OSGT, first form
@@ -191,11 +186,13 @@ def _osgt_pieces(sigma, m):
             (arb(0), None, (arb(0), -m / s2, -1 / (2 * s2)))]
 
 
+@declares("osgt_kernel_mass", 2, "S' by integration.", guard=_OSGT_GUARD)
 def osgt_kernel_mass_value(sigma, m) -> arb:
     """int exp(-y^2/(2 s^2) - |y| m/s^2) dy over the real line."""
     return sum((exp_quad_integral(*c, lo, hi) for lo, hi, c in _osgt_pieces(sigma, m)), arb(0))
 
 
+@declares("osgt_moment", 3, "k-th OSGT moment.", ints=(2,), guard=_OSGT_GUARD)
 def osgt_moment_value(sigma, m, k) -> arb:
     """int y^k kernel / int kernel, k in {0, 1, 2}."""
     k = exact_int(k)
@@ -209,6 +206,7 @@ def osgt_moment_value(sigma, m, k) -> arb:
     return num / osgt_kernel_mass_value(sigma, m)
 
 
+@declares("osgt_tail", 3, "P[Y >= y], OSGT.", guard=_OSGT_GUARD)
 def osgt_tail_value(sigma, m, y) -> arb:
     """P[Y >= y] for the OSGT of the first form (decreasing in y)."""
     def at(x):
@@ -221,10 +219,3 @@ def osgt_tail_value(sigma, m, y) -> arb:
     if y >= 0 or y < 0:
         return at(y)
     return hull(at(arb(y.lower())), at(arb(y.upper())))
-
-
-osgt_kernel_mass = declare("osgt_kernel_mass", osgt_kernel_mass_value,
-                            2, "S' by integration.", guard=_OSGT_GUARD)
-osgt_moment = declare("osgt_moment", osgt_moment_value,
-                       3, "k-th OSGT moment.", ints=(2,), guard=_OSGT_GUARD)
-osgt_tail = declare("osgt_tail", osgt_tail_value, 3, "P[Y >= y], OSGT.", guard=_OSGT_GUARD)

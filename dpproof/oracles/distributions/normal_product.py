@@ -11,7 +11,7 @@ from math import comb, factorial
 from flint import arb, ctx
 
 from ..balls import NAN, cached, exact_int, hull, narrow, normal_density, normal_tail
-from ..declare import declare
+from ..declare import declares
 from ..integrate import exp_quad_moments, quad, raw_moment
 from ..divergences import kl as _kl
 from ..moments import normal_abs_dev_arb
@@ -24,6 +24,7 @@ def _normal_coef(mu, sigma):
     return _cont.Normal(mu, sigma).pieces()[0][2]
 
 
+@declares("alg1_moment", 4, "E[Y^k] of azize23 Alg. 1")
 def alg1_moment_arb(x: arb, s: arb, r: arb, k: arb) -> arb:
     """E[Y^k], k in {1, 2}, with Y | X = u ~ N(u, (r u)^2): Y = u + r|u| T given X = u, so
     E[Y^k] = sum_j C(k, j) r^j E[T^j] E[X^(k-j) |X|^j], each moment integrated exactly."""
@@ -41,6 +42,7 @@ def alg1_moment_arb(x: arb, s: arb, r: arb, k: arb) -> arb:
         return +total
 
 
+@declares("alg1_variance", 3, "Var[Y] of azize23 Alg. 1")
 def alg1_variance_arb(x: arb, s: arb, r: arb) -> arb:
     """Var[Y] = E[Y^2] - E[Y]^2 with the moments of ``alg1_moment``."""
     with ctx.workprec(ctx.prec + GUARD):
@@ -48,6 +50,7 @@ def alg1_variance_arb(x: arb, s: arb, r: arb) -> arb:
         return +(alg1_moment_arb(x, s, r, arb(2)) - m1 * m1)
 
 
+@declares("alg1_abs_dev", 3, "E|Y - x| of azize23 Alg. 1")
 @cached
 def alg1_abs_dev_arb(x: arb, s: arb, r: arb) -> arb:
     """E|Y - x| = int phi_X(u) F(u) du, F(u) = E|N(u - x, (r u)^2)| (folded normal mean).
@@ -85,6 +88,7 @@ def alg1_abs_dev_arb(x: arb, s: arb, r: arb) -> arb:
         return +(near + inner + arb(0).union(tail))
 
 
+@declares("normal_product_pdf", 4, "density of X Z, X ~ N(x, s^2), Z ~ N(1, r^2), at y")
 @cached
 def normal_product_pdf_arb(x: arb, s: arb, r: arb, y: arb) -> arb:
     """Density of X Z at y != 0 from its definition int phi_X(u) phi_Z(y/u)/|u| du."""
@@ -94,6 +98,7 @@ def normal_product_pdf_arb(x: arb, s: arb, r: arb, y: arb) -> arb:
         return +_cont.NormalProduct(x, s, r).pdf(y)
 
 
+@declares("cyik16_series", 4, "the CYIK16 double series as printed in azize23", oracle=False)
 @cached
 def cyik16_series_arb(x: arb, s: arb, r: arb, y: arb, max_terms: int = 600) -> arb:
     """The double series of azize23 eq. (Attempt 1), as printed, with a certified tail:
@@ -149,6 +154,7 @@ def _cyik16(x, s, r, y, max_terms):
     return NAN()
 
 
+@declares("normal_product_kl", 4, "KL(XZ || X'Z) enclosed by data processing")
 @cached
 def normal_product_kl_arb(x: arb, s: arb, r: arb, xp: arb) -> arb:
     """An enclosure of KL(X Z || X' Z), X ~ N(x, s^2), X' ~ N(xp, s^2), Z ~ N(1, r^2).
@@ -171,17 +177,3 @@ def normal_product_kl_arb(x: arb, s: arb, r: arb, xp: arb) -> arb:
         low = p * (p / q).log() + (1 - p) * ((1 - p) / (1 - q)).log()
         high = _kl(_cont.Normal(x, s), _cont.Normal(xp, s))
         return +hull(low, high)
-
-
-alg1_moment = declare("alg1_moment", alg1_moment_arb, 4,
-                      "E[Y^k] of azize23 Alg. 1")
-alg1_variance = declare("alg1_variance", alg1_variance_arb, 3,
-                        "Var[Y] of azize23 Alg. 1")
-alg1_abs_dev = declare("alg1_abs_dev", alg1_abs_dev_arb, 3,
-                       "E|Y - x| of azize23 Alg. 1")
-normal_product_pdf = declare("normal_product_pdf", normal_product_pdf_arb, 4,
-                             "density of X Z, X ~ N(x, s^2), Z ~ N(1, r^2), at y")
-cyik16_series = declare("cyik16_series", cyik16_series_arb, 4,
-                        "the CYIK16 double series as printed in azize23", oracle=False)
-normal_product_kl = declare("normal_product_kl", normal_product_kl_arb, 4,
-                            "KL(XZ || X'Z) enclosed by data processing")
