@@ -33,6 +33,13 @@ def _normal_coef(mu: arb, sigma: arb, log_norm: arb) -> Coef:
 class Continuous:
     """Base of the piecewise-quadratic log-density families."""
 
+    #: the scale parameters, (field, label), each checked > 0 when a law is made
+    _scales: tuple = ()
+
+    def __post_init__(self):
+        for name, label in self._scales:
+            _check_pos(label, getattr(self, name))
+
     def pieces(self) -> list:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -113,8 +120,7 @@ class Normal(Continuous):
     mu: arb
     sigma: arb
 
-    def __post_init__(self):
-        _check_pos("Normal sigma", self.sigma)
+    _scales = (("sigma", "Normal sigma"),)
 
     def pieces(self):
         return [(None, None, _normal_coef(self.mu, self.sigma, arb(0)))]
@@ -132,8 +138,7 @@ class Laplace(Continuous):
     mu: arb
     b: arb
 
-    def __post_init__(self):
-        _check_pos("Laplace scale b", self.b)
+    _scales = (("b", "Laplace scale b"),)
 
     def pieces(self):
         lz = (2 * self.b).log()
@@ -154,8 +159,7 @@ class OSGT(Continuous):
     sigma: arb
     m: arb
 
-    def __post_init__(self):
-        _check_pos("OSGT sigma", self.sigma)
+    _scales = (("sigma", "OSGT sigma"),)
 
     def log_normaliser(self) -> arb:
         s = self.sigma
@@ -176,9 +180,7 @@ class TruncNormal(Continuous):
     sigma: arb
     C: arb
 
-    def __post_init__(self):
-        _check_pos("TruncNormal sigma", self.sigma)
-        _check_pos("TruncNormal C", self.C)
+    _scales = (("sigma", "TruncNormal sigma"), ("C", "TruncNormal C"))
 
     def pieces(self):
         z = (self.C / (self.sigma * arb(2).sqrt())).erf().log()
