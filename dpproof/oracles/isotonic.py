@@ -19,7 +19,7 @@ import itertools
 from flint import arb, fmpq
 
 from .distributions import TruncNormal, _normal_coef
-from .balls import NAN
+from .balls import NAN, exact_int
 from .declare import declare
 from .integrate import exp_quad_integral
 
@@ -104,10 +104,10 @@ def _fit(solver):
     """Component i (1..4) of ``solver``'s solution for exact (c1, .., c4), else nan."""
     def run(c1, c2, c3, c4, i):
         cs = [_exact_q(c) for c in (c1, c2, c3, c4)]
-        idx = i.unique_fmpz() if i.is_exact() and i.is_integer() else None
-        if any(c is None for c in cs) or idx is None or not 1 <= int(idx) <= 4:
+        idx = exact_int(i, 1, 4)
+        if any(c is None for c in cs) or idx is None:
             return NAN()
-        return arb(solver(cs)[int(idx) - 1])
+        return arb(solver(cs)[idx - 1])
     return run
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from flint import acb, arb
 
 from ...definedness import require
+from ..balls import normal_tail
 from ..integrate import NAN, exp_quad_integral, quad
 
 Coef = tuple  # (c0, c1, c2)
@@ -226,7 +227,6 @@ def _product_cut(x, s, r, y):
     P(|Z| >= V) <= 2 Q((V - 1)/r) for V > 1.  For |u| >= U: phi_Z(.)/|u| <= 1/(r sqrt(2 pi) U)
     and P(|X| >= U) <= 2 Q((U - |x|)/s).
     """
-    Qf = lambda t: (t / arb(2).sqrt()).erfc() / 2  # noqa: E731
     from flint import ctx
 
     K = arb(2 * (ctx.prec + 30)).sqrt() + 2  # Q(K - 1) < 2^-(prec + 30)
@@ -234,6 +234,6 @@ def _product_cut(x, s, r, y):
     d = ay / (1 + K * r.upper())
     U = x.abs_upper() + K * s.upper()
     c = 1 / (2 * arb.pi()).sqrt()
-    near = c / s * 2 * (d / ay) * Qf((ay / d - 1) / r)
-    far = c / (r * U) * 2 * Qf((U - x.abs_upper()) / s)
+    near = c / s * 2 * (d / ay) * normal_tail((ay / d - 1) / r)
+    far = c / (r * U) * 2 * normal_tail((U - x.abs_upper()) / s)
     return d, U, arb(0).union(near + far)
