@@ -16,6 +16,7 @@ from ..declare import declare
 from ..distributions import Discrete, ProductDistribution
 from ..distributions.transforms import joint
 from ..integrate import exp_quad_integral, exp_quad_moments
+from .roots import quadratic_roots, small_root
 from .pieces import Undecided, Zone, _refine, quad_range
 
 _GUARD = 20  # extra working bits of these oracles
@@ -108,10 +109,10 @@ def _piece_mass(cp, l, eps, two_sided, lo, hi) -> arb:
     """Mass of p over {loss > eps} (or |loss| > eps) on the piece [lo, hi]."""
     roots, cut = [], None
     for c in ((eps, -eps) if two_sided else (eps,)):
-        r = _roots(l[0] - c, l[1], l[2])
+        r = quadratic_roots(l[0] - c, l[1], l[2])
         if r is None:  # l2 may vanish: keep the small root, cut the line at +-T
-            r, T = _small_root(l[0] - c, l[1], l[2])
-            if r is None:
+            r, T = small_root(l[0] - c, l[1], l[2])
+            if r is None or not T.is_finite():
                 return _markov_mass(cp, l, eps, two_sided, lo, hi)
             cut = T if cut is None else cut.min(T)
         roots += r
@@ -155,19 +156,6 @@ def _markov_mass(cp, l, eps, two_sided, lo, hi) -> arb:
     return crude
 
 
-def _small_root(l0, l1, l2):
-    """For l2 near 0 and l1 certainly non-zero: the root near -l0/l1 and a T below which
-    no other root lies; (None, None) if undecidable."""
-    if not (l1 > 0 or l1 < 0):
-        return None, None
-    D = l1 * l1 - 4 * l2 * l0
-    if not D > 0:
-        return None, None
-    qq = -(l1 + D.sqrt()) / 2 if l1 > 0 else -(l1 - D.sqrt()) / 2
-    T = arb((qq.abs_lower() / l2.abs_upper()).lower() / 2)
-    return ([l0 / qq], T) if T.is_finite() else (None, None)
-
-
 def _split_mass(cp, l, eps, two_sided, lo, hi, roots) -> arb:
     """Mass of p over {loss > eps} on [lo, hi], the root balls of loss = +-eps given."""
     roots.sort(key=lambda x: float(x.mid()))
@@ -187,26 +175,6 @@ def _split_mass(cp, l, eps, two_sided, lo, hi, roots) -> arb:
         total += hull(arb(0), exp_quad_integral(*cp, a, b))
         u = b
     return total
-
-
-def _roots(l0, l1, l2):
-    """Balls of the real roots of l0 + l1 y + l2 y^2, or None if undecidable."""
-    if l2.is_exact() and l2.is_zero():
-        if l1.is_exact() and l1.is_zero():
-            return []
-        return [-l0 / l1] if (l1 > 0 or l1 < 0) else None
-    if not (l2 > 0 or l2 < 0):
-        return None
-    D = l1 * l1 - 4 * l2 * l0
-    if D < 0:
-        return []
-    if not D > 0:
-        return None
-    sq = D.sqrt()
-    qq = -(l1 + sq) / 2 if l1 >= 0 else -(l1 - sq) / 2
-    if not (qq > 0 or qq < 0):
-        return [(-l1 - sq) / (2 * l2), (-l1 + sq) / (2 * l2)]
-    return [qq / l2, l0 / qq]
 
 
 def loss_at_value(P, Q, y) -> arb:
