@@ -22,11 +22,9 @@ MAX_LINES = 400
 
 #: modules over MAX_LINES that others are rewriting now (issue 16 leaves them to them):
 #: engines/interval.py (the `interval` branch rewrites it and splits it into bounds, boxes,
-#: enclosures, signs, ...); lowering.py (edited by the same branch; to split after it lands);
-#: engines/symbolic.py (411 lines, to split with the symbolic engine's next change);
-#: theorems/*.py (re-encoded as declarations by the library branches).
-OVERSIZE_EXEMPT = {"dpproof/engines/interval.py", "dpproof/lowering.py",
-                   "dpproof/engines/symbolic.py"}
+#: enclosures, signs, ...); lowering.py (480 lines, edited by the same branch: to split after
+#: it lands); theorems/*.py (re-encoded as declarations by the library branches).
+OVERSIZE_EXEMPT = {"dpproof/engines/interval.py", "dpproof/lowering.py"}
 THEOREMS_EXEMPT_FROM_SIZE = True
 
 #: what a theorem module may import: the public vocabulary, sympy, the standard library,
