@@ -2,6 +2,10 @@
 
 Claims (``dpproof.claims``) are frozen data over sympy; engines decide them; the runner
 aggregates the evidence under the soundness rules of DESIGN.md; writers render the report.
+Importing the package registers the notebook display of claims, assessments and reports
+(``dpproof.notebook.register``), so ``claims`` and ``evidence`` import no writer.
 """
 
 __version__ = "0.1.0"
+
+from . import notebook  # noqa: E402,F401  (registers _repr_markdown_ / _repr_latex_)

@@ -3,7 +3,7 @@
 ``dpsgd_epsilon(q, sigma, steps, delta)``: a certified bracket [lower, upper] on the optimal
 epsilon of ``steps`` compositions of the Poisson-subsampled Gaussian mechanism (sampling rate
 q, noise multiplier sigma, L2 sensitivity 1) under add/remove-one neighbours, from its
-privacy-loss distribution (``dpproof.oracles.subsampled_pld``: clipping, nearest-grid
+privacy-loss distribution (``dpproof.oracles.composition.subsampled_pld``: clipping, nearest-grid
 rounding with a certified mean correction and a Hoeffding bound, exact FLINT integer
 composition whose lost mass is counted in full).  ``rdp_upper`` is a second, independent upper bound from
 the exact integer-order RDP of Mironov-Talwar-Zhang 2019 with the Canonne-Kamath-Steinke
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from flint import arb, ctx, fmpq
 
 from .lowering import to_fmpq
-from .oracles.subsampled_pld import dpsgd_bracket
+from .oracles.composition.subsampled_pld import dpsgd_bracket
 
 
 @dataclass(frozen=True)

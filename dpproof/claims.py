@@ -365,14 +365,6 @@ class Claim:
         return tuple(sorted({getattr(f, "label", f.func.__name__) for e in exprs
                              for f in e.atoms(sympy.Function) if getattr(f, "black_box", False)}))
 
-    def _repr_markdown_(self) -> str:
-        from .notebook import claim_markdown
-        return claim_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from .notebook import claim_latex
-        return claim_latex(self)
-
 
 def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
                 note: str = "") -> Claim:
@@ -399,31 +391,6 @@ def chain(first: sympy.Expr, *links: tuple[str, sympy.Expr]) -> tuple[Statement,
         out.append(Statement(left, rel, right))
         left = sympy.sympify(right)
     return tuple(out)
-
-
-def compose_relations(rels: Iterable[str]) -> str | None:
-    """The relation a connected chain proves: '==' only if all are '=='; None if mixed directions."""
-    rels = list(rels)
-    ups = {r for r in rels if r in ("<=", "<")}
-    downs = {r for r in rels if r in (">=", ">")}
-    if ups and downs:
-        return None
-    strict = any(r in ("<", ">") for r in rels)
-    if ups:
-        return "<" if strict else "<="
-    if downs:
-        return ">" if strict else ">="
-    return "=="
-
-
-def implies(chain_rel: str | None, claimed: str) -> bool:
-    """Whether a chain proving ``chain_rel`` proves the claimed relation."""
-    if chain_rel is None:
-        return False
-    if chain_rel == claimed:
-        return True
-    weaker = {"<": {"<="}, ">": {">="}, "==": {"<=", ">="}}
-    return claimed in weaker.get(chain_rel, set())
 
 
 @dataclass(frozen=True)

@@ -110,14 +110,6 @@ class Assessment:
                 text += f": certified on {100 * frac[0]:.1f}% of the box"
         return text
 
-    def _repr_markdown_(self) -> str:
-        from .notebook import assessment_markdown
-        return assessment_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from .notebook import assessment_latex
-        return assessment_latex(self)
-
 
 def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], seconds: float = 0.0,
            repair: str = "") -> Assessment:
@@ -183,14 +175,6 @@ class Report:
     def soundness_failures(self) -> list[str]:
         """Ids of the claims whose evidence contradicted itself (see ``assess``)."""
         return [a.id for a in self.assessments if a.soundness_failure]
-
-    def _repr_markdown_(self) -> str:
-        from .notebook import report_markdown
-        return report_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from .notebook import report_latex
-        return report_latex(self)
 
     def by_id(self, claim_id: str) -> Assessment:
         for a in self.assessments:

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
+from .checking import check_claim
 from .claims import Claim
 from .engines.base import Config
 from .evidence import Assessment, Evidence, Verdict, assess
@@ -74,8 +75,6 @@ def limit_memory(memory_mb: int | None) -> None:
 
 def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
     """``check_claim`` with a MemoryError turned into INCONCLUSIVE (memory limit reached)."""
-    from .runner import check_claim
-
     t0 = time.perf_counter()
     try:
         a = check_claim(claim, config)

@@ -101,3 +101,17 @@ def report_latex(report: Report) -> str:
     rows = [rf"\text{{{v.replace('_', ' ')}}} & {n}" for v, n in counts.items() if n]
     rows.append(rf"\text{{total}} & {len(report.assessments)}")
     return r"$$ \begin{array}{lr} " + r" \\ ".join(rows) + r" \end{array} $$"
+
+
+def register() -> None:
+    """Give Claim, Assessment and Report their Jupyter display (``_repr_markdown_``,
+    ``_repr_latex_``) from here, so that ``claims`` and ``evidence`` stay pure data and
+    import no writer (no import cycle; DESIGN.md "Shape")."""
+    for cls, md, tex in ((Claim, claim_markdown, claim_latex),
+                         (Assessment, assessment_markdown, assessment_latex),
+                         (Report, report_markdown, report_latex)):
+        cls._repr_markdown_ = lambda self, _f=md: _f(self)
+        cls._repr_latex_ = lambda self, _f=tex: _f(self)
+
+
+register()

@@ -15,7 +15,7 @@ import sympy
 
 from .claims import Claim, Kind
 from .engines import witness as W
-from .engines.base import Compiled, Config, decimal_str, effective_bounds
+from .engines.base import Compiled, Config, decimal_str, effective_bounds, holds
 from .engines.interval import classify
 from .engines.numeric import grid
 from .lowering import arb_ball, at_precision, lower
@@ -127,7 +127,7 @@ def _point_status(compiled: Compiled, point, prec: int) -> str:
     if hyp is False:
         return "vacuous"
     m = W.margin_enclosure(compiled, point, prec)
-    if compiled.claim.statement.rel != "==" and ((m > 0) if compiled.strict else (m >= 0)):
+    if compiled.claim.statement.rel != "==" and holds(m, compiled.strict):
         return "holds"
     return "fails" if hyp is True and m < 0 else "undecided"
 

@@ -15,10 +15,10 @@ from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.expr import Phi, Q
-from dpproof.oracles.dp_instances import (Finite, NameShame, ProductOf, Quantize, Stochastic,
-                                          bad_mass, hs_events, loss_at, loss_tail, moment2)
-from dpproof.oracles.functions import (Bernoulli, Laplace, Normal, OSGT, TruncNormal,
-                                       gauss_delta, hockey_stick, rr_compose_delta)
+from dpproof.expr.vocabulary import (Finite, NameShame, ProductOf, Quantize, Stochastic, bad_mass,
+                                     hs_events, loss_at, loss_tail, moment2)
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, OSGT, TruncNormal, gauss_delta,
+                                     hockey_stick, rr_compose_delta)
 
 SOURCE_FILE = "001_78cbe2bf09a5abad.txt"
 I = Interval.closed

@@ -10,8 +10,7 @@ import sympy
 from autodp import mechanism_zoo, rdp_bank
 
 from dpproof.expr.blackbox import black_box
-from dpproof.oracles.functions import (Bernoulli, Laplace, dpsgd_eps, renyi,
-                                       subsampled_gaussian_rdp)
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, dpsgd_eps, renyi, subsampled_gaussian_rdp)
 
 from ._audit import DPSGD, I, R, Domain, conservative, source_of
 

@@ -17,7 +17,7 @@ from dp_accounting.pld import pld_privacy_accountant
 from dp_accounting.rdp import rdp_privacy_accountant as rdp
 
 from dpproof.expr.blackbox import black_box
-from dpproof.oracles.functions import dpsgd_eps, gauss_delta, subsampled_gaussian_rdp
+from dpproof.expr.vocabulary import (dpsgd_eps, gauss_delta, subsampled_gaussian_rdp)
 
 from ._audit import DPSGD, I, R, Domain, conservative, source_of, within
 from dpproof.claims import Claim, Kind, Statement

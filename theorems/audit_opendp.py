@@ -9,7 +9,7 @@ from __future__ import annotations
 import opendp.prelude as dp
 
 from dpproof.expr.blackbox import black_box
-from dpproof.oracles.functions import Laplace, Normal, gauss_delta, renyi
+from dpproof.expr.vocabulary import (Laplace, Normal, gauss_delta, renyi)
 
 from ._audit import I, R, Domain, conservative, source_of
 from dpproof.claims import Claim, Kind, Statement

@@ -18,8 +18,7 @@ import math
 import sympy
 
 from dpproof.expr.blackbox import black_box
-from dpproof.oracles.functions import (Bernoulli, Laplace, dpsgd_eps, renyi,
-                                       subsampled_gaussian_rdp)
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, dpsgd_eps, renyi, subsampled_gaussian_rdp)
 from prv_accountant import privacy_random_variables as prv
 from prv_accountant.dpsgd import DPSGDAccountant
 

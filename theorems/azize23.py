@@ -12,16 +12,13 @@ import sympy
 from sympy import Abs, Max, log, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.oracles import gaussian_ratio  # noqa: F401  (registers pv_inv_normal, ...)
-from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers alg1_moment, ...)
-from dpproof.oracles.functions import DataDependentNormal, Normal, kl, renyi
-from dpproof.oracles.gaussian_ratio import (fp_inv_sq_normal, pv_inv_normal,
-                                            trunc_abs_inv_normal, trunc_inv_sq_normal)
-from dpproof.oracles.mechanisms_misc import (alg1_abs_dev, alg1_moment, alg1_variance,
-                                             cyik16_series,
-                                             normal_abs_dev, normal_product_kl,
-                                             normal_product_pdf, normal_variance)
-from dpproof.expr.functions import dawson
+from dpproof.expr.vocabulary import (DataDependentNormal, Normal, kl, renyi)
+from dpproof.expr.vocabulary import (fp_inv_sq_normal, pv_inv_normal, trunc_abs_inv_normal,
+                                     trunc_inv_sq_normal)
+from dpproof.expr.vocabulary import (alg1_abs_dev, alg1_moment, alg1_variance, cyik16_series,
+                                     normal_abs_dev, normal_product_kl, normal_product_pdf,
+                                     normal_variance)
+from dpproof.expr.vocabulary import (dawson)
 
 SOURCE_FILE = "000_9898914606e568bb.txt"
 I = Interval.closed

@@ -16,15 +16,14 @@ from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt, tanh, binomial
 
 from dpproof.claims import (Claim, Domain, FigureSpec, Interval, Kind, Series, Source,
                             Statement)
-from dpproof.expr.functions import Phi
-from dpproof.oracles.functions import (Bernoulli, Laplace, Normal, gauss_delta, hockey_stick,
-                                       kl, renyi, rr_compose_delta)
-from dpproof.oracles.br_adaptive import (br_adaptive_delta as rec, br_product_delta,
-                                         br_product_delta_bf, br_sup_delta, br_two_delta_bf,
-                                         eq56_sum, F_l_slope, genrr3_delta_bf, lemma45_dF,
-                                         rademacher_tail, thm1_delta, thm2_delta, thm3_delta,
-                                         thm3_eps_g)
-from dpproof.oracles.isotonic import isotonic_bf_fit, pava_fit, tgauss_fail, tgauss_renyi_cond
+from dpproof.expr.vocabulary import (Phi)
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, gauss_delta, hockey_stick, kl,
+                                     renyi, rr_compose_delta)
+from dpproof.expr.vocabulary import (br_adaptive_delta as rec, br_product_delta,
+                                     br_product_delta_bf, br_sup_delta, br_two_delta_bf, eq56_sum,
+                                     F_l_slope, genrr3_delta_bf, lemma45_dF, rademacher_tail,
+                                     thm1_delta, thm2_delta, thm3_delta, thm3_eps_g)
+from dpproof.expr.vocabulary import (isotonic_bf_fit, pava_fit, tgauss_fail, tgauss_renyi_cond)
 
 SOURCE_FILE = "004_19597b2af6908c45.txt"
 KEY = "cesar_rogers21"

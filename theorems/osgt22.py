@@ -14,12 +14,11 @@ from sympy import Abs, Integral, Max, Rational as R, exp, log, oo, pi, sqrt
 from dpproof.claims import (Claim, Domain, FigureSpec, Interval, Kind, Series, Source,
                             Statement, value_claim)
 from dpproof.expr import Phi, Q
-from dpproof.oracles.dp_instances import (ProductOf, bad_mass, cdf, density, eps_at_delta,
-                                          gauss_var_needed, osgt_kernel_mass,
-                                          osgt_moment, osgt_tail, osgt_var_needed,
-                                          rejection_shift_cdf, signed_mass_below)
-from dpproof.oracles.functions import (OSGT, Laplace, Normal, gauss_delta, hockey_stick,
-                                       rdp_to_delta, renyi)
+from dpproof.expr.vocabulary import (ProductOf, bad_mass, cdf, density, eps_at_delta,
+                                     gauss_var_needed, osgt_kernel_mass, osgt_moment, osgt_tail,
+                                     osgt_var_needed, rejection_shift_cdf, signed_mass_below)
+from dpproof.expr.vocabulary import (OSGT, Laplace, Normal, gauss_delta, hockey_stick,
+                                     rdp_to_delta, renyi)
 
 SOURCE_FILE = "002_524841397404dd0a.txt"
 I = Interval.closed

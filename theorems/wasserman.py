@@ -17,11 +17,10 @@ import sympy
 from sympy import Abs, Integral, Max, exp, oo, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.oracles import mechanisms_misc  # noqa: F401  (registers the oracles below)
-from dpproof.oracles.functions import Laplace, hockey_stick
-from dpproof.oracles.mechanisms_misc import (cosine_series_loss, expmech_ks_loss,
-                                             ks_sensitivity_enum, laplace_pdf, laplace_sd,
-                                             mean_sensitivity_enum, rr_prob, shift_abs_sup)
+from dpproof.expr.vocabulary import Laplace, hockey_stick
+from dpproof.expr.vocabulary import (cosine_series_loss, expmech_ks_loss, ks_sensitivity_enum,
+                                     laplace_pdf, laplace_sd, mean_sensitivity_enum, rr_prob,
+                                     shift_abs_sup)
 
 SOURCE_FILE = "003_d3e50d1fed2eda74.txt"
 I = Interval.closed

@@ -116,6 +116,25 @@ class Deadline:
         return self.elapsed >= self.seconds
 
 
+def holds(margin, strict: bool) -> bool:
+    """The relation of a margin certainly holds: ``margin > 0`` if strict, else ``>= 0``
+    (for an arb ball on the whole ball; for a float or mpf at the point, nan never holds).
+    The one strict / non-strict sign test of the engines."""
+    return (margin > 0) if strict else (margin >= 0)
+
+
+def fails(margin, strict: bool) -> bool:
+    """The relation certainly fails: ``margin <= 0`` if strict, else ``< 0``."""
+    return (margin <= 0) if strict else (margin < 0)
+
+
+def classify(margin, strict: bool) -> bool | None:
+    """True (holds), False (fails) or None (undecided: a ball across the boundary, nan)."""
+    if holds(margin, strict):
+        return True
+    return False if fails(margin, strict) else None
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A claim's margin and hypotheses lowered once to a backend, with the parameter order.
@@ -182,9 +201,10 @@ class Compiled:
                 if verdict is True:
                     raise
                 return None
-            if (v > 0) if strict else (v >= 0):
+            sign = classify(v, strict)
+            if sign is True:
                 continue
-            if (v <= 0) if strict else (v < 0):
+            if sign is False:
                 return False
             verdict = None
         return verdict

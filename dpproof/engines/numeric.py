@@ -23,7 +23,7 @@ import sympy
 from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from . import witness as W
-from .base import Compiled, Config, Deadline, effective_bounds, lowers
+from .base import Compiled, Config, Deadline, effective_bounds, fails, holds, lowers
 
 NAME = "numeric"
 _MAX_POINTS = 400
@@ -126,7 +126,7 @@ def _margin(compiled: Compiled, point, dps):
         try:
             for h, strict in compiled.hypotheses:
                 v = _real(h(*args))
-                if not (v > 0 if strict else v >= 0):
+                if not holds(v, strict):
                     return None
             return _real(compiled.margin(*args))
         except (ValueError, ZeroDivisionError, OverflowError):
@@ -149,7 +149,7 @@ def _violates(m, claim: Claim, dps) -> bool:
         return m < 0
     if claim.statement.rel == "==":
         return m < -mpmath.mpf(10) ** (-(dps // 2))
-    return m <= 0 if claim.statement.strict else m < 0
+    return fails(m, claim.statement.strict)
 
 
 def _fmt(point) -> str:

@@ -30,7 +30,7 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..lowering import lower
 from . import witness as W
-from .base import Compiled, Config, Deadline, effective_bounds, lowers
+from .base import Compiled, Config, Deadline, effective_bounds, holds, lowers
 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
@@ -108,7 +108,7 @@ def _dismissed(enclosure, claim) -> bool:
     """Whether a ball shows the float violation was an artefact."""
     if claim.statement.rel == "==":
         return enclosure.is_finite() and enclosure.rad() < 2.0 ** -60
-    return (enclosure > 0) if claim.statement.strict else (enclosure >= 0)
+    return holds(enclosure, claim.statement.strict)
 
 
 def _fmt(point) -> str:
@@ -145,7 +145,7 @@ class _Hunt:
             v = h(*xs)
             if math.isnan(v):
                 self.nan_points.append(xs)
-            if not (v > 0 if strict else v >= 0):
+            if not holds(v, strict):
                 self.seen[xs] = math.nan
                 return math.nan
         m = self.compiled.margin(*xs)

@@ -24,7 +24,7 @@ from ..claims import Claim
 from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Evidence, Verdict
 from ..lowering import arb_ball, at_precision
-from .base import Compiled, decimal_str
+from .base import Compiled, decimal_str, holds
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,6 @@ def examine(compiled: Compiled, point: dict[str, sympy.Rational],
         if violated:
             return PointCheck("violated", Witness({n: decimal_str(point[n]) for n in
                                                    compiled.names}, m.str(10, radius=True), prec))
-        if m >= 0 if not compiled.strict else m > 0:
+        if holds(m, compiled.strict):
             return PointCheck("holds")
     return PointCheck("unknown")

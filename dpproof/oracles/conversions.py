@@ -12,7 +12,11 @@ from __future__ import annotations
 import mpmath
 from flint import arb, ctx
 
-from .integrate import NAN, hull
+from .balls import NAN, hull
+from .declare import declare
+from .divergences import hockey_stick
+from .divergences.privacy_loss import moment2_value
+from .distributions import continuous as _dist
 
 
 def zcdp_eps(rho: arb, delta: arb) -> arb:
@@ -93,3 +97,51 @@ def eps_from_delta(delta_fn, delta_target: arb, lo: arb, hi: arb, max_iter: int 
         else:
             break
     return hull(lo, hi)
+
+
+# ----------------------------------------------------------------------- inverses
+# eps_at_delta, gauss_var_needed, osgt_var_needed: by certified bisection (delta assumed
+# decreasing in sigma, which the bisection needs)
+
+_BISECT = 64  # bisection steps of the inverse oracles (enclosure width ~ 2^-64 relative)
+_GUARD = 20  # extra working bits of the inverse oracles
+
+
+def eps_at_delta_value(P, Q, delta, lo, hi) -> arb:
+    return eps_from_delta(lambda e: hockey_stick(P, Q, e), delta, lo, hi, max_iter=_BISECT)
+
+
+def _sigma_for(make, eps, delta, Delta):
+    """sigma with hockey_stick(make(0, s), make(Delta, s), eps) = delta (log bisection)."""
+    f = lambda s: hockey_stick(make(arb(0), s), make(Delta, s), eps)  # noqa: E731
+    lo, hi = Delta / 64, Delta * 64
+    for _ in range(8):
+        if f(hi) < delta:
+            break
+        hi *= 8
+    for _ in range(8):
+        if f(lo) > delta:
+            break
+        lo /= 8
+    # delta decreases in sigma: the same certified bisection as eps(delta)
+    return eps_from_delta(f, delta, lo, hi, max_iter=_BISECT)
+
+
+def gauss_var_needed_value(eps, delta, Delta) -> arb:
+    s = _sigma_for(_dist.Normal, eps, delta, Delta)
+    return s * s
+
+
+def osgt_var_needed_value(eps, delta, m, Delta) -> arb:
+    s = _sigma_for(lambda mu, sg: _dist.OSGT(mu, sg, m), eps, delta, Delta)
+    if not s.is_finite():
+        return NAN()
+    return moment2_value(_dist.OSGT(arb(0), s, m))
+
+
+eps_at_delta = declare("eps_at_delta", eps_at_delta_value, 5, "eps with H_eps = delta.",
+                       guard=_GUARD)
+gauss_var_needed = declare("gauss_var_needed", gauss_var_needed_value, 3,
+                           "Gaussian variance reaching delta at eps.", guard=_GUARD)
+osgt_var_needed = declare("osgt_var_needed", osgt_var_needed_value, 4,
+                          "OSGT variance (fixed m) reaching delta at eps.", guard=_GUARD)

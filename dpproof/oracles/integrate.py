@@ -17,31 +17,7 @@ from __future__ import annotations
 
 from flint import acb, arb
 
-NAN = arb.nan
-INF = arb.pos_inf
-
-
-def hull(*xs: arb) -> arb:
-    """A ball containing all the given balls."""
-    out = xs[0]
-    for x in xs[1:]:
-        out = out.union(x)
-    return out
-
-
-def pos(x: arb) -> arb:
-    """Enclosure of max(x, 0) for every value in the ball x."""
-    if x > 0:
-        return x
-    if x <= 0:
-        return arb(0)
-    if not x.is_finite():
-        return NAN()
-    return arb(0).union(x.upper())
-
-
-def certainly_nonneg(x: arb) -> bool:
-    return bool(x >= 0)
+from .balls import INF, NAN, certainly_nonneg, hull, pos  # noqa: F401  (re-exported)
 
 
 def _is_zero(x: arb) -> bool:
@@ -183,3 +159,9 @@ def quad(f, a: arb, b: arb, **opts) -> arb:
             bound = f(acb(end), False).abs_upper() * r
             val += arb(0, bound) if bound.is_finite() else NAN()
     return val
+
+
+def raw_moment(mom: Moments, k: int) -> arb:
+    """int y^k (k <= 2) from the centred moments J_j = int (y - v)^j of ``exp_quad_moments``."""
+    v, J = mom.v, mom.J
+    return (J[0], J[1] + v * J[0], J[2] + 2 * v * J[1] + v * v * J[0])[k]

@@ -18,10 +18,10 @@ import itertools
 
 from flint import arb, fmpq
 
-from dpproof.expr.functions import OracleFunction, register
-
 from .distributions import TruncNormal, _normal_coef
-from .integrate import NAN, exp_quad_integral
+from .balls import NAN, exact_int
+from .declare import declare
+from .integrate import exp_quad_integral
 
 
 def pava(c):
@@ -99,49 +99,24 @@ def tgauss_cond_renyi(alpha, sigma, s, Delta, rev: int) -> arb:
 
 # ---------------------------------------------------------------- sympy-facing functions
 
-class _Iso(OracleFunction):
-    nargs = 5
-    solver = None
 
-    @classmethod
-    def arb_impl(cls, c1, c2, c3, c4, i):
+def _fit(solver):
+    """Component i (1..4) of ``solver``'s solution for exact (c1, .., c4), else nan."""
+    def run(c1, c2, c3, c4, i):
         cs = [_exact_q(c) for c in (c1, c2, c3, c4)]
-        idx = i.unique_fmpz() if i.is_exact() and i.is_integer() else None
-        if any(c is None for c in cs) or idx is None or not 1 <= int(idx) <= 4:
+        idx = exact_int(i, 1, 4)
+        if any(c is None for c in cs) or idx is None:
             return NAN()
-        return arb(cls.solver(cs)[int(idx) - 1])
+        return arb(solver(cs)[idx - 1])
+    return run
 
 
-@register
-class pava_fit(_Iso):
-    """Component i (1..4) of eq. (9)'s solution by PAVA clipped at 0."""
-    solver = staticmethod(isotonic_fit)
-
-
-@register
-class isotonic_bf_fit(_Iso):
-    """Component i (1..4) of eq. (9)'s solution by exhaustive block enumeration."""
-    solver = staticmethod(isotonic_bruteforce)
-
-
-@register
-class tgauss_fail(OracleFunction):
-    """Mass of TGauss(0, sigma, s) outside the support of TGauss(Delta, sigma, s) (oracle)."""
-    nargs = 3
-
-    @staticmethod
-    def arb_impl(sigma, s, Delta):
-        return tgauss_fail_prob(sigma, s, Delta)
-
-
-@register
-class tgauss_renyi_cond(OracleFunction):
-    """Renyi divergence of the two truncated Gaussians conditioned on their overlap."""
-    nargs = 5
-
-    @staticmethod
-    def arb_impl(alpha, sigma, s, Delta, rev):
-        r = rev.unique_fmpz() if rev.is_exact() and rev.is_integer() else None
-        if r is None:
-            return NAN()
-        return tgauss_cond_renyi(alpha, sigma, s, Delta, int(r))
+pava_fit = declare("pava_fit", _fit(isotonic_fit), 5,
+                   "Component i (1..4) of eq. (9)'s solution by PAVA clipped at 0.")
+isotonic_bf_fit = declare("isotonic_bf_fit", _fit(isotonic_bruteforce), 5,
+                          "Component i (1..4) of eq. (9)'s solution by exhaustive block "
+                          "enumeration.")
+tgauss_fail = declare("tgauss_fail", tgauss_fail_prob, 3, "Mass of TGauss(0, sigma, s) outside "
+                      "the support of TGauss(Delta, sigma, s) (oracle).")
+tgauss_renyi_cond = declare("tgauss_renyi_cond", tgauss_cond_renyi, 5, "Renyi divergence of the "
+                            "two truncated Gaussians conditioned on their overlap.", ints=(4,))

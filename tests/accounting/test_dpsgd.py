@@ -7,7 +7,7 @@ import pytest
 from flint import arb, ctx, fmpq
 
 from dpproof.accounting import dpsgd_epsilon
-from dpproof.oracles.subsampled_pld import dpsgd_eps_ball
+from dpproof.oracles.composition.subsampled_pld import dpsgd_eps_ball
 
 Q, SIGMA, T, DELTA = "0.02", "1", 100, "1e-5"
 

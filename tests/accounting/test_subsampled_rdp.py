@@ -4,7 +4,7 @@ import mpmath
 import pytest
 from flint import arb, ctx, fmpq
 
-from dpproof.oracles.subsampled import (dpsgd_rdp_epsilon, subsampled_gaussian_rdp,
+from dpproof.oracles.composition.subsampled import (dpsgd_rdp_epsilon, subsampled_gaussian_rdp,
                                         subsampled_laplace_renyi)
 
 POINTS = [(fmpq(1, 100), fmpq(1), 2), (fmpq(1, 100), fmpq(1), 8), (fmpq(1, 250), fmpq(4, 5), 6),

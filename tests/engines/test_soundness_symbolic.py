@@ -220,11 +220,11 @@ def test_a_constant_claim_is_left_to_ball_arithmetic():
 
 
 def test_a_proof_interrupted_during_its_cross_examination_is_not_kept(liar, monkeypatch):
-    from dpproof import runner
+    from dpproof import checking
     from dpproof.engines.base import EngineTimeout
 
     def slow(*args):
         raise EngineTimeout()          # the claim's time limit fires mid-sweep
-    monkeypatch.setattr(runner, "cross_examine", slow)   # as imported by the runner
+    monkeypatch.setattr(checking, "cross_examine", slow)  # as imported by check_claim
     a = check_claim(LIED_ON[0], Config(engines=("liar",)))
     assert a.verdict is Verdict.INCONCLUSIVE and [e.engine for e in a.evidence] == ["runner"]

@@ -55,7 +55,7 @@ MUTANTS = [
 
 
 def _claim(name, text, params):
-    import dpproof.oracles.dp_instances  # noqa: F401 - registers osgt_moment
+    import dpproof.oracles  # noqa: F401 - registers osgt_moment
     return make_claim(f"sym.{name}", text, Kind.IDENTITY, **params)
 
 

@@ -389,7 +389,7 @@ DISCRETE = _discrete_cases()
 
 def _oracle(name):
     from dpproof.expr.functions import REGISTRY
-    from dpproof.oracles import dp_instances, gaussian_ratio, isotonic, mechanisms_misc  # noqa: F401
+    import dpproof.oracles  # noqa: F401
     return REGISTRY[name].arb_impl
 
 

@@ -127,7 +127,7 @@ def test_density_at_an_inexact_kink_is_the_hull_of_the_pieces():
 
 def test_truncated_inverse_moments_far_from_zero():
     """|mu|/sigma = 5000: cosh(mu u / sigma^2) overflowed the integrand (was nan)."""
-    from dpproof.oracles.gaussian_ratio import trunc_inv_sq_moment
+    from dpproof.oracles.moments import trunc_inv_sq_moment
     v = trunc_inv_sq_moment(q(-5), q(1, 1000), q(1, 10000))
     assert v.is_finite() and v.contains(arb("0.0400000048000009600002688"))
 
@@ -135,7 +135,7 @@ def test_truncated_inverse_moments_far_from_zero():
 def test_loss_masses_of_a_law_against_itself():
     """loss = 0: P(loss > eps) = 1 for eps < 0 and 0 for eps >= 0 (the kinks are equal
     inexact balls: a zone, was nan)."""
-    from dpproof.oracles.dp_instances import _loss_mass
+    from dpproof.oracles.divergences.privacy_loss import _loss_mass
     P, Q = Laplace(q(-3, 4000), q(1, 2000)), Laplace(q(-3, 4000), q(1, 2000))
     for eps, two_sided, want in ((q(-1, 2), False, 1), (q(1, 2), False, 0), (q(1, 2), True, 0),
                                  (q(-1, 2), True, 1)):

@@ -7,7 +7,8 @@ from flint import arb, ctx
 
 from dpproof.lowering import arb_ball, at_precision, lower
 from dpproof.oracles import distributions as dist
-from dpproof.oracles import dp_instances as D
+from dpproof.oracles.distributions import transforms as T
+from dpproof.oracles.divergences import privacy_loss as PL
 from dpproof.oracles.divergences import hockey_stick
 from dpproof.runner import flatten
 from theorems import adp_notes
@@ -55,10 +56,10 @@ def _prec():
 
 
 def test_hs_events_equals_definition_on_finite_laws():
-    P = D.finite(arb(1), arb(2), arb(3), arb(4))
-    Q = D.finite(arb(4), arb(3), arb(2), arb(1))
+    P = T.finite(arb(1), arb(2), arb(3), arb(4))
+    Q = T.finite(arb(4), arb(3), arb(2), arb(1))
     for e in (arb(0), arb("0.3"), arb(2)):
-        ev = D.hs_events_value(P, Q, e)
+        ev = PL.hs_events_value(P, Q, e)
         # by hand: sup_A = sum of positive parts
         with mpmath.workdps(50):
             ee = mpmath.e ** mpmath.mpf(e.mid().str(40, radius=False))
@@ -70,12 +71,12 @@ def test_hs_events_equals_definition_on_finite_laws():
 
 def test_name_and_shame_delta_and_losses():
     d = arb(1) / 8
-    P, Q = D.name_shame(d, 3, 0), D.name_shame(d, 3, 1)
+    P, Q = T.name_shame(d, 3, 0), T.name_shame(d, 3, 1)
     assert hockey_stick(P, Q, arb(0)).overlaps(d)
-    assert D._loss_mass(P, Q, arb(5), True).overlaps(d)      # only the infinite loss
-    assert D._loss_mass(P, Q, arb(5), False).overlaps(d)
+    assert PL._loss_mass(P, Q, arb(5), True).overlaps(d)      # only the infinite loss
+    assert PL._loss_mass(P, Q, arb(5), False).overlaps(d)
     with pytest.raises(ValueError):  # a non-integer n never builds a distribution
-        D.NameShame.arb_impl(d, arb(1).union(arb(2)), arb(0))
+        T.NameShame.arb_impl(d, arb(1).union(arb(2)), arb(0))
 
 
 def test_bad_mass_and_loss_tail_gaussian_closed_form():
@@ -87,15 +88,15 @@ def test_bad_mass_and_loss_tail_gaussian_closed_form():
         ylow = mpmath.mpf("0.5") + ee * 2           # loss < -eps iff y > Delta/2 + eps s^2
         bad = mpmath.ncdf(ystar / sg)
         tail = bad + 1 - mpmath.ncdf(ylow / sg)
-    assert close(D._loss_mass(P, Q, e, False), bad)
-    assert close(D._loss_mass(P, Q, e, True), tail)
-    assert D._loss_mass(P, Q, e, False).rad() < 1e-30
+    assert close(PL._loss_mass(P, Q, e, False), bad)
+    assert close(PL._loss_mass(P, Q, e, True), tail)
+    assert PL._loss_mass(P, Q, e, False).rad() < 1e-30
 
 
 def test_bad_mass_treacherous_tiny_tail():
     # eps = 40, sigma = 1: P(Bad) = Phi(-39.5) ~ 1e-341, far below double precision
     P, Q = dist.Normal(arb(0), arb(1)), dist.Normal(arb(1), arb(1))
-    v = D._loss_mass(P, Q, arb(40), False)
+    v = PL._loss_mass(P, Q, arb(40), False)
     with mpmath.workdps(50):
         want = mpmath.ncdf(mpmath.mpf("-39.5"))
     assert v > 0 and close(v, want)
@@ -103,14 +104,14 @@ def test_bad_mass_treacherous_tiny_tail():
 
 def test_laplace_loss_tail_is_zero_beyond_its_epsilon():
     P, Q = dist.Laplace(arb(0), arb(1)), dist.Laplace(arb(1), arb(1))
-    assert D._loss_mass(P, Q, arb(2), True) == 0
-    assert D._loss_mass(P, Q, arb("0.5"), True) > 0
+    assert PL._loss_mass(P, Q, arb(2), True) == 0
+    assert PL._loss_mass(P, Q, arb("0.5"), True) > 0
 
 
 def test_quantize_and_stochastic_are_probability_vectors():
-    B = D.quantize(dist.Normal(arb(0), arb(1)), arb(-1), arb(0), arb(2))
+    B = T.quantize(dist.Normal(arb(0), arb(1)), arb(-1), arb(0), arb(2))
     assert sum(B.masses, arb(0)).overlaps(arb(1))
-    K = D.stochastic(B, *[arb(x) for x in (1, 0, 1, 1, 0, 1, 2, 1)])
+    K = T.stochastic(B, *[arb(x) for x in (1, 0, 1, 1, 0, 1, 2, 1)])
     assert len(K.masses) == 2 and sum(K.masses, arb(0)).overlaps(arb(1))
 
 

@@ -14,10 +14,10 @@ from flint import arb, ctx, fmpq
 
 import theorems.cesar_rogers21 as mod
 from dpproof.lowering import lower
-from dpproof.oracles import br_composition as B
+from dpproof.oracles.composition import bounded_range as B
 from dpproof.oracles import distributions as dist
 from dpproof.oracles import divergences as div
-from dpproof.oracles.br_adaptive import adaptive_delta
+from dpproof.oracles.composition.adaptive import adaptive_delta
 from dpproof.oracles.isotonic import (isotonic_bruteforce, isotonic_fit, tgauss_cond_renyi,
                                       tgauss_fail_prob)
 

@@ -4,7 +4,8 @@ import pytest
 import sympy
 
 from dpproof.claims import (Claim, Domain, Interval, Kind, Source, Statement, chain,
-                            compose_relations, implies, value_claim)
+                            value_claim)
+from dpproof.runner import compose_relations, implies
 from dpproof.evidence import Evidence, Verdict, assess
 
 SRC = Source("t", "t.txt", "Thm 1")

@@ -31,3 +31,17 @@ def test_latex_reprs_are_math_mode():
     assert cited.startswith(r"$$ \text{demo22.asymptotic: cited") and "{" not in cited[9:-4]
     table = notebook.report_latex(report)
     assert r"\text{NOT CHECKABLE} & 1" in table and r"\text{total} & 7" in table
+
+
+def test_display_registered_from_outside_claims_and_evidence():
+    """claims and evidence are pure data: their notebook display is patched in by
+    dpproof.notebook (imported with the package), not imported by them."""
+    import dpproof.claims
+    import dpproof.evidence
+    for mod in (dpproof.claims, dpproof.evidence):
+        assert "notebook" not in open(mod.__file__).read()
+    report = small_report()
+    a = report.by_id("demo22.log_above")
+    assert a._repr_markdown_() == notebook.assessment_markdown(a)
+    assert a.claim._repr_latex_() == notebook.claim_latex(a.claim)
+    assert report._repr_markdown_() == notebook.report_markdown(report)

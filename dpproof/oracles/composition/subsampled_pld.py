@@ -34,13 +34,15 @@ from dataclasses import dataclass
 import numpy as np
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
-from .integrate import NAN, quad
+from ..balls import normal_tail
+from ..integrate import NAN, quad
 from .subsampled import dpsgd_rdp_epsilon
 
 
 
 def _phi(x: arb) -> arb:
-    return (-x / arb(2).sqrt()).erfc() / 2
+    """Phi(x) = Q(-x), the standard normal CDF."""
+    return normal_tail(-x)
 
 
 class _Loss:

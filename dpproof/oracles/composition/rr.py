@@ -14,8 +14,8 @@ import itertools
 
 from flint import arb, arb_poly, ctx
 
-from .distributions import genrr_pair, randomized_response
-from .integrate import NAN, hull, pos
+from ..distributions import genrr_pair, randomized_response
+from ..integrate import NAN, hull, pos
 
 
 def _guard(k: int) -> int:

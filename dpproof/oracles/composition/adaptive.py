@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from flint import arb
 
-from .br_composition import _key, dp_ab, genrr_pq, order_from_code, sup_unit
-from .integrate import NAN, hull, pos
+from .bounded_range import _key, dp_ab, genrr_pq, order_from_code, sup_unit
+from ..integrate import NAN, hull, pos
 
 _MEMO: dict = {}
 _MEMO_MAX = 500_000
@@ -114,36 +114,14 @@ def adaptive_delta_code(n: int, code: int, eps: arb, x: arb) -> arb:
 
 # ------------------------------------------------------- sympy-facing functions (claims)
 
-from dpproof.expr.functions import OracleFunction, register  # noqa: E402
-
-from . import br_composition as _bc  # noqa: E402
-from .composition import compose_delta_bruteforce  # noqa: E402
-from .conversions import eps_from_delta  # noqa: E402
-from .distributions import genrr_pair  # noqa: E402
-
-
-class _CR(OracleFunction):
-    """Base: arguments listed in ``ints`` must be exact integers (else a nan ball)."""
-    ints: tuple = ()
-
-    @classmethod
-    def arb_impl(cls, *args):
-        conv = []
-        for i, a in enumerate(args):
-            if i in cls.ints:
-                v = _bc.as_int(a)
-                if v is None:
-                    return NAN()
-                conv.append(v)
-            else:
-                conv.append(a)
-        return cls.run(*conv)
+from ..declare import declare, declares  # noqa: E402
+from . import bounded_range as _bc  # noqa: E402
+from .rr import compose_delta_bruteforce  # noqa: E402
+from ..conversions import eps_from_delta  # noqa: E402
+from ..distributions import genrr_pair  # noqa: E402
 
 
-def _fn(name, nargs, ints, run, doc):
-    cls = type(name, (_CR,), {"nargs": nargs, "ints": ints, "run": staticmethod(run),
-                              "__doc__": doc})
-    return register(cls)
+_P = {"oracle": False}  # a formula as printed in the source, not computed from a definition
 
 
 def _guard_kd(f):
@@ -152,32 +130,42 @@ def _guard_kd(f):
     return run
 
 
+@declares("thm3_t", 5, "t_l of Theorem 3.", ints=(0, 1, 4), **_P)
 def _thm3_t(k, d, eps, eps_g, l):
     return _bc.thm3_t(k, d, eps, eps_g, l) if 0 <= d < k else NAN()
 
 
+@declares("br_product_delta_bf", 5, "Hockey-stick of the product in the order coded by bits "
+          "(1 = BR), by enumeration (oracle).", ints=(0, 1))
 def _bf_code(n, code, eps, t, eps_g):
     if n < 1 or not 0 <= code < (1 << n):
         return NAN()
     return _bc.product_delta_bruteforce(_bc.order_from_code(n, code), eps, t, eps_g)
 
 
+@declares("br_two_delta_bf", 5, "Hockey-stick of RR_{eps,t1} x RR_{eps,t2} x d eps-DP RR "
+          "(enumeration).", ints=(0,))
 def _bf_two(d, eps, t1, t2, eps_g):
     return _bc.product_delta_bruteforce("BB" + "D" * d, eps, [t1, t2], eps_g) if d >= 0 \
         else NAN()
 
 
+@declares("genrr3_delta_bf", 7, "Hockey-stick of three generalized RRs (enumeration).")
 def _genrr3(e1, e2, e3, t1, t2, t3, eps_g):
     return compose_delta_bruteforce([genrr_pair(e, t) for e, t in
                                      ((e1, t1), (e2, t2), (e3, t3))], eps_g)
 
 
+@declares("br_adaptive_delta", 4, "Lemma 5.1 recursion delta(order; x), order = n bits of "
+          "code (1 = BR), certified.", ints=(0, 1))
 def _adaptive(n, code, eps, x):
     if n < 0 or not 0 <= code < max(1 << n, 1):
         return NAN()
     return adaptive_delta(_bc.order_from_code(n, code) if n else "", eps, x)
 
 
+@declares("thm3_eps_g", 4, "The eps_g at which Theorem 3's delta equals the given delta "
+          "(bisection).", ints=(0, 1), **_P)
 def _thm3_eps_g(k, d, eps, delta):
     if not 0 <= d <= k:
         return NAN()
@@ -185,35 +173,25 @@ def _thm3_eps_g(k, d, eps, delta):
     return eps_from_delta(lambda g: _bc.thm3_delta(k, d, eps, g), delta, arb(0), hi, 60)
 
 
-thm1_delta = _fn("thm1_delta", 3, (0,), _bc.thm1_delta,
-                 "Theorem 1 closed form (Kairouz-Oh-Viswanath), k eps-DP mechanisms.")
-thm2_delta = _fn("thm2_delta", 3, (0,), _bc.thm2_delta,
-                 "Theorem 2 closed form (Dong-Durfee-Rogers), k non-adaptive eps-BR.")
-thm3_delta = _fn("thm3_delta", 4, (0, 1), _guard_kd(_bc.thm3_delta),
-                 "Theorem 3 closed form: max(0, max_l F_l(t_l)).")
-thm3_F = _fn("thm3_F", 6, (0, 1, 5), _guard_kd(_bc.thm3_F), "F_l(t) of Theorem 3.")
-thm3_t = _fn("thm3_t", 5, (0, 1, 4), _thm3_t, "t_l of Theorem 3.")
-lemma45_dF = _fn("lemma45_dF", 6, (0, 1, 5), _guard_kd(_bc.lemma45_dF),
-                 "dF_l/dt as printed in Lemma 4.5.")
-F_l_slope = _fn("F_l_slope", 6, (0, 1, 5), _guard_kd(_bc.F_slope),
-                "dF_l/dt by termwise differentiation (oracle for Lemma 4.5).")
-eq56_sum = _fn("eq56_sum", 5, (0, 1), _guard_kd(_bc.eq56_sum),
-               "The double sum of eqs. (5)-(6) at t.")
-br_product_delta = _fn("br_product_delta", 5, (0, 1), _guard_kd(_bc.product_delta),
-                       "Hockey-stick of k-d RR_{eps,t} x d eps-DP RR, grouped law (oracle).")
-br_product_delta_bf = _fn("br_product_delta_bf", 5, (0, 1), _bf_code,
-                          "Hockey-stick of the product in the order coded by bits (1 = BR), "
-                          "by enumeration (oracle).")
-br_two_delta_bf = _fn("br_two_delta_bf", 5, (0,), _bf_two,
-                      "Hockey-stick of RR_{eps,t1} x RR_{eps,t2} x d eps-DP RR (enumeration).")
-genrr3_delta_bf = _fn("genrr3_delta_bf", 7, (), _genrr3,
-                      "Hockey-stick of three generalized RRs (enumeration).")
-br_sup_delta = _fn("br_sup_delta", 4, (0, 1), _guard_kd(_bc.sup_delta),
-                   "sup over t in [0, eps] of br_product_delta, certified (oracle).")
-br_adaptive_delta = _fn("br_adaptive_delta", 4, (0, 1), _adaptive,
-                        "Lemma 5.1 recursion delta(order; x), order = n bits of code "
-                        "(1 = BR), certified.")
-rademacher_tail = _fn("rademacher_tail", 2, (0,), _bc.rademacher_tail,
-                      "P[sum of n fair +-1 / sqrt(n) >= beta] (exact).")
-thm3_eps_g = _fn("thm3_eps_g", 4, (0, 1), _thm3_eps_g,
-                 "The eps_g at which Theorem 3's delta equals the given delta (bisection).")
+thm1_delta = declare("thm1_delta", _bc.thm1_delta, 3, "Theorem 1 closed form "
+                     "(Kairouz-Oh-Viswanath), k eps-DP mechanisms.", ints=(0,), **_P)
+thm2_delta = declare("thm2_delta", _bc.thm2_delta, 3, "Theorem 2 closed form "
+                     "(Dong-Durfee-Rogers), k non-adaptive eps-BR.", ints=(0,), **_P)
+thm3_delta = declare("thm3_delta", _guard_kd(_bc.thm3_delta), 4,
+                     "Theorem 3 closed form: max(0, max_l F_l(t_l)).", ints=(0, 1), **_P)
+thm3_F = declare("thm3_F", _guard_kd(_bc.thm3_F), 6, "F_l(t) of Theorem 3.", ints=(0, 1, 5),
+                 **_P)
+lemma45_dF = declare("lemma45_dF", _guard_kd(_bc.lemma45_dF), 6,
+                     "dF_l/dt as printed in Lemma 4.5.", ints=(0, 1, 5), **_P)
+F_l_slope = declare("F_l_slope", _guard_kd(_bc.F_slope), 6,
+                    "dF_l/dt by termwise differentiation (oracle for Lemma 4.5).", ints=(0, 1, 5))
+eq56_sum = declare("eq56_sum", _guard_kd(_bc.eq56_sum), 5,
+                   "The double sum of eqs. (5)-(6) at t.", ints=(0, 1), **_P)
+br_product_delta = declare("br_product_delta", _guard_kd(_bc.product_delta), 5,
+                           "Hockey-stick of k-d RR_{eps,t} x d eps-DP RR, grouped law (oracle).",
+                           ints=(0, 1))
+br_sup_delta = declare("br_sup_delta", _guard_kd(_bc.sup_delta), 4,
+                       "sup over t in [0, eps] of br_product_delta, certified (oracle).",
+                       ints=(0, 1))
+rademacher_tail = declare("rademacher_tail", _bc.rademacher_tail, 2,
+                          "P[sum of n fair +-1 / sqrt(n) >= beta] (exact).", ints=(0,))

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from flint import arb
 
-from .integrate import NAN, exp_quad_integral, exp_quad_moments, hull, pos
+from ..balls import NAN, hull, pos
+from ..integrate import exp_quad_integral, exp_quad_moments
+from .roots import exact_zero as _exact_zero, roots_certain, small_root
 
 
 def _quad_eval(c, y):
@@ -106,16 +108,11 @@ def _isolate(l, lo, hi):
     l0, l1, l2 = l
     tails = []
     if _exact_zero(l2) or l2 > 0 or l2 < 0:
-        roots = _roots_certain(l0, l1, l2)
+        roots = roots_certain(l0, l1, l2)
     else:  # l2 may vanish: one small root, the other beyond |qq| / |l2|
-        if not (l1 > 0 or l1 < 0):
+        roots, T = small_root(l0, l1, l2)
+        if roots is None:
             return None
-        D = l1 * l1 - 4 * l2 * l0
-        if not D > 0:
-            return None
-        qq = -(l1 + D.sqrt()) / 2 if l1 > 0 else -(l1 - D.sqrt()) / 2
-        roots = [l0 / qq]
-        T = arb((qq.abs_lower() / l2.abs_upper()).lower() / 2)
         if not all(T > e.abs_upper() for e in (lo, hi) if e is not None):
             return None
         if lo is None:
@@ -136,26 +133,3 @@ def _isolate(l, lo, hi):
         else:
             merged.append(r)
     return merged, lo, hi, tails
-
-
-def _exact_zero(x):
-    return x.is_exact() and x.is_zero()
-
-
-def _roots_certain(l0, l1, l2):
-    """Root balls of l0 + l1 y + l2 y^2 when l2 is exactly 0 or certainly nonzero."""
-    if _exact_zero(l2):
-        if _exact_zero(l1):
-            return []
-        return [-l0 / l1] if (l1 > 0 or l1 < 0) else None
-    D = l1 * l1 - 4 * l2 * l0
-    if D < 0:
-        return []
-    if not D > 0:  # possibly a double root: enclose both around the vertex
-        rad = D.upper().sqrt() / (2 * l2.abs_lower())
-        return [-l1 / (2 * l2) + arb(0, rad.upper())] if rad.is_finite() else None
-    sq = D.sqrt()
-    if l1 > 0 or l1 < 0:  # stable form
-        qq = -(l1 + sq) / 2 if l1 > 0 else -(l1 - sq) / 2
-        return [qq / l2, l0 / qq]
-    return [(-l1 - sq) / (2 * l2), (-l1 + sq) / (2 * l2)]

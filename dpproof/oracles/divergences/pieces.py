@@ -1,4 +1,5 @@
-"""Divergences computed from their definitions, as certified arb enclosures.
+"""Shared machinery of the divergences: common refinement of two piecewise-quadratic
+log-densities, uncertain-order ``Zone``s, dispatch by family.  Divergences computed from their definitions, as certified arb enclosures.
 
 * ``renyi(P, Q, alpha) = 1/(alpha-1) log int p^alpha q^(1-alpha)``, alpha > 1;
 * ``kl(P, Q) = int p log(p/q)``;
@@ -26,9 +27,8 @@ import dataclasses
 
 from flint import arb, ctx
 
-from .distributions import Continuous, Discrete, ProductDistribution
-from .hs_pieces import hs_piece
-from .integrate import INF, NAN, exp_quad_integral, exp_quad_moments, hull, pos
+from ..balls import INF, NAN, hull
+from ..distributions import Continuous, Discrete, ProductDistribution
 
 GUARD = 40  # extra bits used internally
 
@@ -153,32 +153,15 @@ def _sum_components(f, P, Q) -> arb:
     return sum(vals, arb(0))
 
 
-# ----------------------------------------------------------------------------- Renyi
-
-def renyi(P, Q, alpha: arb) -> arb:
-    """D_alpha(P || Q) = 1/(alpha - 1) log int p^alpha q^(1 - alpha), alpha > 1."""
-    if not alpha > 1:
-        return NAN()
-    if same_point(P, Q):
-        return arb(0)
-    return _dispatch(P, Q, lambda p, q: _renyi_cont(p, q, alpha),
-                     lambda p, q: _renyi_disc(p, q, alpha),
-                     lambda p, q: _sum_components(lambda a, b: renyi(a, b, alpha), p, q))
-
-
-def _renyi_cont(P, Q, alpha) -> arb:
+def sum_over_pieces(P, Q, zone_f, piece_f) -> arb:
+    """Sum over the common refinement of P and Q of an integrand of (p, q): a ``Zone`` by
+    ``zone_f(cp, cq, Y)`` (its range on the zone), a piece where p and q are positive by
+    ``piece_f(cp, cq, lo, hi)``; p > 0 = q on a piece of positive width gives +inf.  Returns
+    +inf, nan (undecided somewhere) or the enclosure of the sum (Renyi and KL share it)."""
     total, undecided = arb(0), False
-
-    def zf(cp, cq, Y):
-        if cp is None:
-            return arb(0)
-        if cq is None:  # q may vanish where p > 0 on part of the zone: undecided
-            return NAN()
-        return (alpha * quad_range(cp, Y) + (1 - alpha) * quad_range(cq, Y)).exp()
-
     for piece in _refine(P, Q):
         if isinstance(piece, Zone):
-            z = piece.integral(zf)
+            z = piece.integral(zone_f)
             undecided |= not z.is_finite()
             total += z if z.is_finite() else arb(0)
             continue
@@ -191,74 +174,17 @@ def _renyi_cont(P, Q, alpha) -> arb:
                 return INF()
             undecided |= w is None
             continue
-        c = tuple(alpha * a + (1 - alpha) * b for a, b in zip(cp, cq))
-        J0 = exp_quad_integral(*c, lo, hi)
-        if _is_pos_inf(J0):
+        v = piece_f(cp, cq, lo, hi)
+        if _is_pos_inf(v):
             return INF()
-        undecided |= not J0.is_finite()
-        total += J0
-    return NAN() if undecided else total.log() / (alpha - 1)
-
-
-def _renyi_disc(p, q, alpha) -> arb:
-    total = arb(0)
-    for pi, qi in zip(p, q):
-        if pi.is_exact() and pi.is_zero():
-            continue
-        if qi.is_exact() and qi.is_zero():
-            return INF() if pi > 0 else NAN()
-        if not (pi > 0 and qi > 0):
-            return NAN()
-        total += (alpha * pi.log() + (1 - alpha) * qi.log()).exp()
-    return total.log() / (alpha - 1)
-
-
-# ----------------------------------------------------------------------------- KL
-
-def kl(P, Q) -> arb:
-    """KL(P || Q) = int p log(p / q)."""
-    if same_point(P, Q):
-        return arb(0)
-    return _dispatch(P, Q, _kl_cont, _kl_disc, lambda p, q: _sum_components(kl, p, q))
-
-
-def _kl_cont(P, Q) -> arb:
-    total, undecided = arb(0), False
-
-    def zf(cp, cq, Y):
-        if cp is None:
-            return arb(0)
-        if cq is None:
-            return NAN()
-        lp = quad_range(cp, Y)
-        return lp.exp() * (lp - quad_range(cq, Y))
-
-    for piece in _refine(P, Q):
-        if isinstance(piece, Zone):
-            z = piece.integral(zf)
-            undecided |= not z.is_finite()
-            total += z if z.is_finite() else arb(0)
-            continue
-        lo, hi, cp, cq = piece
-        if cp is None:
-            continue
-        if cq is None:
-            w = _width_sign(lo, hi)
-            if w == 1:
-                return INF()
-            undecided |= w is None
-            continue
-        M = exp_quad_moments(*cp, lo, hi)
-        if not M.finite:
-            undecided = True
-            continue
-        d0, d1, d2 = (a - b for a, b in zip(cp, cq))
-        v = M.v  # expand log p - log q around v
-        total += (d0 + d1 * v + d2 * v * v) * M.J[0] + (d1 + 2 * d2 * v) * M.J[1] + d2 * M.J[2]
+        undecided |= not v.is_finite()
+        total += v
     return NAN() if undecided else total
 
 
-def _kl_disc(p, q) -> arb:
+def sum_over_atoms(p, q, term) -> arb:
+    """sum_i term(p_i, q_i) over the atoms with p_i > 0: +inf where p_i > 0 = q_i, nan where a
+    mass ball straddles 0 (Renyi and KL of discrete laws share it)."""
     total = arb(0)
     for pi, qi in zip(p, q):
         if pi.is_exact() and pi.is_zero():
@@ -267,75 +193,5 @@ def _kl_disc(p, q) -> arb:
             return INF() if pi > 0 else NAN()
         if not (pi > 0 and qi > 0):
             return NAN()
-        total += pi * (pi.log() - qi.log())
+        total += term(pi, qi)
     return total
-
-
-# ----------------------------------------------------------------------------- hockey-stick
-
-def hockey_stick(P, Q, eps: arb) -> arb:
-    """H_eps(P || Q) = int (p - e^eps q)_+  (the smallest delta of (eps, delta)-DP).
-
-    For P = Q it is (1 - e^eps)_+ exactly (0 for eps >= 0)."""
-    if same_point(P, Q):
-        return self_hockey_stick(eps)
-    return _dispatch(P, Q, lambda p, q: _hs_cont(p, q, eps),
-                     lambda p, q: _hs_disc(p, q, eps), lambda p, q: _hs_prod(p, q, eps))
-
-
-def self_hockey_stick(eps: arb) -> arb:
-    """H_eps(P || P) = (1 - e^eps)_+, exact 0 where eps >= 0."""
-    return pos(-eps.expm1()) if not eps >= 0 else arb(0)
-
-
-def tv(P, Q) -> arb:
-    """Total variation sup_A |P(A) - Q(A)| = int (p - q)_+."""
-    return hockey_stick(P, Q, arb(0))
-
-
-def _hs_disc(p, q, eps) -> arb:
-    ee = eps.exp()
-    return sum((pos(pi - ee * qi) for pi, qi in zip(p, q)), arb(0))
-
-
-def _hs_prod(P, Q, eps) -> arb:
-    if not all(isinstance(c, Discrete) for c in P.components + Q.components):
-        raise TypeError("hockey_stick of products is implemented for discrete components only")
-    return _hs_disc(P.joint_discrete().masses, Q.joint_discrete().masses, eps)
-
-
-def _hs_cont(P, Q, eps) -> arb:
-    ee = eps.exp()
-    total = arb(0)
-
-    def zf(cp, cq, Y):
-        if cp is None:
-            return arb(0)
-        p = quad_range(cp, Y).exp()
-        return p if cq is None else pos(p - ee * quad_range(cq, Y).exp())
-
-    for piece in _refine(P, Q):
-        if isinstance(piece, Zone):
-            total += piece.integral(zf)
-            continue
-        lo, hi, cp, cq = piece
-        if cp is None:
-            continue
-        if cq is None:
-            total += exp_quad_integral(*cp, lo, hi)
-            continue
-        total += hs_piece(cp, cq, eps, ee, lo, hi)
-    return total
-
-
-# ----------------------------------------------------------------------------- privacy loss
-
-def privacy_loss_distribution(P: Discrete, Q: Discrete) -> list:
-    """[(log p_i/q_i, p_i)] over outcomes with p_i > 0; the loss is +inf where q_i = 0."""
-    out = []
-    for pi, qi in zip(P.masses, Q.masses):
-        if pi.is_exact() and pi.is_zero():
-            continue
-        loss = INF() if (qi.is_exact() and qi.is_zero()) else pi.log() - qi.log()
-        out.append((loss, pi))
-    return out

@@ -22,17 +22,12 @@ from __future__ import annotations
 
 from flint import arb, ctx
 
-from .integrate import NAN
+from ..balls import NAN, exact_int
 
 
 def _order(alpha) -> int | None:
     """The integer order of an exact ball (or int), None if not an exact integer >= 2."""
-    if isinstance(alpha, int):
-        return alpha if alpha >= 2 else None
-    if not (isinstance(alpha, arb) and alpha.is_exact() and alpha.is_integer()):
-        return None
-    a = int(alpha.unique_fmpz())
-    return a if a >= 2 else None
+    return exact_int(alpha, lo=2)
 
 
 def _valid(q: arb, scale: arb) -> bool:

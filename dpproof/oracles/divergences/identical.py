@@ -17,8 +17,9 @@ from __future__ import annotations
 import sympy
 from flint import arb
 
-from .distributions import Continuous, Discrete, NormalProduct, ProductDistribution
-from .divergences import renyi, self_hockey_stick
+from ..distributions import Continuous, Discrete, NormalProduct, ProductDistribution
+from .hockey_stick import self_hockey_stick
+from .renyi import renyi
 
 _DISTRIBUTIONS = (Continuous, Discrete, ProductDistribution, NormalProduct)
 

@@ -1,4 +1,4 @@
-"""Distributions as frozen data over arb parameters, with exact log-densities.
+"""Continuous distributions as frozen data over arb parameters, with exact log-densities.
 
 Every univariate continuous family except ``NormalProduct`` has a *piecewise quadratic*
 log-density: ``pieces()`` lists ``(lo, hi, coef)`` covering the real line in order, with
@@ -6,18 +6,17 @@ log-density: ``pieces()`` lists ``(lo, hi, coef)`` covering the real line in ord
 where the density is zero; ``lo``/``hi`` are arb balls or ``None`` (infinite).  The
 divergences integrate these pieces exactly (``integrate.exp_quad_moments``).
 
-Discrete distributions are finite mass vectors over outcomes 0..n-1.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 from flint import acb, arb
 
-from ..definedness import require
-from .integrate import NAN, exp_quad_integral, quad
+from ...definedness import require
+from ..balls import normal_tail
+from ..integrate import NAN, exp_quad_integral, quad
 
 Coef = tuple  # (c0, c1, c2)
 
@@ -34,6 +33,13 @@ def _normal_coef(mu: arb, sigma: arb, log_norm: arb) -> Coef:
 
 class Continuous:
     """Base of the piecewise-quadratic log-density families."""
+
+    #: the scale parameters, (field, label), each checked > 0 when a law is made
+    _scales: tuple = ()
+
+    def __post_init__(self):
+        for name, label in self._scales:
+            _check_pos(label, getattr(self, name))
 
     def pieces(self) -> list:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -115,8 +121,7 @@ class Normal(Continuous):
     mu: arb
     sigma: arb
 
-    def __post_init__(self):
-        _check_pos("Normal sigma", self.sigma)
+    _scales = (("sigma", "Normal sigma"),)
 
     def pieces(self):
         return [(None, None, _normal_coef(self.mu, self.sigma, arb(0)))]
@@ -134,8 +139,7 @@ class Laplace(Continuous):
     mu: arb
     b: arb
 
-    def __post_init__(self):
-        _check_pos("Laplace scale b", self.b)
+    _scales = (("b", "Laplace scale b"),)
 
     def pieces(self):
         lz = (2 * self.b).log()
@@ -156,8 +160,7 @@ class OSGT(Continuous):
     sigma: arb
     m: arb
 
-    def __post_init__(self):
-        _check_pos("OSGT sigma", self.sigma)
+    _scales = (("sigma", "OSGT sigma"),)
 
     def log_normaliser(self) -> arb:
         s = self.sigma
@@ -178,9 +181,7 @@ class TruncNormal(Continuous):
     sigma: arb
     C: arb
 
-    def __post_init__(self):
-        _check_pos("TruncNormal sigma", self.sigma)
-        _check_pos("TruncNormal C", self.C)
+    _scales = (("sigma", "TruncNormal sigma"), ("C", "TruncNormal C"))
 
     def pieces(self):
         z = (self.C / (self.sigma * arb(2).sqrt())).erf().log()
@@ -226,7 +227,6 @@ def _product_cut(x, s, r, y):
     P(|Z| >= V) <= 2 Q((V - 1)/r) for V > 1.  For |u| >= U: phi_Z(.)/|u| <= 1/(r sqrt(2 pi) U)
     and P(|X| >= U) <= 2 Q((U - |x|)/s).
     """
-    Qf = lambda t: (t / arb(2).sqrt()).erfc() / 2  # noqa: E731
     from flint import ctx
 
     K = arb(2 * (ctx.prec + 30)).sqrt() + 2  # Q(K - 1) < 2^-(prec + 30)
@@ -234,64 +234,6 @@ def _product_cut(x, s, r, y):
     d = ay / (1 + K * r.upper())
     U = x.abs_upper() + K * s.upper()
     c = 1 / (2 * arb.pi()).sqrt()
-    near = c / s * 2 * (d / ay) * Qf((ay / d - 1) / r)
-    far = c / (r * U) * 2 * Qf((U - x.abs_upper()) / s)
+    near = c / s * 2 * (d / ay) * normal_tail((ay / d - 1) / r)
+    far = c / (r * U) * 2 * normal_tail((U - x.abs_upper()) / s)
     return d, U, arb(0).union(near + far)
-
-
-@dataclass(frozen=True)
-class Discrete:
-    """Finite distribution: masses[i] = P(outcome i)."""
-
-    masses: tuple
-
-    def mass(self, i: int) -> arb:
-        return self.masses[i]
-
-
-def Bernoulli(p: arb) -> Discrete:
-    """Bernoulli(p): P(1) = p, P(0) = 1 - p; p in [0, 1]."""
-    _check_probability("Bernoulli p", p)
-    return Discrete((1 - p, p))
-
-
-def randomized_response(eps: arb, k: int = 2, value: int = 0) -> Discrete:
-    """k-ary randomized response on input ``value``: keep w.p. e^eps/(e^eps + k - 1)."""
-    e = eps.exp()
-    z = e + (k - 1)
-    return Discrete(tuple(e / z if i == value else 1 / z for i in range(k)))
-
-
-def genrr_pair(eps0: arb, t: arb) -> tuple:
-    """Generalized RR with 0 <= t <= eps0: P = RR(0), Q = RR(1).
-
-    P(0) = p_t = (e^eps0 - e^t)/(e^eps0 - 1), Q(0) = q_t = e^-t p_t, so that
-    log P(0)/Q(0) = t and log P(1)/Q(1) = t - eps0.
-    """
-    e0 = eps0.exp()
-    p = (e0 - t.exp()) / (e0 - 1)
-    q = (-t).exp() * p
-    return Discrete((p, 1 - p)), Discrete((q, 1 - q))
-
-
-@dataclass(frozen=True)
-class ProductDistribution:
-    """Independent product of components (any of the above)."""
-
-    components: tuple
-
-    def joint_discrete(self, limit: int = 1 << 16) -> Discrete:
-        """The product of discrete components as one Discrete (enumeration, <= limit atoms)."""
-        sizes = [len(c.masses) for c in self.components]
-        n = 1
-        for s in sizes:
-            n *= s
-        if n > limit:
-            raise ValueError(f"product has {n} outcomes, more than the limit {limit}")
-        masses = []
-        for combo in itertools.product(*(c.masses for c in self.components)):
-            m = arb(1)
-            for x in combo:
-                m *= x
-            masses.append(m)
-        return Discrete(tuple(masses))

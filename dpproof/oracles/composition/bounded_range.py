@@ -24,21 +24,12 @@ import heapq
 
 from flint import arb, arb_poly, ctx, fmpz
 
-from .composition import compose_delta_bruteforce
-from .distributions import genrr_pair, randomized_response
-from .integrate import NAN, hull, pos
+from .rr import compose_delta_bruteforce
+from ..distributions import genrr_pair, randomized_response
+from ..balls import NAN, hull, pos
 
 
 # ----------------------------------------------------------------------- basic pieces
-
-def as_int(x) -> int | None:
-    """An exact integer from an int or an arb ball holding exactly one integer."""
-    if isinstance(x, int):
-        return x
-    if isinstance(x, arb) and x.is_exact() and x.is_integer():
-        return int(x.unique_fmpz())
-    return None
-
 
 def genrr_pq(eps: arb, t: arb):
     """(p_t, q_t) and their t-derivatives for RR_{eps,t}."""

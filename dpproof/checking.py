@@ -1,0 +1,104 @@
+"""Deciding one claim: the engines in order, stop at decisive evidence, repair a refuted
+inequality (DESIGN.md "Runner").  Split from ``runner`` so that the workers of
+``execution`` call it without importing ``runner`` (no runner <-> execution import cycle);
+``runner.check_claim`` is this function."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import replace
+
+from .claims import Claim
+from .crossexam import cross_examine
+from .engines.base import Config, EngineTimeout, load, time_limit
+from .evidence import Assessment, Evidence, Verdict, assess
+from .repair import repair
+
+
+def check_claim(claim: Claim, config: Config) -> Assessment:
+    """Run the engines on one claim (not its steps) and aggregate their evidence."""
+    t0 = time.perf_counter()
+    evidence: list[Evidence] = []
+    if claim.checkable:
+        try:
+            with time_limit(config.timeout):
+                _run_engines(claim, config, evidence)
+        except EngineTimeout:
+            evidence.append(Evidence("runner", Verdict.INCONCLUSIVE,
+                                     f"claim time limit of {config.timeout:g} s reached",
+                                     time.perf_counter() - t0))
+    a = assess(claim, evidence, time.perf_counter() - t0)
+    if a.verdict is Verdict.REFUTED:
+        a = _with_repair(a, config)
+    return a
+
+
+def _with_repair(a: Assessment, config: Config) -> Assessment:
+    """Attach where the refuted claim certifiably holds and fails (see dpproof.repair)."""
+    t0 = time.perf_counter()
+    try:
+        with time_limit(config.engine_timeout):
+            found = repair(a.claim, config)
+    except EngineTimeout:
+        return replace(a, repair="repair: the map of where it holds ran out of time")
+    except Exception as exc:  # recorded, never dropped
+        return replace(a, repair=f"repair failed: {type(exc).__name__}: {exc}")
+    if found is None:
+        return a
+    regions = (found.names, found.boxes) if found.names else ()
+    return replace(a, repair=found.text, regions=regions,
+                   seconds=a.seconds + time.perf_counter() - t0)
+
+
+def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
+    for name in config.engines:
+        engine = load(name)
+        t0 = time.perf_counter()
+        try:
+            if not engine.supports(claim):
+                continue
+            budgeted = _budgeted(name, config)
+            with time_limit(budgeted.engine_timeout):
+                ev = engine.check(claim, budgeted)
+        except EngineTimeout:
+            ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
+                          f"{budgeted.engine_timeout:g} s reached", time.perf_counter() - t0)
+        except Exception as exc:  # recorded, never dropped
+            ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
+                          time.perf_counter() - t0,
+                          data={"traceback": traceback.format_exc(limit=4)})
+        # a PROVED/CERTIFIED enters the evidence only once cross-examined (never if the
+        # claim's time limit interrupts the cross-examination)
+        evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
+        if ev.verdict.decisive:
+            return
+    _symbolic_full_budget(claim, config, evidence)
+
+
+def _budgeted(name: str, config: Config) -> Config:
+    """The symbolic engine's first attempt gets ``symbolic_quick_timeout`` seconds."""
+    if name == "symbolic" and config.symbolic_quick_timeout < config.engine_timeout:
+        return replace(config, engine_timeout=config.symbolic_quick_timeout)
+    return config
+
+
+def _symbolic_full_budget(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
+    """No engine decided: give the symbolic engine its full budget when the quick one ran
+    out (ISSUE 14 item 5; the quick attempt's evidence is replaced by the full one)."""
+    quick = config.symbolic_quick_timeout
+    hit = [i for i, e in enumerate(evidence) if e.engine == "symbolic"
+           and e.verdict is Verdict.INCONCLUSIVE and e.seconds >= 0.9 * quick]
+    if not hit or quick >= config.engine_timeout:
+        return
+    t0 = time.perf_counter()
+    try:
+        with time_limit(config.engine_timeout):
+            ev = load("symbolic").check(claim, config)
+    except EngineTimeout:
+        ev = Evidence("symbolic", Verdict.INCONCLUSIVE, f"engine time limit of "
+                      f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
+    except Exception as exc:  # recorded, never dropped
+        ev = Evidence("symbolic", Verdict.ERROR, f"{type(exc).__name__}: {exc}",
+                      time.perf_counter() - t0)
+    evidence[hit[0]] = ev

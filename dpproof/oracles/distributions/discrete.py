@@ -1,0 +1,68 @@
+"""Discrete distributions: finite mass vectors over outcomes 0..n-1, and their products."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from flint import arb
+
+from .continuous import _check_probability
+
+
+@dataclass(frozen=True)
+class Discrete:
+    """Finite distribution: masses[i] = P(outcome i)."""
+
+    masses: tuple
+
+    def mass(self, i: int) -> arb:
+        return self.masses[i]
+
+
+def Bernoulli(p: arb) -> Discrete:
+    """Bernoulli(p): P(1) = p, P(0) = 1 - p; p in [0, 1]."""
+    _check_probability("Bernoulli p", p)
+    return Discrete((1 - p, p))
+
+
+def randomized_response(eps: arb, k: int = 2, value: int = 0) -> Discrete:
+    """k-ary randomized response on input ``value``: keep w.p. e^eps/(e^eps + k - 1)."""
+    e = eps.exp()
+    z = e + (k - 1)
+    return Discrete(tuple(e / z if i == value else 1 / z for i in range(k)))
+
+
+def genrr_pair(eps0: arb, t: arb) -> tuple:
+    """Generalized RR with 0 <= t <= eps0: P = RR(0), Q = RR(1).
+
+    P(0) = p_t = (e^eps0 - e^t)/(e^eps0 - 1), Q(0) = q_t = e^-t p_t, so that
+    log P(0)/Q(0) = t and log P(1)/Q(1) = t - eps0.
+    """
+    e0 = eps0.exp()
+    p = (e0 - t.exp()) / (e0 - 1)
+    q = (-t).exp() * p
+    return Discrete((p, 1 - p)), Discrete((q, 1 - q))
+
+
+@dataclass(frozen=True)
+class ProductDistribution:
+    """Independent product of components (any of the above)."""
+
+    components: tuple
+
+    def joint_discrete(self, limit: int = 1 << 16) -> Discrete:
+        """The product of discrete components as one Discrete (enumeration, <= limit atoms)."""
+        sizes = [len(c.masses) for c in self.components]
+        n = 1
+        for s in sizes:
+            n *= s
+        if n > limit:
+            raise ValueError(f"product has {n} outcomes, more than the limit {limit}")
+        masses = []
+        for combo in itertools.product(*(c.masses for c in self.components)):
+            m = arb(1)
+            for x in combo:
+                m *= x
+            masses.append(m)
+        return Discrete(tuple(masses))

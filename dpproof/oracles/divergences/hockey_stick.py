@@ -1,0 +1,67 @@
+"""Hockey-stick divergence H_eps = int (p - e^eps q)_+ and total variation H_0, from the
+definition; each continuous piece split at the roots of the privacy loss (``hs_pieces``)."""
+
+from __future__ import annotations
+
+from flint import arb
+
+from ..balls import pos
+from ..distributions import Discrete
+from ..integrate import exp_quad_integral
+from .hs_pieces import hs_piece
+from .pieces import Zone, _dispatch, _refine, quad_range, same_point
+
+
+def hockey_stick(P, Q, eps: arb) -> arb:
+    """H_eps(P || Q) = int (p - e^eps q)_+  (the smallest delta of (eps, delta)-DP).
+
+    For P = Q it is (1 - e^eps)_+ exactly (0 for eps >= 0)."""
+    if same_point(P, Q):
+        return self_hockey_stick(eps)
+    return _dispatch(P, Q, lambda p, q: _hs_cont(p, q, eps),
+                     lambda p, q: _hs_disc(p, q, eps), lambda p, q: _hs_prod(p, q, eps))
+
+
+def self_hockey_stick(eps: arb) -> arb:
+    """H_eps(P || P) = (1 - e^eps)_+, exact 0 where eps >= 0."""
+    return pos(-eps.expm1()) if not eps >= 0 else arb(0)
+
+
+def tv(P, Q) -> arb:
+    """Total variation sup_A |P(A) - Q(A)| = int (p - q)_+."""
+    return hockey_stick(P, Q, arb(0))
+
+
+def _hs_disc(p, q, eps) -> arb:
+    ee = eps.exp()
+    return sum((pos(pi - ee * qi) for pi, qi in zip(p, q)), arb(0))
+
+
+def _hs_prod(P, Q, eps) -> arb:
+    if not all(isinstance(c, Discrete) for c in P.components + Q.components):
+        raise TypeError("hockey_stick of products is implemented for discrete components only")
+    return _hs_disc(P.joint_discrete().masses, Q.joint_discrete().masses, eps)
+
+
+def _hs_cont(P, Q, eps) -> arb:
+    ee = eps.exp()
+    total = arb(0)
+
+    def zf(cp, cq, Y):
+        if cp is None:
+            return arb(0)
+        p = quad_range(cp, Y).exp()
+        return p if cq is None else pos(p - ee * quad_range(cq, Y).exp())
+
+    for piece in _refine(P, Q):
+        if isinstance(piece, Zone):
+            total += piece.integral(zf)
+            continue
+        lo, hi, cp, cq = piece
+        if cp is None:
+            continue
+        if cq is None:
+            total += exp_quad_integral(*cp, lo, hi)
+            continue
+        total += hs_piece(cp, cq, eps, ee, lo, hi)
+    return total
