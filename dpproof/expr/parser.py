@@ -11,27 +11,47 @@ Grammar (DESIGN.md, claims-file format)::
     power      := atom ( ('^' | '**') unary )?
     atom       := NUMBER | NAME | NAME '(' args ')' | '(' sum ')'
 
-Numbers become exact rationals (``0.16`` is 4/25).  Names are the declared parameters,
-``pi``, and the whitelisted functions; anything else -- attribute access, subscripts,
-strings, unknown names -- is rejected with the line, the column and what is allowed.
+Numbers (ASCII digits only) become exact rationals (``0.16`` is 4/25).  Names are the
+declared parameters, ``pi``, and the whitelisted functions; anything else -- attribute
+access, subscripts, strings, unknown names -- is rejected with the line, the column and what
+is allowed.  Calls are checked for their arity and the kinds of their arguments
+(``functions.ARG_KINDS``).
+
+The parser is total and cheap: every input either parses or raises ``ExprSyntaxError`` (with
+line and column), in milliseconds.  Nothing large is computed: exact numbers are limited to
+``MAX_DIGITS`` digits, powers of numbers to about as many, nesting to ``MAX_DEPTH`` levels and
+statements to ``MAX_LENGTH`` characters (tests/unit/test_parser_fuzz.py).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 import sympy
 
 from ..claims import Statement
-from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY
+from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, returns_distribution
 
-_TOKEN = re.compile(r"""
+#: digits of an exact number (numerator and denominator), literal or computed by a power
+MAX_DIGITS = 1000
+#: levels of nesting: parentheses, calls, signs and powers
+MAX_DEPTH = 100
+#: characters of one statement
+MAX_LENGTH = 10_000
+#: fractional powers of numbers with more digits than this are kept unevaluated
+EAGER_ROOT_DIGITS = 300
+
+_NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_TOKEN = re.compile(rf"""
     (?P<ws>[ \t\r\n]+)
-  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<number>{_NUMBER})
   | (?P<name>[A-Za-z][A-Za-z0-9_]*)
   | (?P<op>\*\*|<=|>=|==|=>|[-+*/^<>(),])
 """, re.VERBOSE)
+_RELATIONS = ("<=", "<", "==", ">=", ">")
+_LOG2_10 = math.log2(10)
 
 
 class ExprSyntaxError(ValueError):
@@ -44,6 +64,40 @@ class ExprSyntaxError(ValueError):
         super().__init__(f"{where}: {message}{pointer}")
 
 
+def shorten(text: str, keep: int = 40) -> str:
+    """``text`` as it is repeated in a message: long values cut in the middle."""
+    text = str(text)
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep // 2]}...{text[-8:]} ({len(text)} characters)"
+
+
+def exact_number(text: str) -> sympy.Rational:
+    """The exact rational a decimal literal (ASCII digits, optional exponent) denotes.
+
+    Raises ValueError, in the claims format's words, when it is not such a literal or when
+    its numerator or denominator would have more than ``MAX_DIGITS`` digits.
+    """
+    m = re.fullmatch(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?", text.strip())
+    if not m or not (m.group(2) or m.group(3)):
+        raise ValueError(f"{shorten(text)!r} is not a number (write digits 0-9, an optional "
+                         "decimal point and exponent, e.g. 0.16 or 1e-6)")
+    sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4) or "0"
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return sympy.Integer(0)
+    if len(exp.lstrip("+-").lstrip("0")) > 6:
+        shift = MAX_DIGITS + 1 + len(digits)
+    else:
+        shift = int(exp) - len(frac)
+    size = max(len(digits) + max(shift, 0), -shift)
+    if size > MAX_DIGITS:
+        raise ValueError(f"the number {shorten(text)} is too large: exact numbers in claims "
+                         f"have at most {MAX_DIGITS} digits (numerator and denominator)")
+    value = sympy.Integer(int(digits)) * sympy.Rational(10) ** shift
+    return -value if sign == "-" else value
+
+
 @dataclass(frozen=True)
 class _Tok:
     kind: str
@@ -52,27 +106,47 @@ class _Tok:
 
 
 def allowed_functions() -> dict[str, object]:
-    """Every callable name: sympy elementaries plus registered special functions and oracles
-    (``dpproof.oracles`` registers its functions when imported; the claims-file loader does)."""
+    """Every callable name: sympy elementaries plus every registered special function and
+    oracle.  ``dpproof.oracles`` imports all its registering modules, so this set does not
+    depend on what was imported before."""
+    from .. import oracles  # noqa: F401 - registers every oracle (REGISTERING_MODULES)
+
     names: dict[str, object] = dict(ELEMENTARY)
     names.update(REGISTRY)
     return names
+
+
+def _log10_size(value) -> float:
+    """log10 of the largest numerator/denominator among the rationals in a number."""
+    if value.is_Rational:
+        atoms = [value]
+    else:
+        atoms = list(value.atoms(sympy.Rational))
+    size = 0.3  # a number with no rational atom (pi) counts as about 2
+    for r in atoms:
+        for part in (abs(r.p), r.q):
+            if part > 1:
+                size = max(size, math.log2(part) / _LOG2_10)
+    return size
 
 
 class _Parser:
     def __init__(self, text: str, params: dict[str, sympy.Symbol], line: int, column: int):
         self.text, self.params, self.line0, self.col0 = text, params, line, column
         self.functions = allowed_functions()
-        self.toks = self._tokenize()
+        self.used: set[str] = set()
+        self.depth = 0
         self.i = 0
+        self.toks = self._tokenize()
 
     # -- errors and tokens -------------------------------------------------------------
     def error(self, message: str, pos: int) -> ExprSyntaxError:
         before = self.text[:pos]
-        line = self.line0 + before.count("\n")
-        column = (pos - before.rfind("\n")) if "\n" in before else self.col0 + pos
-        src_line = self.text.splitlines()[before.count("\n")] if self.text else ""
-        return ExprSyntaxError(message, line, column, src_line if "\n" in self.text else "")
+        nl = before.count("\n")
+        line = self.line0 + nl
+        column = (pos - before.rfind("\n")) if nl else self.col0 + pos
+        src_line = self.text.split("\n")[nl] if "\n" in self.text else ""
+        return ExprSyntaxError(message, line, column, src_line)
 
     def allowed_text(self) -> str:
         params = ", ".join(sorted(self.params)) or "none declared"
@@ -86,7 +160,12 @@ class _Parser:
             m = _TOKEN.match(self.text, pos)
             if not m:
                 ch = self.text[pos]
-                hint = " (attribute access is not allowed)" if ch == "." else ""
+                if ch == ".":
+                    hint = " (attribute access is not allowed)"
+                elif ch.isdigit():
+                    hint = " (only the ASCII digits 0-9 make numbers)"
+                else:
+                    hint = ""
                 raise self.error(f"unexpected character {ch!r}{hint}; {self.allowed_text()}", pos)
             if m.lastgroup != "ws":
                 toks.append(_Tok(m.lastgroup, m.group(), pos))
@@ -104,6 +183,14 @@ class _Parser:
             raise self.error(f"expected {text!r}, found {found}", tok.pos)
         self.i += 1
         return tok
+
+    def number_only(self, value, pos: int, where: str):
+        """``value`` itself, if it is a number; a distribution is rejected at ``pos``."""
+        if returns_distribution(value):
+            raise self.error(f"a distribution ({shorten(sympy.sstr(value))}) cannot be {where};"
+                             " distributions are arguments of divergences such as renyi(P, Q, "
+                             "alpha), kl(P, Q), hockey_stick(P, Q, eps), tv(P, Q)", pos)
+        return value
 
     # -- grammar ---------------------------------------------------------------------
     def statement(self) -> Statement:
@@ -127,52 +214,95 @@ class _Parser:
 
     def relation(self) -> Statement:
         start = self.peek().pos
-        lhs = self.sum()
+        lhs = self.number_only(self.sum(), start, "compared")
         tok = self.peek()
-        if tok.text not in ("<=", "<", "==", ">=", ">"):
+        if tok.text not in _RELATIONS:
             raise self.error("a statement needs one relation (<=, <, ==, >=, >)", start
                              if tok.kind == "end" else tok.pos)
         self.take()
-        rhs = self.sum()
-        if self.peek().text in ("<=", "<", "==", ">=", ">"):
+        rpos = self.peek().pos
+        rhs = self.number_only(self.sum(), rpos, "compared")
+        if self.peek().text in _RELATIONS:
             raise self.error("chained relations are not allowed; give the links as steps",
                              self.peek().pos)
         return Statement(lhs, tok.text, rhs)
 
     def sum(self):
-        value = self.product()
+        pos = self.peek().pos
+        first = self.product()
+        if self.peek().text not in ("+", "-"):
+            return first
+        terms = [self.number_only(first, pos, "added or subtracted")]
         while self.peek().text in ("+", "-"):
             op = self.take().text
-            right = self.product()
-            value = value + right if op == "+" else value - right
-        return value
+            pos = self.peek().pos
+            right = self.number_only(self.product(), pos, "added or subtracted")
+            terms.append(right if op == "+" else -right)
+        return sympy.Add(*terms)
 
     def product(self):
-        value = self.unary()
+        pos = self.peek().pos
+        first = self.unary()
+        if self.peek().text not in ("*", "/"):
+            return first
+        factors = [self.number_only(first, pos, "multiplied or divided")]
         while self.peek().text in ("*", "/"):
             op = self.take().text
-            right = self.unary()
-            value = value * right if op == "*" else value / right
-        return value
+            pos = self.peek().pos
+            right = self.number_only(self.unary(), pos, "multiplied or divided")
+            factors.append(right if op == "*" else self.power_of(right, sympy.S.NegativeOne,
+                                                                 pos))
+        return sympy.Mul(*factors)
 
     def unary(self):
-        if self.peek().text in ("-", "+"):
-            op = self.take().text
-            value = self.unary()
-            return -value if op == "-" else value
-        return self.power()
+        tok = self.peek()
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"the expression is nested more than {MAX_DEPTH} levels deep "
+                             "(parentheses, calls, signs and powers); split it into steps",
+                             tok.pos)
+        try:
+            if tok.text in ("-", "+"):
+                self.take()
+                pos = self.peek().pos
+                value = self.number_only(self.unary(), pos, "negated")
+                return -value if tok.text == "-" else value
+            return self.power()
+        finally:
+            self.depth -= 1
 
     def power(self):
+        pos = self.peek().pos
         base = self.atom()
         if self.peek().text in ("^", "**"):
+            self.number_only(base, pos, "raised to a power")
             self.take()
-            return base ** self.unary()
+            epos = self.peek().pos
+            exponent = self.number_only(self.unary(), epos, "an exponent")
+            return self.power_of(base, exponent, pos)
         return base
+
+    def power_of(self, base, exponent, pos: int):
+        """``base ** exponent``, never computing a number with more than about MAX_DIGITS
+        digits: a larger power of numbers is rejected, a root of a large number kept as is."""
+        if exponent.is_Rational and base.is_number and base not in (0, 1, -1):
+            digits = abs(float(exponent)) * _log10_size(base)
+            if digits > MAX_DIGITS:
+                raise self.error(
+                    f"the power ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))})"
+                    f" is too large: powers of numbers may have at most about {MAX_DIGITS} "
+                    f"digits (|exponent| x log10 of the base <= {MAX_DIGITS})", pos)
+            if not exponent.is_Integer and _log10_size(base) > EAGER_ROOT_DIGITS:
+                return sympy.Pow(base, exponent, evaluate=False)
+        return sympy.Pow(base, exponent)
 
     def atom(self):
         tok = self.take()
         if tok.kind == "number":
-            return sympy.Rational(tok.text)
+            try:
+                return exact_number(tok.text)
+            except ValueError as exc:
+                raise self.error(str(exc), tok.pos) from None
         if tok.text == "(":
             value = self.sum()
             self.take(")")
@@ -181,6 +311,7 @@ class _Parser:
             if self.peek().text == "(":
                 return self.call(tok)
             if tok.text in self.params:
+                self.used.add(tok.text)
                 return self.params[tok.text]
             if tok.text == "pi":
                 return sympy.pi
@@ -194,13 +325,43 @@ class _Parser:
         if name.text not in self.functions:
             raise self.error(f"unknown function {name.text!r}; {self.allowed_text()}", name.pos)
         self.take("(")
-        args = [self.sum()]
-        while self.peek().text == ",":
-            self.take()
+        args, starts = [], []
+        while True:
+            starts.append(self.peek().pos)
             args.append(self.sum())
+            if self.peek().text != ",":
+                break
+            self.take()
         self.take(")")
         self._check_arity(name, len(args))
-        return self.functions[name.text](*args)
+        self._check_kinds(name, args, starts)
+        return self._build(name, args)
+
+    def _check_kinds(self, name: _Tok, args, starts) -> None:
+        for i, (kind, value, pos) in enumerate(zip(arg_kinds(name.text, len(args)), args,
+                                                   starts)):
+            if kind == "d" and not returns_distribution(value):
+                raise self.error(f"argument {i + 1} of {name.text} must be a distribution such "
+                                 f"as Normal(0, 1), got {shorten(sympy.sstr(value))}", pos)
+            if kind == "n":
+                self.number_only(value, pos, f"argument {i + 1} of {name.text}, which takes "
+                                 "a number")
+
+    def _build(self, name: _Tok, args):
+        fn = self.functions[name.text]
+        if name.text == "sqrt":
+            return self.power_of(args[0], sympy.S.Half, name.pos)
+        if name.text in ("min", "max"):
+            # compare only exact rationals eagerly: sympy cannot compare Phi(1) with x
+            eager = all(a.is_Rational or not a.is_number for a in args)
+            return fn(*args, evaluate=eager)
+        if name.text == "binomial":
+            n, k = args
+            small = k.is_Integer and n.is_Rational and \
+                min(abs(k), abs(n - k) if n.is_Integer else abs(k)) * \
+                (_log10_size(n) + 1) <= MAX_DIGITS
+            return fn(n, k, evaluate=bool(small) or not (n.is_number and k.is_number))
+        return fn(*args)
 
     def _check_arity(self, name: _Tok, n: int) -> None:
         if name.text in ELEMENTARY_ARITY:
@@ -216,21 +377,53 @@ class _Parser:
             raise self.error(f"{name.text} takes {want} argument(s), got {n}", name.pos)
 
 
-def parse_statement(text: str, params: dict[str, sympy.Symbol], line: int = 1,
-                    column: int = 1) -> Statement:
-    """Parse ``text`` into a Statement over ``params``; raise ExprSyntaxError if not allowed."""
+def _run(parser_call, text, params, line, column):
+    """Run a parse; every failure, whatever raised it, becomes one ExprSyntaxError."""
     if not isinstance(text, str):
         raise ExprSyntaxError(f"a statement must be a string, got {type(text).__name__}",
                               line, column)
-    return _Parser(text, params, line, column).statement()
+    if not text.strip():
+        raise ExprSyntaxError("the statement is empty; write a relation such as "
+                              "\"x^2 >= 0\"", line, column)
+    if len(text) > MAX_LENGTH:
+        raise ExprSyntaxError(f"the statement has {len(text)} characters; statements have at "
+                              f"most {MAX_LENGTH} (split it into steps)", line, column)
+    parser = None
+    try:
+        parser = _Parser(text, params, line, column)
+        return parser, parser_call(parser)
+    except ExprSyntaxError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the parser is total: one documented error
+        pos = parser.peek().pos if parser is not None and parser.i < len(parser.toks) else 0
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else \
+            f"{type(exc).__name__}: {shorten(str(exc), 120)}"
+        err = parser.error if parser is not None else \
+            (lambda m, p: ExprSyntaxError(m, line, column))
+        raise err(f"this expression cannot be built exactly ({reason}); simplify it or split "
+                  "it into steps", pos) from None
+
+
+def parse_statement(text: str, params: dict[str, sympy.Symbol], line: int = 1,
+                    column: int = 1, used: set[str] | None = None) -> Statement:
+    """Parse ``text`` into a Statement over ``params``; raise ExprSyntaxError if not allowed.
+
+    ``used``, if given, receives the names of the parameters the text mentions.
+    """
+    parser, stmt = _run(lambda p: p.statement(), text, params, line, column)
+    if used is not None:
+        used.update(parser.used)
+    return stmt
 
 
 def parse_expression(text: str, params: dict[str, sympy.Symbol], line: int = 1,
                      column: int = 1):
     """Parse a bare expression (no relation)."""
-    parser = _Parser(text, params, line, column)
-    value = parser.sum()
-    tok = parser.peek()
-    if tok.kind != "end":
-        raise parser.error(f"unexpected {tok.text!r} after a complete expression", tok.pos)
-    return value
+    def expression(parser):
+        value = parser.sum()
+        tok = parser.peek()
+        if tok.kind != "end":
+            raise parser.error(f"unexpected {tok.text!r} after a complete expression", tok.pos)
+        return value
+
+    return _run(expression, text, params, line, column)[1]

@@ -15,6 +15,13 @@ from .composition import (genrr_compose_delta, rr_compose_delta, rr_compose_delt
 from .conversions import eps_from_delta, rdp_to_delta, zcdp_delta_optimal, zcdp_eps
 from . import functions  # noqa: F401  (registers the sympy functions)
 
+#: Every module that registers functions a claim may call, in one explicit list: importing
+#: ``dpproof.oracles`` imports them all, so what a claims file may call does not depend on
+#: which theorem module happened to be imported first (issue 16).
+REGISTERING_MODULES = ("functions", "dp_instances", "br_adaptive", "mechanisms_misc",
+                       "gaussian_ratio", "isotonic")
+from . import dp_instances, br_adaptive, mechanisms_misc, gaussian_ratio, isotonic  # noqa: E402,F401,I001
+
 __all__ = ["Normal", "Laplace", "OSGT", "TruncNormal", "NormalProduct", "DataDependentNormal",
            "Bernoulli", "Discrete", "ProductDistribution", "genrr_pair", "randomized_response",
            "renyi", "kl", "hockey_stick", "tv", "privacy_loss_distribution",

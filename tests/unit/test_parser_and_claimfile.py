@@ -60,7 +60,7 @@ def test_claims_file_loads_domains_open_ends_and_integers(tmp_path):
         [[claim]]
         id = "a.one"
         source = "mine"
-        statement = "log(1 + x) <= x"
+        statement = "log(1 + x) <= n * x"
         domain = { x = "(0, inf)", n = [1, 5] }
         integers = ["n"]
         """)
