@@ -20,7 +20,7 @@ is allowed.  Calls are checked for their arity and the kinds of their arguments
 The parser is total and cheap: every input either parses or raises ``ExprSyntaxError`` (with
 line and column), in milliseconds.  Nothing large is computed: exact numbers are limited to
 ``MAX_DIGITS`` digits, powers of numbers to about as many, nesting to ``MAX_DEPTH`` levels and
-statements to ``MAX_LENGTH`` characters (tests/unit/test_parser_fuzz.py).
+statements to ``MAX_LENGTH`` characters, roots to numbers of ``ROOT_DIGITS`` digits (tests/unit/test_parser_fuzz.py).
 """
 
 from __future__ import annotations
@@ -37,11 +37,11 @@ from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, return
 #: digits of an exact number (numerator and denominator), literal or computed by a power
 MAX_DIGITS = 1000
 #: levels of nesting: parentheses, calls, signs and powers
-MAX_DEPTH = 100
+MAX_DEPTH = 50
 #: characters of one statement
 MAX_LENGTH = 10_000
-#: fractional powers of numbers with more digits than this are kept unevaluated
-EAGER_ROOT_DIGITS = 300
+#: digits of a number whose root (fractional power) is taken; sympy factors it
+ROOT_DIGITS = 100
 
 _NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _TOKEN = re.compile(rf"""
@@ -252,6 +252,7 @@ class _Parser:
             right = self.number_only(self.unary(), pos, "multiplied or divided")
             factors.append(right if op == "*" else self.power_of(right, sympy.S.NegativeOne,
                                                                  pos))
+        self.check_roots(factors, pos)
         return sympy.Mul(*factors)
 
     def unary(self):
@@ -283,18 +284,48 @@ class _Parser:
         return base
 
     def power_of(self, base, exponent, pos: int):
-        """``base ** exponent``, never computing a number with more than about MAX_DIGITS
-        digits: a larger power of numbers is rejected, a root of a large number kept as is."""
+        """``base ** exponent``, never computing a large number: a power of numbers with
+        more than about MAX_DIGITS digits, or a root of a number with more than ROOT_DIGITS
+        digits (sympy factors it), is rejected."""
+        if isinstance(base, sympy.exp):
+            self.check_exp(base.args[0] * exponent, pos)
         if exponent.is_Rational and base.is_number and base not in (0, 1, -1):
-            digits = abs(float(exponent)) * _log10_size(base)
-            if digits > MAX_DIGITS:
-                raise self.error(
-                    f"the power ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))})"
-                    f" is too large: powers of numbers may have at most about {MAX_DIGITS} "
-                    f"digits (|exponent| x log10 of the base <= {MAX_DIGITS})", pos)
-            if not exponent.is_Integer and _log10_size(base) > EAGER_ROOT_DIGITS:
-                return sympy.Pow(base, exponent, evaluate=False)
+            self.check_power(base, exponent, pos)
         return sympy.Pow(base, exponent)
+
+    def check_power(self, base, exponent, pos: int) -> None:
+        size = _log10_size(base)
+        if abs(float(exponent)) * size > MAX_DIGITS:
+            raise self.error(
+                f"the power ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))})"
+                f" is too large: powers of numbers may have at most about {MAX_DIGITS} "
+                f"digits (|exponent| x log10 of the base <= {MAX_DIGITS})", pos)
+        if not exponent.is_Integer and size > ROOT_DIGITS:
+            raise self.error(
+                f"the root ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))}) "
+                f"is too large: roots and fractional powers are taken of numbers with at "
+                f"most {ROOT_DIGITS} digits", pos)
+
+    def check_exp(self, arg, pos: int) -> None:
+        """exp(c log b) is the power b^c to sympy: the same limits as ``check_power``."""
+        if not arg.is_number:
+            return
+        for term in sympy.Add.make_args(arg):
+            c, rest = term.as_coeff_Mul()
+            if isinstance(rest, sympy.log) and rest.args[0].is_number:
+                self.check_power(rest.args[0], c, pos)
+
+    def check_roots(self, factors, pos: int) -> None:
+        """A product of roots of numbers is one root of their product to sympy."""
+        size = 0.0
+        for factor in factors:
+            for f in sympy.Mul.make_args(factor):
+                b, e = f.as_base_exp()
+                if b.is_Rational and e.is_Rational and not e.is_Integer:
+                    size += _log10_size(b)
+        if size > ROOT_DIGITS:
+            raise self.error(f"this product of roots of numbers is too large: roots are taken "
+                             f"of numbers with at most {ROOT_DIGITS} digits in all", pos)
 
     def atom(self):
         tok = self.take()
@@ -351,6 +382,8 @@ class _Parser:
         fn = self.functions[name.text]
         if name.text == "sqrt":
             return self.power_of(args[0], sympy.S.Half, name.pos)
+        if name.text == "exp":
+            self.check_exp(args[0], name.pos)
         if name.text in ("min", "max"):
             # compare only exact rationals eagerly: sympy cannot compare Phi(1) with x
             eager = all(a.is_Rational or not a.is_number for a in args)
