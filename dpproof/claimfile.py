@@ -154,6 +154,8 @@ def _show(value) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{shorten(value)}"'
+    if isinstance(value, decimal.Decimal) and not value.is_finite():
+        return "nan" if value.is_nan() else ("inf" if value > 0 else "-inf")
     if isinstance(value, (int, decimal.Decimal)):
         return shorten(str(value))
     if isinstance(value, list):
