@@ -21,7 +21,8 @@ from pathlib import Path
 
 from . import oracles  # noqa: F401 - registers every function a claim may call
 from .claims import Claim, Domain, Interval, Kind, Source, Statement
-from .expr.parser import ExprSyntaxError, exact_number, parse_statement, shorten
+from .expr.limits import exact_number, shorten
+from .expr.parser import ExprSyntaxError, parse_statement
 
 _KEYS = {"id", "source", "statement", "domain", "kind", "reason", "note", "hypotheses",
          "integers", "locator"}
@@ -104,6 +105,9 @@ def _claim_at(text: str, pos: int) -> str:
 
 def _claim(path: Path, text: str, index: int, table: dict) -> Claim:
     where = f"{path}: claim #{index + 1}"
+    if not isinstance(table, dict):
+        raise ClaimFileError(f"{where}: got {_show(table)}; each claim is a [[claim]] table "
+                             "with id, source, statement and domain")
     if isinstance(table.get("id"), str):
         where = f"{path}: claim {table['id']!r}"
     unknown = set(table) - _KEYS
@@ -119,9 +123,12 @@ def _claim(path: Path, text: str, index: int, table: dict) -> Claim:
     for key in required:
         if key not in table:
             raise ClaimFileError(f"{where}: '{key}' is required: {_REQUIRED[key]}")
-        if not isinstance(table[key], str):
+        if not isinstance(table[key], str) or (key != "statement" and not table[key].strip()):
             raise ClaimFileError(f"{where}: '{key}' must be {_REQUIRED[key]}, got "
                                  f"{_show(table[key])}")
+    if kind is Kind.CITED and not str(table.get("reason", "")).strip():
+        raise ClaimFileError(f"{where}: a claim of kind \"cited\" needs 'reason': a string "
+                             "saying why it cannot be checked (asymptotic, qualitative, ...)")
     for key in ("reason", "note", "locator"):
         if key in table and not isinstance(table[key], str):
             raise ClaimFileError(f"{where}: '{key}' must be a string, got {_show(table[key])}")
@@ -177,7 +184,11 @@ def _build(where, cid, source, statement, domain, kind, table) -> Claim:
         return Claim(cid, source, statement, domain, kind, reason=table.get("reason", ""),
                      note=_note(table))
     except ValueError as exc:
-        raise ClaimFileError(f"{where}: {exc}") from None
+        message = str(exc).removeprefix(f"{cid}: ")
+        if kind is Kind.IDENTITY and statement is not None and statement.rel != "==":
+            message = (f"a claim of kind \"identity\" needs a statement with '==', got "
+                       f"{statement.rel!r}")
+        raise ClaimFileError(f"{where}: {message}") from None
 
 
 def _statement(path, text, table, key, domain, used, value=None) -> Statement:
@@ -253,18 +264,24 @@ def _end(value, spec):
     return "num", exact_number(text)
 
 
+def _point(spec, integer: bool) -> Interval:
+    kind, value = _end(spec, spec)
+    if kind == "inf":
+        raise ValueError(f"got {_show(spec)}: a point must be a finite number")
+    return Interval(value, value, integer=integer)
+
+
 def _interval(spec, integer: bool) -> Interval:
     if isinstance(spec, (int, decimal.Decimal)) and not isinstance(spec, bool):
-        kind, value = _end(spec, spec)
-        if kind == "inf":
-            raise ValueError(f"got {_show(spec)}: a point must be a finite number")
-        return Interval(value, value, integer=integer)
+        return _point(spec, integer)
     if isinstance(spec, list):
         if len(spec) != 2:
             raise ValueError(f"got {_show(spec)}: a list needs exactly two ends")
         return _from_ends(spec, spec[0], spec[1], False, False, integer)
     if isinstance(spec, str):
         m = _INTERVAL.match(spec)
+        if not m and re.fullmatch(r"\s*[-+0-9.eE/]+\s*", spec):
+            return _point(spec, integer)
         if not m:
             raise ValueError(f"got {_show(spec)}")
         return _from_ends(spec, m.group(2), m.group(3), m.group(1) == "(", m.group(4) == ")",

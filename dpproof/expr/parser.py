@@ -18,14 +18,13 @@ is allowed.  Calls are checked for their arity and the kinds of their arguments
 (``functions.ARG_KINDS``).
 
 The parser is total and cheap: every input either parses or raises ``ExprSyntaxError`` (with
-line and column), in milliseconds.  Nothing large is computed: exact numbers are limited to
-``MAX_DIGITS`` digits, powers of numbers to about as many, nesting to ``MAX_DEPTH`` levels and
-statements to ``MAX_LENGTH`` characters, roots to numbers of ``ROOT_DIGITS`` digits (tests/unit/test_parser_fuzz.py).
+line and column), in milliseconds.  Nothing large is computed: the size limits (digits of
+exact numbers, powers, roots, nesting, length) are in ``dpproof.expr.limits``; the fuzz test
+is tests/unit/test_parser_fuzz.py.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
@@ -33,15 +32,8 @@ import sympy
 
 from ..claims import Statement
 from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, returns_distribution
-
-#: digits of an exact number (numerator and denominator), literal or computed by a power
-MAX_DIGITS = 1000
-#: levels of nesting: parentheses, calls, signs and powers
-MAX_DEPTH = 50
-#: characters of one statement
-MAX_LENGTH = 10_000
-#: digits of a number whose root (fractional power) is taken; sympy factors it
-ROOT_DIGITS = 100
+from .limits import (MAX_DEPTH, MAX_LENGTH, binomial_is_small, check_exp, check_power,
+                     check_roots, exact_number, shorten)
 
 _NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _TOKEN = re.compile(rf"""
@@ -51,7 +43,6 @@ _TOKEN = re.compile(rf"""
   | (?P<op>\*\*|<=|>=|==|=>|[-+*/^<>(),])
 """, re.VERBOSE)
 _RELATIONS = ("<=", "<", "==", ">=", ">")
-_LOG2_10 = math.log2(10)
 
 
 class ExprSyntaxError(ValueError):
@@ -62,40 +53,6 @@ class ExprSyntaxError(ValueError):
         where = f"line {line}, column {column}"
         pointer = f"\n    {text}\n    {' ' * (column - 1)}^" if text else ""
         super().__init__(f"{where}: {message}{pointer}")
-
-
-def shorten(text: str, keep: int = 40) -> str:
-    """``text`` as it is repeated in a message: long values cut in the middle."""
-    text = str(text)
-    if len(text) <= keep:
-        return text
-    return f"{text[:keep // 2]}...{text[-8:]} ({len(text)} characters)"
-
-
-def exact_number(text: str) -> sympy.Rational:
-    """The exact rational a decimal literal (ASCII digits, optional exponent) denotes.
-
-    Raises ValueError, in the claims format's words, when it is not such a literal or when
-    its numerator or denominator would have more than ``MAX_DIGITS`` digits.
-    """
-    m = re.fullmatch(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?", text.strip())
-    if not m or not (m.group(2) or m.group(3)):
-        raise ValueError(f"{shorten(text)!r} is not a number (write digits 0-9, an optional "
-                         "decimal point and exponent, e.g. 0.16 or 1e-6)")
-    sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4) or "0"
-    digits = (whole + frac).lstrip("0")
-    if not digits:
-        return sympy.Integer(0)
-    if len(exp.lstrip("+-").lstrip("0")) > 6:
-        shift = MAX_DIGITS + 1 + len(digits)
-    else:
-        shift = int(exp) - len(frac)
-    size = max(len(digits) + max(shift, 0), -shift)
-    if size > MAX_DIGITS:
-        raise ValueError(f"the number {shorten(text)} is too large: exact numbers in claims "
-                         f"have at most {MAX_DIGITS} digits (numerator and denominator)")
-    value = sympy.Integer(int(digits)) * sympy.Rational(10) ** shift
-    return -value if sign == "-" else value
 
 
 @dataclass(frozen=True)
@@ -114,20 +71,6 @@ def allowed_functions() -> dict[str, object]:
     names: dict[str, object] = dict(ELEMENTARY)
     names.update(REGISTRY)
     return names
-
-
-def _log10_size(value) -> float:
-    """log10 of the largest numerator/denominator among the rationals in a number."""
-    if value.is_Rational:
-        atoms = [value]
-    else:
-        atoms = list(value.atoms(sympy.Rational))
-    size = 0.3  # a number with no rational atom (pi) counts as about 2
-    for r in atoms:
-        for part in (abs(r.p), r.q):
-            if part > 1:
-                size = max(size, math.log2(part) / _LOG2_10)
-    return size
 
 
 class _Parser:
@@ -252,7 +195,7 @@ class _Parser:
             right = self.number_only(self.unary(), pos, "multiplied or divided")
             factors.append(right if op == "*" else self.power_of(right, sympy.S.NegativeOne,
                                                                  pos))
-        self.check_roots(factors, pos)
+        self.guard(check_roots, factors, pos=pos)
         return sympy.Mul(*factors)
 
     def unary(self):
@@ -283,49 +226,19 @@ class _Parser:
             return self.power_of(base, exponent, pos)
         return base
 
+    def guard(self, check, *args, pos: int) -> None:
+        """Run a size check of ``limits``; its ValueError becomes the error at ``pos``."""
+        try:
+            check(*args)
+        except ValueError as exc:
+            raise self.error(str(exc), pos) from None
+
     def power_of(self, base, exponent, pos: int):
-        """``base ** exponent``, never computing a large number: a power of numbers with
-        more than about MAX_DIGITS digits, or a root of a number with more than ROOT_DIGITS
-        digits (sympy factors it), is rejected."""
+        """``base ** exponent``, never computing a large number (``limits.check_power``)."""
         if isinstance(base, sympy.exp):
-            self.check_exp(base.args[0] * exponent, pos)
-        if exponent.is_Rational and base.is_number and base not in (0, 1, -1):
-            self.check_power(base, exponent, pos)
+            self.guard(check_exp, base.args[0] * exponent, pos=pos)
+        self.guard(check_power, base, exponent, pos=pos)
         return sympy.Pow(base, exponent)
-
-    def check_power(self, base, exponent, pos: int) -> None:
-        size = _log10_size(base)
-        if abs(float(exponent)) * size > MAX_DIGITS:
-            raise self.error(
-                f"the power ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))})"
-                f" is too large: powers of numbers may have at most about {MAX_DIGITS} "
-                f"digits (|exponent| x log10 of the base <= {MAX_DIGITS})", pos)
-        if not exponent.is_Integer and size > ROOT_DIGITS:
-            raise self.error(
-                f"the root ({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))}) "
-                f"is too large: roots and fractional powers are taken of numbers with at "
-                f"most {ROOT_DIGITS} digits", pos)
-
-    def check_exp(self, arg, pos: int) -> None:
-        """exp(c log b) is the power b^c to sympy: the same limits as ``check_power``."""
-        if not arg.is_number:
-            return
-        for term in sympy.Add.make_args(arg):
-            c, rest = term.as_coeff_Mul()
-            if isinstance(rest, sympy.log) and rest.args[0].is_number:
-                self.check_power(rest.args[0], c, pos)
-
-    def check_roots(self, factors, pos: int) -> None:
-        """A product of roots of numbers is one root of their product to sympy."""
-        size = 0.0
-        for factor in factors:
-            for f in sympy.Mul.make_args(factor):
-                b, e = f.as_base_exp()
-                if b.is_Rational and e.is_Rational and not e.is_Integer:
-                    size += _log10_size(b)
-        if size > ROOT_DIGITS:
-            raise self.error(f"this product of roots of numbers is too large: roots are taken "
-                             f"of numbers with at most {ROOT_DIGITS} digits in all", pos)
 
     def atom(self):
         tok = self.take()
@@ -383,17 +296,13 @@ class _Parser:
         if name.text == "sqrt":
             return self.power_of(args[0], sympy.S.Half, name.pos)
         if name.text == "exp":
-            self.check_exp(args[0], name.pos)
+            self.guard(check_exp, args[0], pos=name.pos)
         if name.text in ("min", "max"):
             # compare only exact rationals eagerly: sympy cannot compare Phi(1) with x
             eager = all(a.is_Rational or not a.is_number for a in args)
             return fn(*args, evaluate=eager)
         if name.text == "binomial":
-            n, k = args
-            small = k.is_Integer and n.is_Rational and \
-                min(abs(k), abs(n - k) if n.is_Integer else abs(k)) * \
-                (_log10_size(n) + 1) <= MAX_DIGITS
-            return fn(n, k, evaluate=bool(small) or not (n.is_number and k.is_number))
+            return fn(*args, evaluate=binomial_is_small(*args))
         return fn(*args)
 
     def _check_arity(self, name: _Tok, n: int) -> None:

@@ -114,6 +114,14 @@ def test_domain_numbers_are_read_exactly_as_written(tmp_path):
     assert lo ** 2 < 2 < sympy.Rational(float("1.4142135623730950488016887242096")) ** 2
     assert c.domain["y"].lo == sympy.Rational(1, 1000)
     assert c.domain["z"].lo == c.domain["z"].hi == sympy.Rational(1, 10 ** 30)
+    p = _write(tmp_path, """
+        [[claim]]
+        id = "r.point"
+        source = "a point given as a fraction string"
+        statement = "x <= 1"
+        domain = { x = "1/3" }
+        """)
+    assert load_claims_file(p)[0].domain["x"].lo == sympy.Rational(1, 3)
 
 
 @pytest.mark.parametrize("spec, lo, hi", [("(0, 5)", 1, 4), ("[0.5, 3.5]", 1, 3),
@@ -232,6 +240,12 @@ _OK = 'statement = "x <= 1"\ndomain = { x = [0, 1] }\n'
      'domain = { x = ["sqrt(2)", 2] }\n', "'sqrt(2)' is not a number"),
     ('[[claim]]\nid = "a.h"\nsource = "s"\nstatement = "x >= 0"\nhypotheses = "x > 1"\n'
      'domain = { x = [0, 2] }\n', "'hypotheses' must be a list of relations"),
+    ('[[claim]]\nid = "a.c"\nsource = "s"\nkind = "cited"\n',
+     "claim 'a.c': a claim of kind \"cited\" needs 'reason'"),
+    ('[[claim]]\nid = "a.id"\nsource = "s"\nkind = "identity"\n' + _OK,
+     "claim 'a.id': a claim of kind \"identity\" needs a statement with '=='"),
+    ('[[claim]]\nid = "a.e"\nsource = " "\n' + _OK, "'source' must be a string naming where"),
+    ('claim = [1]\n', "claim #1: got 1; each claim is a [[claim]] table"),
 ])
 def test_bad_claims_files_give_one_line_naming_file_and_claim(tmp_path, body, expected):
     message = _load_error(tmp_path, body)
