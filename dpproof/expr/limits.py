@@ -8,6 +8,7 @@ claims format's words; the parser adds the line and column.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -21,8 +22,11 @@ MAX_DEPTH = 50
 MAX_LENGTH = 10_000
 #: digits of a number whose root (fractional power) is taken; sympy factors it
 ROOT_DIGITS = 100
+#: log10 of the largest argument of exp of numbers (sympy evaluates it to compare it)
+EXP_ARG_LOG10 = 100
 
 _LOG2_10 = math.log2(10)
+_LOG10_E = math.log10(math.e)
 
 
 def shorten(text, keep: int = 40) -> str:
@@ -72,7 +76,14 @@ def log10_size(value) -> float:
 def check_power(base, exponent) -> None:
     """``base ** exponent`` of numbers: at most about MAX_DIGITS digits, roots of numbers of
     at most ROOT_DIGITS digits."""
-    if not (exponent.is_Rational and base.is_number) or base in (0, 1, -1):
+    if not base.is_number or base in (0, 1, -1):
+        return
+    if not exponent.is_Rational:  # b^x is exp(x log b) to sympy
+        if exponent.is_number and magnitude(exponent) + math.log10(
+                2.31 * max(magnitude(base), 0.01)) > EXP_ARG_LOG10:
+            raise ValueError(f"the power ({shorten(sympy.sstr(base))})^"
+                             f"({shorten(sympy.sstr(exponent))}) is out of range: "
+                             f"|exponent x log(base)| of numbers is at most 10^{EXP_ARG_LOG10}")
         return
     size = log10_size(base)
     shown = f"({shorten(sympy.sstr(base))})^({shorten(sympy.sstr(exponent))})"
@@ -85,10 +96,36 @@ def check_power(base, exponent) -> None:
                          f"taken of numbers with at most {ROOT_DIGITS} digits")
 
 
+@functools.lru_cache(maxsize=4096)
+def magnitude(value) -> float:
+    """An upper bound of |log10 |value|| for a number, from its form alone (nothing is
+    evaluated); 0 for an expression with parameters (sympy does not evaluate those)."""
+    if not value.is_number:
+        return 0.0
+    if value.is_Rational:
+        return log10_size(value)
+    if isinstance(value, sympy.exp):
+        return _LOG10_E * 10 ** min(magnitude(value.args[0]), 300.0)
+    if value.is_Pow:
+        base, exponent = value.args
+        scale = log10_size(exponent) if exponent.is_Rational else magnitude(exponent)
+        return magnitude(base) * 10 ** min(scale, 300.0)
+    if value.is_Mul or value.is_Add:
+        return sum(magnitude(a) for a in value.args) + (1.0 if value.is_Add else 0.0)
+    if value.args:
+        return max(magnitude(a) for a in value.args) + 1.0
+    return 1.0  # pi, zoo, nan
+
+
 def check_exp(arg) -> None:
-    """exp(c log b) is the power b^c to sympy: the same limits as ``check_power``."""
+    """exp of a number: its argument at most 10^EXP_ARG_LOG10 in absolute value (sympy
+    evaluates it to compare it), and exp(c log b), which is b^c to sympy, within the limits
+    of ``check_power``."""
     if not arg.is_number:
         return
+    if magnitude(arg) > EXP_ARG_LOG10:
+        raise ValueError(f"exp({shorten(sympy.sstr(arg))}) is out of range: the argument of "
+                         f"exp of numbers is at most 10^{EXP_ARG_LOG10} in absolute value")
     for term in sympy.Add.make_args(arg):
         c, rest = term.as_coeff_Mul()
         if isinstance(rest, sympy.log) and rest.args[0].is_number:

@@ -235,8 +235,8 @@ class _Parser:
 
     def power_of(self, base, exponent, pos: int):
         """``base ** exponent``, never computing a large number (``limits.check_power``)."""
-        if isinstance(base, sympy.exp):
-            self.guard(check_exp, base.args[0] * exponent, pos=pos)
+        if isinstance(base, sympy.exp) or base is sympy.E:
+            self.guard(check_exp, sympy.log(base) * exponent, pos=pos)
         self.guard(check_power, base, exponent, pos=pos)
         return sympy.Pow(base, exponent)
 
