@@ -26,7 +26,6 @@ from .expr.parser import ExprSyntaxError, parse_statement
 
 _KEYS = {"id", "source", "statement", "domain", "kind", "reason", "note", "hypotheses",
          "integers", "locator"}
-_INTERVAL = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
 _REQUIRED = {
     "id": "a string such as \"mylib.rr_rdp\" (no spaces), unique in the file",
     "source": "a string naming where the claim comes from",
@@ -279,13 +278,16 @@ def _interval(spec, integer: bool) -> Interval:
             raise ValueError(f"got {_show(spec)}: a list needs exactly two ends")
         return _from_ends(spec, spec[0], spec[1], False, False, integer)
     if isinstance(spec, str):
-        m = _INTERVAL.match(spec)
-        if not m and re.fullmatch(r"\s*[-+0-9.eE/]+\s*", spec):
+        text = spec.strip()
+        if len(text) > 2500:
+            raise ValueError(f"got {_show(spec)}: an interval is at most 2500 characters")
+        if text[:1] not in ("[", "(") and re.fullmatch(r"[-+0-9.eE/]+", text):
             return _point(spec, integer)
-        if not m:
+        parts = text[1:-1].split(",")
+        if text[:1] not in ("[", "(") or text[-1:] not in ("]", ")") or len(parts) != 2 \
+                or not all(p.strip() for p in parts):
             raise ValueError(f"got {_show(spec)}")
-        return _from_ends(spec, m.group(2), m.group(3), m.group(1) == "(", m.group(4) == ")",
-                          integer)
+        return _from_ends(spec, parts[0], parts[1], text[0] == "(", text[-1] == ")", integer)
     raise ValueError(f"got {_show(spec)}")
 
 

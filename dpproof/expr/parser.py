@@ -122,7 +122,7 @@ class _Parser:
     def take(self, text: str | None = None) -> _Tok:
         tok = self.toks[self.i]
         if text is not None and tok.text != text:
-            found = repr(tok.text) if tok.text else "the end of the expression"
+            found = repr(shorten(tok.text)) if tok.text else "the end of the expression"
             raise self.error(f"expected {text!r}, found {found}", tok.pos)
         self.i += 1
         return tok
@@ -152,7 +152,8 @@ class _Parser:
             stmt = rels[0]
         tok = self.peek()
         if tok.kind != "end":
-            raise self.error(f"unexpected {tok.text!r} after a complete statement", tok.pos)
+            raise self.error(f"unexpected {shorten(tok.text)!r} after a complete statement",
+                             tok.pos)
         return stmt
 
     def relation(self) -> Statement:
@@ -260,14 +261,16 @@ class _Parser:
             if tok.text == "pi":
                 return sympy.pi
             if tok.text in self.functions:
-                raise self.error(f"{tok.text!r} is a function; call it with parentheses", tok.pos)
-            raise self.error(f"unknown name {tok.text!r}; {self.allowed_text()}", tok.pos)
-        found = repr(tok.text) if tok.text else "the end of the expression"
+                raise self.error(f"{tok.text!r} is a function; call it with parentheses",
+                                 tok.pos)
+            raise self.error(f"unknown name {shorten(tok.text)!r}; {self.allowed_text()}", tok.pos)
+        found = repr(shorten(tok.text)) if tok.text else "the end of the expression"
         raise self.error(f"expected a number, a parameter, a call or '(', found {found}", tok.pos)
 
     def call(self, name: _Tok):
         if name.text not in self.functions:
-            raise self.error(f"unknown function {name.text!r}; {self.allowed_text()}", name.pos)
+            raise self.error(f"unknown function {shorten(name.text)!r}; {self.allowed_text()}",
+                             name.pos)
         self.take("(")
         args, starts = [], []
         while True:
@@ -365,7 +368,8 @@ def parse_expression(text: str, params: dict[str, sympy.Symbol], line: int = 1,
         value = parser.sum()
         tok = parser.peek()
         if tok.kind != "end":
-            raise parser.error(f"unexpected {tok.text!r} after a complete expression", tok.pos)
+            raise parser.error(f"unexpected {shorten(tok.text)!r} after a complete expression",
+                               tok.pos)
         return value
 
     return _run(expression, text, params, line, column)[1]
