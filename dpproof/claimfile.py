@@ -49,6 +49,9 @@ def load_claims_file(path: str | Path) -> list[Claim]:
         raise ClaimFileError(f"{path}: not valid TOML: {exc}") from None
     except ValueError:  # an integer too long for Python (over 4300 digits)
         raise ClaimFileError(_long_integer(path, text)) from None
+    except RecursionError:
+        raise ClaimFileError(f"{path}: not valid TOML as a claims file: arrays or tables "
+                             "nested too deeply (a domain entry is [lo, hi])") from None
     tables = data.get("claim")
     extra = set(data) - {"claim"}
     if extra:

@@ -249,6 +249,8 @@ _OK = 'statement = "x <= 1"\ndomain = { x = [0, 1] }\n'
      "claim 'a.id': a claim of kind \"identity\" needs a statement with '=='"),
     ('[[claim]]\nid = "a.e"\nsource = " "\n' + _OK, "'source' must be a string naming where"),
     ('claim = [1]\n', "claim #1: got 1; each claim is a [[claim]] table"),
+    ('[[claim]]\nid = "a.r"\nsource = "s"\nstatement = "x <= 1"\ndomain = { x = '
+     + "[" * 5000 + "]" * 5000 + " }\n", "nested too deeply"),
 ])
 def test_bad_claims_files_give_one_line_naming_file_and_claim(tmp_path, body, expected):
     message = _load_error(tmp_path, body)
