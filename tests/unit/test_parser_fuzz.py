@@ -18,7 +18,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dpproof.expr.functions import ELEMENTARY_ARITY
+from dpproof.expr.functions import ELEMENTARY_ARITY, arg_kinds
 from dpproof.expr.parser import ExprSyntaxError, allowed_functions, parse_statement
 
 LIMIT_S = 0.5
@@ -78,7 +78,19 @@ def _compose(children):
     )
 
 
-expressions = st.recursive(atoms, _compose, max_leaves=12)
+def _compose_clean(children):
+    """Only well-formed calls and operators: statements that mostly parse."""
+    numeric = sorted(f for f in _FUNCS if "d" not in "".join(
+        arg_kinds(f, a) for a in _arities(f)) and not getattr(_FUNCS[f], "opaque", False))
+    call = st.sampled_from(numeric).flatmap(lambda f: st.sampled_from(_arities(f)).flatmap(
+        lambda k: st.lists(children, min_size=k, max_size=k).map(
+            lambda args: f"{f}({', '.join(args)})")))
+    return st.one_of(st.tuples(children, st.sampled_from(_OPS), children).map(" ".join),
+                     children.map(lambda c: f"({c})"), children.map(lambda c: f"-{c}"), call)
+
+
+expressions = st.one_of(st.recursive(atoms, _compose, max_leaves=12),
+                        st.recursive(st.one_of(_names, numbers), _compose_clean, max_leaves=12))
 relations = st.tuples(expressions, st.sampled_from(_RELS), expressions).map(" ".join)
 nested = st.tuples(st.integers(1, 4000), st.sampled_from(["(", "-", "exp(", "2^", "max(x, "]),
                    expressions).map(
