@@ -83,10 +83,27 @@ class Interval:
             object.__setattr__(self, "lo_open", True)
         if self.hi is None:
             object.__setattr__(self, "hi_open", True)
+        if self.integer:
+            self._integer_ends()
         if self.lo is not None and self.hi is not None:
             empty = self.lo > self.hi or (self.lo == self.hi and (self.lo_open or self.hi_open))
             if empty:
                 raise ValueError(f"empty interval {self}: lower end must not exceed upper end")
+
+    def _integer_ends(self) -> None:
+        """An integer range has closed integer ends: ``(0, 5)`` is {1, ..., 4}, ``[1/2, 3]``
+        is {1, 2, 3} (an open end excludes it; ceil/floor of the others)."""
+        written = str(self)
+        if self.lo is not None:
+            lo = sympy.floor(self.lo) + 1 if self.lo_open else sympy.ceiling(self.lo)
+            object.__setattr__(self, "lo", sympy.Integer(lo))
+            object.__setattr__(self, "lo_open", False)
+        if self.hi is not None:
+            hi = sympy.ceiling(self.hi) - 1 if self.hi_open else sympy.floor(self.hi)
+            object.__setattr__(self, "hi", sympy.Integer(hi))
+            object.__setattr__(self, "hi_open", False)
+        if self.lo is not None and self.hi is not None and self.lo > self.hi:
+            raise ValueError(f"empty interval {written}: it holds no integer")
 
     @classmethod
     def closed(cls, lo, hi, integer: bool = False) -> "Interval":

@@ -109,7 +109,8 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> 
     from pebble import ProcessExpired
 
     try:
-        return future.result()
+        a = future.result()
+        return replace(a, claim=claim) if a.claim is None else a
     except cf.TimeoutError:
         return limit_reached(claim, f"wall-clock limit of {limits.wall:g} s reached "
                              "(worker stopped by the supervisor)", limits.wall)
@@ -157,7 +158,14 @@ _WORK: Sequence[Claim] = ()
 
 
 def _work(i: int, config: Config, memory_mb: int | None) -> Assessment:
-    return decide(_WORK[i], config, memory_mb)
+    return detached(decide(_WORK[i], config, memory_mb))
+
+
+def detached(a: Assessment) -> Assessment:
+    """The assessment without its claim, for the trip back to the parent: the parent has
+    the claim, and unpickling a sympy expression re-evaluates it, which may raise (e.g.
+    ``Max(x, Phi(1))``, built unevaluated) inside pebble's result thread and hang the run."""
+    return replace(a, claim=None)
 
 
 class LocalExecutor:
@@ -209,10 +217,14 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
     with ProcessPool(max_workers=1, initializer=limit_memory, initargs=(limits.memory_mb,),
                      context=multiprocessing.get_context("fork")) as pool:
         with _may_have_children():
-            future = pool.schedule(decide, args=(claim, config, limits.memory_mb),
+            future = pool.schedule(_decide_detached, args=(claim, config, limits.memory_mb),
                                    timeout=limits.wall)
         cf.wait([future])
-        return outcome(claim, future, limits, time.perf_counter() - t0)
+        return detached(outcome(claim, future, limits, time.perf_counter() - t0))
+
+
+def _decide_detached(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
+    return detached(decide(claim, config, memory_mb))
 
 
 @contextmanager
@@ -261,7 +273,7 @@ class DaskExecutor:
                 for f in as_completed(futures):
                     i = futures[f]
                     try:
-                        yield i, f.result()
+                        yield i, replace(f.result(), claim=claims[i])
                     except Exception as exc:  # the worker was lost, or pickling failed
                         yield i, task_failed(claims[i], exc, 0.0, "dask: ")
             finally:

@@ -235,7 +235,10 @@ class Forms:
         name = self.names[i]
         if name not in self.symbols:
             return None
-        form = self._form(self.margin.subs(self.symbols[name], value))
+        try:
+            form = self._form(self.margin.subs(self.symbols[name], value))
+        except (TypeError, ValueError):   # sympy cannot rebuild it (Max(x, Phi(1)) at x = c)
+            return None
         return form or None
 
     @lru_cache(maxsize=None)

@@ -91,6 +91,11 @@ def check(claim: Claim, config: Config) -> Evidence:
     except EngineTimeout:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
                         time.perf_counter() - t0)
+    except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:
+        # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max):
+        # no proof, and nothing about the claim's truth
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
+                        f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"

@@ -207,5 +207,30 @@ ELEMENTARY = {
 ELEMENTARY_ARITY = {"exp": 1, "log": 1, "sqrt": 1, "abs": 1, "min": None, "max": None,
                     "erf": 1, "erfc": 1, "binomial": 2, "Phi": 1, "Q": 1, "dawson": 1}
 
+#: The kinds of the arguments of every function that takes a distribution, in one place:
+#: "d" a distribution (Normal(0, 1), ...), "n" a number; the last letter repeats for the
+#: rest of a variadic call.  Every other function takes numbers only.  The parser checks
+#: calls against this table, so ``renyi(1, 2, 3)`` or ``exp(Normal(0, 1))`` is rejected
+#: with its line and column instead of failing at evaluation.
+ARG_KINDS = {
+    # divergences (dpproof.oracles.functions)
+    "renyi": "ddn", "kl": "dd", "hockey_stick": "ddn", "tv": "dd",
+    # transforms, events and privacy-loss masses (dpproof.oracles.dp_instances)
+    "ProductOf": "dd", "Quantize": "dn", "Stochastic": "dn", "hs_events": "ddn",
+    "bad_mass": "ddn", "loss_tail": "ddn", "loss_at": "ddn", "density": "dn", "cdf": "dn",
+    "signed_mass_below": "ddnn", "moment2": "d", "eps_at_delta": "ddnnn",
+}
+
+
+def arg_kinds(name: str, n: int) -> str:
+    """The kinds ("d" distribution, "n" number) of the ``n`` arguments of a call to ``name``."""
+    kinds = ARG_KINDS.get(name, "n")
+    return (kinds + kinds[-1] * n)[:n]
+
+
+def returns_distribution(value) -> bool:
+    """Whether a parsed value is a distribution (an argument of divergences only)."""
+    return isinstance(value, DistributionFunction)
+
 __all__ = ["SpecialFunction", "OracleFunction", "DistributionFunction", "register", "REGISTRY", "Phi", "Q", "dawson", "ELEMENTARY",
-           "ELEMENTARY_ARITY"]
+           "ELEMENTARY_ARITY", "ARG_KINDS", "arg_kinds", "returns_distribution"]

@@ -11,9 +11,16 @@ Grammar (DESIGN.md, claims-file format)::
     power      := atom ( ('^' | '**') unary )?
     atom       := NUMBER | NAME | NAME '(' args ')' | '(' sum ')'
 
-Numbers become exact rationals (``0.16`` is 4/25).  Names are the declared parameters,
-``pi``, and the whitelisted functions; anything else -- attribute access, subscripts,
-strings, unknown names -- is rejected with the line, the column and what is allowed.
+Numbers (ASCII digits only) become exact rationals (``0.16`` is 4/25).  Names are the
+declared parameters, ``pi``, and the whitelisted functions; anything else -- attribute
+access, subscripts, strings, unknown names -- is rejected with the line, the column and what
+is allowed.  Calls are checked for their arity and the kinds of their arguments
+(``functions.ARG_KINDS``).
+
+The parser is total and cheap: every input either parses or raises ``ExprSyntaxError`` (with
+line and column), in milliseconds.  Nothing large is computed: the size limits (digits of
+exact numbers, powers, roots, nesting, length) are in ``dpproof.expr.limits``; the fuzz test
+is tests/unit/test_parser_fuzz.py.
 """
 
 from __future__ import annotations
@@ -24,14 +31,18 @@ from dataclasses import dataclass
 import sympy
 
 from ..claims import Statement
-from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY
+from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, returns_distribution
+from .limits import (MAX_DEPTH, MAX_LENGTH, binomial_is_small, check_exp, check_power,
+                     check_roots, exact_number, shorten)
 
-_TOKEN = re.compile(r"""
+_NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_TOKEN = re.compile(rf"""
     (?P<ws>[ \t\r\n]+)
-  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<number>{_NUMBER})
   | (?P<name>[A-Za-z][A-Za-z0-9_]*)
   | (?P<op>\*\*|<=|>=|==|=>|[-+*/^<>(),])
 """, re.VERBOSE)
+_RELATIONS = ("<=", "<", "==", ">=", ">")
 
 
 #: functions defined on all reals (every other call is a partial term, see ``partial``)
@@ -56,8 +67,11 @@ class _Tok:
 
 
 def allowed_functions() -> dict[str, object]:
-    """Every callable name: sympy elementaries plus registered special functions and oracles
-    (``dpproof.oracles`` registers its functions when imported; the claims-file loader does)."""
+    """Every callable name: sympy elementaries plus every registered special function and
+    oracle.  ``dpproof.oracles`` imports all its registering modules, so this set does not
+    depend on what was imported before."""
+    from .. import oracles  # noqa: F401 - registers every oracle (REGISTERING_MODULES)
+
     names: dict[str, object] = dict(ELEMENTARY)
     names.update(REGISTRY)
     return names
@@ -67,17 +81,20 @@ class _Parser:
     def __init__(self, text: str, params: dict[str, sympy.Symbol], line: int, column: int):
         self.text, self.params, self.line0, self.col0 = text, params, line, column
         self.functions = allowed_functions()
-        self.toks = self._tokenize()
+        self.used: set[str] = set()
+        self.depth = 0
         self.i = 0
         self.guards: list = []   # partial terms as written (README: edges of the domain)
+        self.toks = self._tokenize()
 
     # -- errors and tokens -------------------------------------------------------------
     def error(self, message: str, pos: int) -> ExprSyntaxError:
         before = self.text[:pos]
-        line = self.line0 + before.count("\n")
-        column = (pos - before.rfind("\n")) if "\n" in before else self.col0 + pos
-        src_line = self.text.splitlines()[before.count("\n")] if self.text else ""
-        return ExprSyntaxError(message, line, column, src_line if "\n" in self.text else "")
+        nl = before.count("\n")
+        line = self.line0 + nl
+        column = (pos - before.rfind("\n")) if nl else self.col0 + pos
+        src_line = self.text.split("\n")[nl] if "\n" in self.text else ""
+        return ExprSyntaxError(message, line, column, src_line)
 
     def allowed_text(self) -> str:
         params = ", ".join(sorted(self.params)) or "none declared"
@@ -91,7 +108,12 @@ class _Parser:
             m = _TOKEN.match(self.text, pos)
             if not m:
                 ch = self.text[pos]
-                hint = " (attribute access is not allowed)" if ch == "." else ""
+                if ch == ".":
+                    hint = " (attribute access is not allowed)"
+                elif ch.isdigit():
+                    hint = " (only the ASCII digits 0-9 make numbers)"
+                else:
+                    hint = ""
                 raise self.error(f"unexpected character {ch!r}{hint}; {self.allowed_text()}", pos)
             if m.lastgroup != "ws":
                 toks.append(_Tok(m.lastgroup, m.group(), pos))
@@ -105,10 +127,18 @@ class _Parser:
     def take(self, text: str | None = None) -> _Tok:
         tok = self.toks[self.i]
         if text is not None and tok.text != text:
-            found = repr(tok.text) if tok.text else "the end of the expression"
+            found = repr(shorten(tok.text)) if tok.text else "the end of the expression"
             raise self.error(f"expected {text!r}, found {found}", tok.pos)
         self.i += 1
         return tok
+
+    def number_only(self, value, pos: int, where: str):
+        """``value`` itself, if it is a number; a distribution is rejected at ``pos``."""
+        if returns_distribution(value):
+            raise self.error(f"a distribution ({shorten(sympy.sstr(value))}) cannot be {where};"
+                             " distributions are arguments of divergences such as renyi(P, Q, "
+                             "alpha), kl(P, Q), hockey_stick(P, Q, eps), tv(P, Q)", pos)
+        return value
 
     # -- grammar ---------------------------------------------------------------------
     def statement(self) -> Statement:
@@ -128,20 +158,22 @@ class _Parser:
             stmt = rels[0]
         tok = self.peek()
         if tok.kind != "end":
-            raise self.error(f"unexpected {tok.text!r} after a complete statement", tok.pos)
+            raise self.error(f"unexpected {shorten(tok.text)!r} after a complete statement",
+                             tok.pos)
         return stmt
 
     def relation(self) -> Statement:
         start = self.peek().pos
         self.guards = []
-        lhs = self.sum()
+        lhs = self.number_only(self.sum(), start, "compared")
         tok = self.peek()
-        if tok.text not in ("<=", "<", "==", ">=", ">"):
+        if tok.text not in _RELATIONS:
             raise self.error("a statement needs one relation (<=, <, ==, >=, >)", start
                              if tok.kind == "end" else tok.pos)
         self.take()
-        rhs = self.sum()
-        if self.peek().text in ("<=", "<", "==", ">=", ">"):
+        rpos = self.peek().pos
+        rhs = self.number_only(self.sum(), rpos, "compared")
+        if self.peek().text in _RELATIONS:
             raise self.error("chained relations are not allowed; give the links as steps",
                              self.peek().pos)
         kept = (sympy.sympify(lhs), sympy.sympify(rhs))
@@ -157,39 +189,82 @@ class _Parser:
         return term
 
     def sum(self):
-        value = self.product()
+        pos = self.peek().pos
+        first = self.product()
+        if self.peek().text not in ("+", "-"):
+            return first
+        terms = [self.number_only(first, pos, "added or subtracted")]
         while self.peek().text in ("+", "-"):
             op = self.take().text
-            right = self.product()
-            value = value + right if op == "+" else value - right
-        return value
+            pos = self.peek().pos
+            right = self.number_only(self.product(), pos, "added or subtracted")
+            terms.append(right if op == "+" else -right)
+        return sympy.Add(*terms)
 
     def product(self):
-        value = self.unary()
+        pos = self.peek().pos
+        first = self.unary()
+        if self.peek().text not in ("*", "/"):
+            return first
+        factors = [self.number_only(first, pos, "multiplied or divided")]
         while self.peek().text in ("*", "/"):
             op = self.take().text
-            right = self.unary()
-            value = value * right if op == "*" else value * self.partial(1 / right)
-        return value
+            pos = self.peek().pos
+            right = self.number_only(self.unary(), pos, "multiplied or divided")
+            factors.append(right if op == "*" else self.partial(
+                self.power_of(right, sympy.S.NegativeOne, pos)))
+        self.guard(check_roots, factors, pos=pos)
+        return sympy.Mul(*factors)
 
     def unary(self):
-        if self.peek().text in ("-", "+"):
-            op = self.take().text
-            value = self.unary()
-            return -value if op == "-" else value
-        return self.power()
+        tok = self.peek()
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"the expression is nested more than {MAX_DEPTH} levels deep "
+                             "(parentheses, calls, signs and powers); split it into steps",
+                             tok.pos)
+        try:
+            if tok.text in ("-", "+"):
+                self.take()
+                pos = self.peek().pos
+                value = self.number_only(self.unary(), pos, "negated")
+                return -value if tok.text == "-" else value
+            return self.power()
+        finally:
+            self.depth -= 1
 
     def power(self):
+        pos = self.peek().pos
         base = self.atom()
         if self.peek().text in ("^", "**"):
+            self.number_only(base, pos, "raised to a power")
             self.take()
-            return self.partial(base ** self.unary())
+            epos = self.peek().pos
+            exponent = self.number_only(self.unary(), epos, "an exponent")
+            return self.partial(self.power_of(base, exponent, pos))
         return base
+
+    def guard(self, check, *args, pos: int) -> None:
+        """Run a size check of ``limits``; its ValueError becomes the error at ``pos``."""
+        try:
+            check(*args)
+        except ValueError as exc:
+            raise self.error(str(exc), pos) from None
+
+    def power_of(self, base, exponent, pos: int):
+        """``base ** exponent``, never computing a large number (``limits.check_power``)."""
+        if isinstance(base, sympy.exp) or base is sympy.E:
+            self.guard(check_exp, sympy.log(base) * exponent, pos=pos)
+        self.guard(check_power, base, exponent, pos=pos)
+        return sympy.Pow(base, exponent)
 
     def atom(self):
         tok = self.take()
         if tok.kind == "number":
-            return sympy.Rational(tok.text)
+            try:
+                return exact_number(tok.text)
+            except ValueError as exc:
+                raise self.error(str(exc), tok.pos) from None
         if tok.text == "(":
             value = self.sum()
             self.take(")")
@@ -198,27 +273,58 @@ class _Parser:
             if self.peek().text == "(":
                 return self.call(tok)
             if tok.text in self.params:
+                self.used.add(tok.text)
                 return self.params[tok.text]
             if tok.text == "pi":
                 return sympy.pi
             if tok.text in self.functions:
-                raise self.error(f"{tok.text!r} is a function; call it with parentheses", tok.pos)
-            raise self.error(f"unknown name {tok.text!r}; {self.allowed_text()}", tok.pos)
-        found = repr(tok.text) if tok.text else "the end of the expression"
+                raise self.error(f"{tok.text!r} is a function; call it with parentheses",
+                                 tok.pos)
+            raise self.error(f"unknown name {shorten(tok.text)!r}; {self.allowed_text()}", tok.pos)
+        found = repr(shorten(tok.text)) if tok.text else "the end of the expression"
         raise self.error(f"expected a number, a parameter, a call or '(', found {found}", tok.pos)
 
     def call(self, name: _Tok):
         if name.text not in self.functions:
-            raise self.error(f"unknown function {name.text!r}; {self.allowed_text()}", name.pos)
+            raise self.error(f"unknown function {shorten(name.text)!r}; {self.allowed_text()}",
+                             name.pos)
         self.take("(")
-        args = [self.sum()]
-        while self.peek().text == ",":
-            self.take()
+        args, starts = [], []
+        while True:
+            starts.append(self.peek().pos)
             args.append(self.sum())
+            if self.peek().text != ",":
+                break
+            self.take()
         self.take(")")
         self._check_arity(name, len(args))
-        value = self.functions[name.text](*args)
+        self._check_kinds(name, args, starts)
+        value = self._build(name, args)
         return value if name.text in _TOTAL else self.partial(value)
+
+    def _check_kinds(self, name: _Tok, args, starts) -> None:
+        for i, (kind, value, pos) in enumerate(zip(arg_kinds(name.text, len(args)), args,
+                                                   starts)):
+            if kind == "d" and not returns_distribution(value):
+                raise self.error(f"argument {i + 1} of {name.text} must be a distribution such "
+                                 f"as Normal(0, 1), got {shorten(sympy.sstr(value))}", pos)
+            if kind == "n":
+                self.number_only(value, pos, f"argument {i + 1} of {name.text}, which takes "
+                                 "a number")
+
+    def _build(self, name: _Tok, args):
+        fn = self.functions[name.text]
+        if name.text == "sqrt":
+            return self.power_of(args[0], sympy.S.Half, name.pos)
+        if name.text == "exp":
+            self.guard(check_exp, args[0], pos=name.pos)
+        if name.text in ("min", "max"):
+            # compare only exact rationals eagerly: sympy cannot compare Phi(1) with x
+            eager = all(a.is_Rational or not a.is_number for a in args)
+            return fn(*args, evaluate=eager)
+        if name.text == "binomial":
+            return fn(*args, evaluate=binomial_is_small(*args))
+        return fn(*args)
 
     def _check_arity(self, name: _Tok, n: int) -> None:
         if name.text in ELEMENTARY_ARITY:
@@ -234,21 +340,54 @@ class _Parser:
             raise self.error(f"{name.text} takes {want} argument(s), got {n}", name.pos)
 
 
-def parse_statement(text: str, params: dict[str, sympy.Symbol], line: int = 1,
-                    column: int = 1) -> Statement:
-    """Parse ``text`` into a Statement over ``params``; raise ExprSyntaxError if not allowed."""
+def _run(parser_call, text, params, line, column):
+    """Run a parse; every failure, whatever raised it, becomes one ExprSyntaxError."""
     if not isinstance(text, str):
         raise ExprSyntaxError(f"a statement must be a string, got {type(text).__name__}",
                               line, column)
-    return _Parser(text, params, line, column).statement()
+    if not text.strip():
+        raise ExprSyntaxError("the statement is empty; write a relation such as "
+                              "\"x^2 >= 0\"", line, column)
+    if len(text) > MAX_LENGTH:
+        raise ExprSyntaxError(f"the statement has {len(text)} characters; statements have at "
+                              f"most {MAX_LENGTH} (split it into steps)", line, column)
+    parser = None
+    try:
+        parser = _Parser(text, params, line, column)
+        return parser, parser_call(parser)
+    except ExprSyntaxError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the parser is total: one documented error
+        pos = parser.peek().pos if parser is not None and parser.i < len(parser.toks) else 0
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else \
+            f"{type(exc).__name__}: {shorten(str(exc), 120)}"
+        err = parser.error if parser is not None else \
+            (lambda m, p: ExprSyntaxError(m, line, column))
+        raise err(f"this expression cannot be built exactly ({reason}); simplify it or split "
+                  "it into steps", pos) from None
+
+
+def parse_statement(text: str, params: dict[str, sympy.Symbol], line: int = 1,
+                    column: int = 1, used: set[str] | None = None) -> Statement:
+    """Parse ``text`` into a Statement over ``params``; raise ExprSyntaxError if not allowed.
+
+    ``used``, if given, receives the names of the parameters the text mentions.
+    """
+    parser, stmt = _run(lambda p: p.statement(), text, params, line, column)
+    if used is not None:
+        used.update(parser.used)
+    return stmt
 
 
 def parse_expression(text: str, params: dict[str, sympy.Symbol], line: int = 1,
                      column: int = 1):
     """Parse a bare expression (no relation)."""
-    parser = _Parser(text, params, line, column)
-    value = parser.sum()
-    tok = parser.peek()
-    if tok.kind != "end":
-        raise parser.error(f"unexpected {tok.text!r} after a complete expression", tok.pos)
-    return value
+    def expression(parser):
+        value = parser.sum()
+        tok = parser.peek()
+        if tok.kind != "end":
+            raise parser.error(f"unexpected {shorten(tok.text)!r} after a complete expression",
+                               tok.pos)
+        return value
+
+    return _run(expression, text, params, line, column)[1]

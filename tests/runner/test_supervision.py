@@ -155,3 +155,16 @@ def test_contradictory_evidence_is_an_error_flagged_and_the_cli_exits_3(fault_en
                  "--quiet", "--no-pdf", "--no-cache"])
     assert code == 3 and "fault.c0.contradict" in capsys.readouterr().err
     assert (tmp_path / "o" / "report.json").is_file()
+
+
+def test_a_claim_that_does_not_survive_pickling_does_not_hang_the_run(tmp_path):
+    """Max(x, Phi(1)) is built unevaluated; unpickling it in the parent re-evaluates it and
+    raises. Results travel back without their claim, so the run finishes."""
+    from dpproof.claimfile import load_claims_file
+    f = tmp_path / "c.toml"
+    f.write_text('[[claim]]\nid = "m.phi"\nsource = "t"\n'
+                 'statement = "max(x, Phi(1)) >= Phi(1)"\ndomain = { x = [0, 2] }\n')
+    claims = load_claims_file(f)
+    report = verify(claims, Config(timeout=30, engine_timeout=10), jobs=1)
+    (a,) = report.assessments
+    assert a.claim is claims[0] and a.verdict in (Verdict.SUPPORTED, Verdict.CERTIFIED)
