@@ -109,6 +109,15 @@ def check(claim: Claim, config: Config) -> Evidence:
             return Evidence(NAME, Verdict.REFUTED, detail, time.perf_counter() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation)
+    if verdict is None and claim.statement.rel == "==":
+        # the difference did not simplify to 0: look for an exact point where it is certified
+        # non-zero (the claim as written, in ball arithmetic -- never the simplified form)
+        found = _witness(claim, config)
+        if found is not None:
+            return Evidence(NAME, Verdict.REFUTED, "lhs - rhs does not simplify to 0, and "
+                            "differs at an exact point (certified)", time.perf_counter() - t0,
+                            scope=f"witness {found.point}", witness=found.point,
+                            violation=found.violation)
     return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})",
                     seconds)
 
