@@ -145,7 +145,7 @@ def decide(claims, config, jobs: int = 2, progress=None) -> list[Outcome]:
     Each claim also gets a hard limit (pebble kills its worker): dpproof's own limits are
     SIGALRM-based and an alarm that lands in a gc callback is swallowed (outcome TIMEOUT).
     """
-    import dpproof.runner as runner
+    import dpproof.checking as runner
     from pebble import ProcessPool
     global _CLAIMS, _CONFIG
     _CLAIMS, _CONFIG = list(claims), config
