@@ -22,23 +22,43 @@ from __future__ import annotations
 import sympy
 
 
-class Undefined(ValueError):
+class _EdgeError(ValueError):
+    """A term at the edge of its domain.  ``term`` may be a sympy expression: it is printed
+    only when a message needs it (the interval engine raises these on hot paths)."""
+
+    _how = ""
+
+    def __init__(self, term, reason: str):
+        super().__init__(term, reason)
+        self._term, self.reason = term, reason
+
+    @property
+    def term(self) -> str:
+        if isinstance(self._term, str):
+            return self._term
+        try:
+            text = sympy.sstr(self._term)
+        except ValueError:          # integers beyond Python's printing limit
+            text = f"{type(self._term).__name__}(...)"
+        return text if len(text) <= 200 else text[:197] + "..."
+
+    def __str__(self) -> str:
+        return f"{self.term}: {self._how.format(self.reason)}"
+
+
+class Undefined(_EdgeError):
     """The term is certainly undefined on the whole input (a point, or every point of a ball)."""
 
-    def __init__(self, term: str, reason: str):
-        self.term, self.reason = str(term), reason
-        super().__init__(f"{term}: {reason}")
+    _how = "{}"
 
 
-class MaybeUndefined(ValueError):
+class MaybeUndefined(_EdgeError):
     """The input ball may contain points where the term is undefined: certify nothing."""
 
-    def __init__(self, term: str, reason: str):
-        self.term, self.reason = str(term), reason
-        super().__init__(f"{term}: may be undefined here ({reason})")
+    _how = "may be undefined here ({})"
 
 
-def require(certainly_ok: bool, certainly_bad: bool, term: str, reason: str) -> None:
+def require(certainly_ok: bool, certainly_bad: bool, term, reason: str) -> None:
     """Raise ``Undefined`` if ``certainly_bad``, ``MaybeUndefined`` unless ``certainly_ok``."""
     if certainly_ok:
         return

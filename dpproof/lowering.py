@@ -172,10 +172,8 @@ class _Backend:
         edge = edge_check(e)
         if edge is None:
             return run
-        term = _Term(e)
-
-        def checked(env):
-            edge(self, term, *[k(env) for k in kids])
+        def checked(env):   # the term is printed only if a message needs it
+            edge(self, e, *[k(env) for k in kids])
             return run(env)
         return checked
 
@@ -249,33 +247,6 @@ class _Backend:
         if x < 0:
             return -((-x) ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q))
         return x ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q)
-
-
-class _Term(str):
-    """The printed term, made only when a message needs it (printing is costly)."""
-
-    def __new__(cls, e):
-        self = super().__new__(cls, "")
-        self.e = e
-        return self
-
-    def __str__(self):
-        try:
-            text = sympy.sstr(self.e)
-        except ValueError:          # integers beyond Python's printing limit
-            text = f"{type(self.e).__name__}(...)"
-        return text if len(text) <= 200 else text[:197] + "..."
-
-    __repr__ = __str__
-
-    def __format__(self, spec):
-        return format(str(self), spec)
-
-    def __add__(self, other):
-        return str(self) + other
-
-    def __radd__(self, other):
-        return other + str(self)
 
 
 class _ArbBackend(_Backend):
