@@ -17,25 +17,28 @@ from sympy import Max, Min, exp, log, oo
 from .pieces import X, Underivable, certainly, integral, merge, require
 
 
+def _where_p(p, q):
+    """The pieces where P has mass; None if Q vanishes on one of them (the divergence is +inf)."""
+    out = [(lo, hi, lp, lq) for lo, hi, lp, lq in merge(p, q) if lp is not None]
+    return None if any(lq is None for *_, lq in out) else out
+
+
 def renyi_continuous(p, q, alpha) -> sympy.Expr:
     require(alpha > 1, "alpha > 1 (the claims language defines renyi for alpha > 1)")
-    total = sympy.S.Zero
-    for lo, hi, lp, lq in merge(p, q):
-        if lp is None:
-            continue
-        if lq is None:
-            return oo
-        total += integral(0, alpha * lp + (1 - alpha) * lq, lo, hi)
+    pieces = _where_p(p, q)
+    if pieces is None:
+        return oo
+    total = sympy.Add(*(integral(0, alpha * lp + (1 - alpha) * lq, lo, hi)
+                        for lo, hi, lp, lq in pieces))
     return log(total) / (alpha - 1)
 
 
 def kl_continuous(p, q) -> sympy.Expr:
+    pieces = _where_p(p, q)
+    if pieces is None:
+        return oo
     total = sympy.S.Zero
-    for lo, hi, lp, lq in merge(p, q):
-        if lp is None:
-            continue
-        if lq is None:
-            return oo
+    for lo, hi, lp, lq in pieces:
         poly = sympy.Poly(sympy.expand(lp - lq), X)
         for (k,), coeff in poly.terms():
             total += coeff * integral(k, lp, lo, hi)
