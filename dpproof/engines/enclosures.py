@@ -53,7 +53,9 @@ def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
     """``expr`` as one cancelled fraction, factored if it is a polynomial (exact
     rewrites: x^2 + y^2 - 2xy becomes (x - y)^2), or None if not different."""
     try:
-        if sympy.count_ops(expr) > MAX_OPS:
+        # a constant has nothing to cancel, and sympy may spend unbounded time on it
+        # (cancel(-Q(40) + exp(-800)/2) runs into its time guard)
+        if not expr.free_symbols or sympy.count_ops(expr) > MAX_OPS:
             return None
         out = sympy.cancel(sympy.together(expr))
         if out.is_polynomial() and len(out.free_symbols) <= 4:

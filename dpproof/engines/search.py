@@ -16,6 +16,7 @@ written (open ends, non-integers) are never scored.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import time
@@ -183,7 +184,8 @@ class _Hunt:
             if math.isfinite(m):
                 target(max(min(-m, 1e300), -1e300))
         try:
-            probe()
+            with _without_local_constants():
+                probe()
         except Exception as exc:  # hypothesis's own failures end generation, not the hunt
             self.notes.append(f"hypothesis stopped early: {type(exc).__name__}")
 
@@ -208,6 +210,30 @@ class _Hunt:
     def best_margin(self):
         w = self.worst(1)
         return None if not w else float(w[0][0])
+
+
+@contextlib.contextmanager
+def _without_local_constants():
+    """Hypothesis (>= 6.131) mixes numbers it reads from the source of every "local" module
+    in ``sys.modules`` into what it generates, and caches them under ``.hypothesis/`` in the
+    working directory.  Which modules a worker has imported depends on the claims it ran
+    before, so the examples -- and the report -- would depend on scheduling, and the user's
+    folder would gain a ``.hypothesis``.  For the hunt, no local constants: the points
+    depend on the seed and the claim alone.  (A private hook; if it moves, nothing is
+    patched and only the determinism of the examples is at stake, never a verdict's
+    soundness: every candidate is certified in arb.)"""
+    try:
+        from hypothesis.internal.conjecture import providers
+        original = providers._get_local_constants
+        empty = providers.Constants()
+    except (ImportError, AttributeError):
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
 
 
 def _float_bounds(iv) -> tuple[float, float]:
