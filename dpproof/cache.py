@@ -1,7 +1,7 @@
 """The result cache: one file per decided claim under ``.dpproof_cache/``.
 
 The key is a SHA-256 of everything that can change a claim's assessment:
-- the claim's content: id, kind, statement (``sympy.srepr`` of both sides and of every
+- the claim's content: id, kind, statement (a canonical ``srepr`` of both sides and of every
   hypothesis), domain, printed value, reason, and its steps' keys;
 - the source code of every module defining a non-sympy object the statement uses (the
   oracles, built-in or the user's own);
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 import sympy
+from sympy.printing.repr import ReprPrinter
 
 from . import __version__
 from .claims import Claim, Statement
@@ -96,11 +97,28 @@ def _module_sources(expr) -> list[str]:
     return sorted(out)
 
 
+class _CanonicalRepr(ReprPrinter):
+    """``srepr`` with every symbol printed with all its assumptions (``assumptions0``).
+
+    Plain ``srepr`` prints the assumptions a symbol was *created* with, and sympy's cache
+    hands out whichever of two equal symbols came first: ``log(x + 1)`` may hold
+    ``Symbol('x', nonnegative=True)`` in one process and ``Symbol('x', real=True,
+    nonnegative=True)`` in another -- the same expression, two keys."""
+
+    def _print_Symbol(self, expr):
+        facts = ", ".join(f"{k}={v}" for k, v in sorted(expr.assumptions0.items()))
+        return f"{type(expr).__name__}({expr.name!r}, {facts})"
+
+
+def _canonical(expr) -> str:
+    return _CanonicalRepr().doprint(expr)
+
+
 def _statement_text(st: Statement | None) -> str:
     if st is None:
         return "-"
     hyps = ";".join(_statement_text(h) for h in st.hypotheses)
-    return f"{sympy.srepr(st.lhs)} {st.rel} {sympy.srepr(st.rhs)} | {hyps}"
+    return f"{_canonical(st.lhs)} {st.rel} {_canonical(st.rhs)} | {hyps}"
 
 
 def claim_key(claim: Claim, config: Config) -> str:

@@ -63,8 +63,15 @@ def default_memory_mb(jobs: int) -> int:
     return max(MIN_MEMORY_MB, total // (jobs + 1))
 
 
+def start_worker(memory_mb: int | None) -> None:
+    """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``)."""
+    limit_memory(memory_mb)
+    from .checking import warm_up
+    warm_up()
+
+
 def limit_memory(memory_mb: int | None) -> None:
-    """Worker initializer: cap the address space (RLIMIT_AS) at ``memory_mb``."""
+    """Cap the address space (RLIMIT_AS) at ``memory_mb``."""
     if memory_mb:
         cap = memory_mb * 2 ** 20
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -171,7 +178,7 @@ def detached(a: Assessment) -> Assessment:
 class LocalExecutor:
     """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each)."""
 
-    def __init__(self, jobs: int = 1, max_tasks: int = 20):
+    def __init__(self, jobs: int = 1, max_tasks: int = 50):
         self.jobs, self.max_tasks = max(1, jobs), max_tasks
 
     def run(self, claims, todo, config, limits):
@@ -182,7 +189,7 @@ class LocalExecutor:
             return
         _WORK = claims
         pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
-                           initializer=limit_memory, initargs=(limits.memory_mb,),
+                           initializer=start_worker, initargs=(limits.memory_mb,),
                            context=multiprocessing.get_context("fork"))
         try:
             started = time.perf_counter()
@@ -214,7 +221,7 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
     from pebble import ProcessPool
 
     t0 = time.perf_counter()
-    with ProcessPool(max_workers=1, initializer=limit_memory, initargs=(limits.memory_mb,),
+    with ProcessPool(max_workers=1, initializer=start_worker, initargs=(limits.memory_mb,),
                      context=multiprocessing.get_context("fork")) as pool:
         with _may_have_children():
             future = pool.schedule(_decide_detached, args=(claim, config, limits.memory_mb),

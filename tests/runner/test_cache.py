@@ -113,3 +113,15 @@ def test_claims_that_took_longest_last_time_are_scheduled_first(tmp_path):
     assert claims[order[0]].id == longest
     fresh = faults.true_claim(7)
     assert cache.longest_first([fresh, *claims], [1, 0])[0] == 0   # unknown claims first
+
+
+def test_the_key_does_not_depend_on_which_equal_symbol_sympy_cached_first():
+    """``Symbol('x', nonnegative=True) == Symbol('x', real=True, nonnegative=True)``, and
+    sympy's cache may hand either to a parsed statement; ``srepr`` prints them apart."""
+    c = faults.true_claim(0)
+    lean, full = sympy.Symbol("x", nonnegative=True), sympy.Symbol("x", real=True,
+                                                                  nonnegative=True)
+    assert lean == full and sympy.srepr(lean) != sympy.srepr(full)
+    keys = {claim_key(Claim(c.id, c.source, Statement(sympy.log(1 + s), "<=", s), c.domain),
+                      Config()) for s in (lean, full)}
+    assert len(keys) == 1
