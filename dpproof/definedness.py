@@ -81,6 +81,8 @@ def edge_check(e):
     name = e.func.__name__
     if name == "log":
         return _log_check
+    if name == "log1p":   # log(1 + x), rewritten for evaluation (expr.stable)
+        return _log1p_check
     if name == "binomial":
         n_int, k_int = e.args[0].is_integer, e.args[1].is_integer
         return lambda b, term, n, k: _binomial_check(b, term, n, k, n_int, k_int)
@@ -89,6 +91,12 @@ def edge_check(e):
 
 def _log_check(b, term, x):
     require(b.certain(x, ">0"), b.certain(x, "<=0"), term, "log of a number <= 0")
+
+
+def _log1p_check(b, term, x):
+    one_plus = b.add(b.one(), x)
+    require(b.certain(one_plus, ">0"), b.certain(one_plus, "<=0"), term,
+            "log of a number <= 0")
 
 
 def _pow_check(exponent: sympy.Expr):

@@ -147,6 +147,12 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
     if errors:
         return Assessment(claim, Verdict.ERROR, f"{errors[0].engine}: {errors[0].detail}", None,
                           evidence, seconds)
+    if _unbounded_identity(claim, evidence):
+        gap = next((e.detail for e in evidence if e.engine == "interval"),
+                   "no ball enclosure of the difference")
+        return Assessment(claim, Verdict.INCONCLUSIVE, "an identity is SUPPORTED only where "
+                          "balls bound |lhs - rhs| below 2^-50 relative on every box; "
+                          f"interval: {gap}", None, evidence, seconds, repair)
     for verdict in _ORDER:
         hits = [e for e in evidence if e.verdict is verdict]
         if hits:
@@ -154,6 +160,18 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
             return Assessment(claim, verdict, scope, None, evidence, seconds, repair)
     return Assessment(claim, Verdict.INCONCLUSIVE, "no engine supports this claim", None,
                       evidence, seconds)
+
+
+def _unbounded_identity(claim: Claim, evidence) -> bool:
+    """An identity whose best evidence is SUPPORTED but not from the interval engine's
+    relative-gap bound on every box (issue 11: equality verdicts that mean something);
+    a chain of steps speaks for itself."""
+    st = claim.statement
+    if st is None or st.rel != "==" or claim.steps:
+        return False
+    if not any(e.verdict is Verdict.SUPPORTED for e in evidence):
+        return False
+    return not any(e.engine == "interval" and e.verdict is Verdict.SUPPORTED for e in evidence)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from scipy import special as _sp
 
 from .definedness import edge_check
 from .expr.functions import SpecialFunction
+from .expr.stable import stable
 
 
 class LoweringError(ValueError):
@@ -372,6 +373,7 @@ _ARB_FUNCTIONS = {
     "pow": _arb_pow, "gamma": lambda x: x.gamma(), "loggamma": lambda x: x.lgamma(),
     "tanh": lambda x: x.tanh(), "besselk": lambda nu, x: x.bessel_k(nu),
     "factorial": lambda x: (x + 1).gamma(),
+    "expm1": lambda x: x.expm1(), "log1p": lambda x: x.log1p(),
 }
 
 
@@ -412,7 +414,7 @@ _MPMATH_FUNCTIONS = {
     "erfc": mpmath.erfc, "erfi": mpmath.erfi, "Min": min, "Max": max,
     "binomial": mpmath.binomial, "pow": mpmath.power, "gamma": mpmath.gamma,
     "loggamma": mpmath.loggamma, "tanh": mpmath.tanh, "besselk": mpmath.besselk,
-    "factorial": mpmath.factorial,
+    "factorial": mpmath.factorial, "expm1": mpmath.expm1, "log1p": mpmath.log1p,
 }
 
 
@@ -462,7 +464,7 @@ _FLOAT_FUNCTIONS = {
     "erfc": math.erfc, "erfi": lambda x: float(_sp.erfi(x)), "Min": min, "Max": max,
     "binomial": lambda n, k: float(_sp.binom(n, k)), "pow": math.pow, "gamma": math.gamma,
     "loggamma": math.lgamma, "tanh": math.tanh, "besselk": lambda nu, x: float(_sp.kv(nu, x)),
-    "factorial": lambda x: math.gamma(x + 1),
+    "factorial": lambda x: math.gamma(x + 1), "expm1": math.expm1, "log1p": math.log1p,
 }
 
 
@@ -507,7 +509,7 @@ def lower(expr: sympy.Basic, names: Sequence[str], backend: str = "arb",
     chosen = {"arb": ARB, "mpmath": MPMATH, "float": FLOAT}.get(backend)
     if chosen is None:
         raise ValueError(f"unknown backend {backend!r}; allowed: arb, mpmath, float")
-    tree = chosen.compile(expr, names)
+    tree = chosen.compile(stable(expr), names)
     if guards:
         checks, value = [chosen.compile(g, names) for g in guards], tree
 

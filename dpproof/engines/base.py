@@ -41,7 +41,9 @@ class Config:
     seed: int = 0
     timeout: float = 120.0           # seconds per claim, all engines together
     engine_timeout: float = 60.0     # seconds per engine and claim
-    symbolic_quick_timeout: float = 2.0  # symbolic's first try; full budget if none decided
+    #: symbolic's first try (full budget later if no engine decided); 3 s leaves headroom over
+    #: the slowest quick decisions of the library (~1.3 s) so that load does not move them
+    symbolic_quick_timeout: float = 3.0
     max_boxes: int = 3000            # interval engine budget
     max_depth: int = 48
     search_examples: int = 200       # hypothesis examples

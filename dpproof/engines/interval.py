@@ -37,6 +37,7 @@ from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
 from . import witness as W
+from .identity import Gaps
 from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
 from .bounds import Bounds
 from .defined import probes
@@ -145,6 +146,7 @@ class _Search(Bounds, TailsAndCorners):
         self.rewritten = (self.forms.margin != compiled.claim.statement.margin() or
                           bool(self.forms.atoms) or len(self.forms.whole.fns) > 1)
         self.identity = compiled.claim.statement.rel == "=="
+        self.gaps = Gaps(compiled.claim, compiled.names, config.prec) if self.identity else None
         self.volume = B.volume(root, integer, self.clip)
         self.heaps: tuple[list, list] = ([], [])
         self.counter, self.taken = 0, set()
@@ -311,10 +313,13 @@ class _Search(Bounds, TailsAndCorners):
                 found = self._try_points(box, None, False, deep=True)
                 if found is not None:
                     return found, depth
-            if B.is_point(box, self.integer) or depth >= self.config.max_depth or gap < arb(
-                    2) ** (-self.config.prec // 2):
+            last = B.is_point(box, self.integer) or depth >= self.config.max_depth
+            if self.gaps.small(box, gap) or (last and self.gaps.settle(box)):
                 self.widest_gap = self.widest_gap.max(gap)
                 self.certified_volume += self._vol(box)
+                return None
+            if last:
+                self.undecided.append(box)
                 return None
         elif B.is_point(box, self.integer) or depth >= self.config.max_depth:
             self.undecided_nan = True
@@ -391,6 +396,8 @@ class _Search(Bounds, TailsAndCorners):
             "undecided_boxes": len(self.undecided), "certified_fraction": min(frac, 1.0),
             "tightest_margin": None if self.tightest is None else self.tightest.str(5),
             "widest_identity_gap": self.widest_gap.str(3), "prec": self.config.prec,
+            **({"wide_gap_boxes": self.gaps.wide,
+                "widest_relative_gap": self.gaps.widest.str(3)} if self.gaps else {}),
             "stopped_by": self.stopped_by,
         }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..evidence import Evidence, Verdict
 from .base import describe_box
+from .identity import ESCALATION
 
 NAME = "interval"
 
@@ -51,17 +52,23 @@ def _describe(names, box) -> str:
 
 
 def _identity_verdict(search, whole, data, seconds) -> Evidence:
+    """SUPPORTED only with a relative gap below 2^-50 on every box (engines.identity)."""
     if search.undecided_nan:
         return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
                         f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
+    if search.gaps.wide:
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"|lhs - rhs| stays above 2^-50 times "
+                        f"max(|lhs|, |rhs|) on {search.gaps.wide} boxes at full depth, up to "
+                        f"{ESCALATION[-1]} bits; widest relative gap "
+                        f"{data['widest_relative_gap']}", seconds, scope=whole, data=data)
     if search.undecided:
         frac = data["certified_fraction"]
-        return Evidence(NAME, Verdict.INCONCLUSIVE if frac == 0 else Verdict.SUPPORTED,
-                        f"|lhs - rhs| enclosed below {data['widest_identity_gap']} on "
-                        f"{frac:.4%} of the box volume; stopped by the {data['stopped_by']}",
-                        seconds, scope=f"enclosed on {frac:.4%} of {whole}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| enclosed below "
-                    f"{data['widest_identity_gap']} on every box; balls cannot certify "
-                    "equality", seconds, scope=f"enclosed on {whole}", data=data)
-
-
+        return Evidence(NAME, Verdict.INCONCLUSIVE,
+                        f"|lhs - rhs| below 2^-50 relative on {frac:.4%} of the box volume "
+                        f"(widest gap {data['widest_identity_gap']}); stopped by the "
+                        f"{data['stopped_by']}", seconds,
+                        scope=f"relative gap below 2^-50 on {frac:.4%} of {whole}", data=data)
+    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| below 2^-50 times max(|lhs|, "
+                    f"|rhs|) on every box (widest gap {data['widest_identity_gap']}); balls "
+                    "cannot certify equality", seconds,
+                    scope=f"relative gap below 2^-50 on {whole}", data=data)

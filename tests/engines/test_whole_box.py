@@ -86,9 +86,10 @@ def test_a_claim_undefined_on_part_of_the_box_is_not_certified():
 
 
 def test_deep_cancellation_needs_and_gets_more_than_1024_bits():
-    # Phi(39) - Phi(39 - 1/10^6) ~ 1e-336: a claim that it is >= 1e-330 is false, and the
-    # violation shows only beyond 1100 bits of working precision
-    claim = make_claim("deep", "Phi(x) - Phi(x - 1/10^6) >= 1/10^330",
+    # erf(39/sqrt 2) - erf((39 - 1/10^6)/sqrt 2) ~ 2e-336 (two numbers within 1e-333 of 1): a
+    # claim that it is >= 2/10^330 is false, and the violation shows only beyond 1100 bits
+    # (erf differences are not rewritten by expr.stable, unlike Phi differences below)
+    claim = make_claim("deep", "erf(x/sqrt(2)) - erf((x - 1/10^6)/sqrt(2)) >= 2/10^330",
                        x=I.closed(39, 39))
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is Verdict.REFUTED and ev.witness == {"x": "39"}
@@ -97,6 +98,15 @@ def test_deep_cancellation_needs_and_gets_more_than_1024_bits():
         assert not margin(arb_box(39, 39)) < 0          # 1024 bits cannot tell
     with at_precision(4096):
         assert margin(arb_box(39, 39)) < 0
+
+
+def test_a_phi_difference_near_one_is_lowered_in_its_stable_form():
+    # the same cancellation written with Phi: the lowering evaluates Phi(u) - Phi(v) through
+    # the tails (expr.stable), so 128 bits see the violation
+    claim = make_claim("deep.phi", "Phi(x) - Phi(x - 1/10^6) >= 1/10^330", x=I.closed(39, 39))
+    assert INTERVAL.check(claim, CONFIG).verdict is Verdict.REFUTED
+    with at_precision(128):
+        assert lower(claim.statement.margin(), ["x"])(arb_box(39, 39)) < 0
 
 
 def test_rewrites_are_exact_and_polynomials_are_factored():

@@ -119,7 +119,7 @@ def test_osgt_delta_formula_against_the_densities():
         assert f(arb(1)).overlaps(hockey_stick(T0, T1, arb(1)))
 
 
-def test_bbar_loses_every_digit_unless_rewritten():
+def test_bbar_loses_every_digit_in_doubles_and_none_in_the_stable_lowering():
     c = _claim("osgt22.rdp.zeta_small")
     v = lower(c.statement.lhs, ["alpha"], "float")(64.0)
     assert not math.isfinite(v) or abs(v - 0.0724057456766) > 1e-3  # double precision fails
@@ -127,7 +127,9 @@ def test_bbar_loses_every_digit_unless_rewritten():
         printed = lower(c.statement.lhs, ["alpha"], "arb")(arb_ball(64))
         stable = lower(osgt22.zeta_stable(sympy.Symbol("alpha"), sympy.sqrt(630), 15, 1, 8),
                        ["alpha"], "arb")(arb_ball(64))
-    assert not printed.rad() < 1e-6          # the printed Phi difference cancels
+    # the printed Phi difference cancels in plain balls; the lowering evaluates it through
+    # the tails (expr.stable), as the paper's stable form does
+    assert printed.rad() < 1e-20
     with mpmath.workdps(40):  # independent value, stable form (Q differences)
         Qm = lambda x: mpmath.erfc(x / mpmath.sqrt(2)) / 2  # noqa: E731
         s_, a_, m_ = mpmath.sqrt(630), mpmath.mpf(64), 15

@@ -1,0 +1,95 @@
+"""What balls can say about an identity ``lhs == rhs`` (issue 11, item 4).
+
+Balls never certify an equality.  They can bound the difference: the interval engine calls
+an identity SUPPORTED only when, on every box of the domain, ``|lhs - rhs|`` is enclosed
+below ``2^-50`` times a lower bound of ``max(|lhs|, |rhs|)`` on that box -- a relative gap
+at every point, so that a difference of 1e-340 between numbers of size 1e-334 is not
+"small" because the same box also holds numbers of size 1e-198 -- raising the precision on
+the boxes where the working precision leaves the gap too wide.  Near a common zero of both
+sides no box qualifies (the bound is 0 there): such identities need the symbolic engine.  Anything else
+is INCONCLUSIVE with the widest gap seen.  Cancelling printed forms are evaluated in stable
+forms by the lowering (``expr.stable``), so a right formula is not left with a wide gap
+because of how it is written.
+"""
+
+from __future__ import annotations
+
+from flint import arb
+
+from ..definedness import MaybeUndefined, Undefined
+from ..lowering import LoweringError, at_precision, lower
+from . import boxes as B
+
+#: the relative gap below which an identity is SUPPORTED on a box
+RELATIVE_GAP = arb(2) ** -50
+#: precisions tried on a box whose gap is too wide at the working precision
+ESCALATION = (256, 512, 1024)
+
+
+class Gaps:
+    """Relative gaps of one identity on boxes, with its sides lowered once."""
+
+    def __init__(self, claim, names, prec: int):
+        st = claim.statement
+        self.prec = prec
+        try:
+            self.sides = (lower(st.lhs, names, "arb"), lower(st.rhs, names, "arb"),
+                          lower(st.margin(), names, "arb"))
+        except (LoweringError, TypeError, ValueError):
+            self.sides = None
+        #: boxes at full depth (or points) whose relative gap stayed above RELATIVE_GAP
+        self.wide = 0
+        #: the widest relative gap of such a box (arb), for the verdict line
+        self.widest = arb(0)
+
+    def small(self, box, gap: arb) -> bool:
+        """``gap`` (an upper bound of |lhs - rhs| on the box) is below RELATIVE_GAP times
+        max(|lhs|, |rhs|) at every point of the box (at the working precision)."""
+        scale = self._scale(box)
+        return scale is not None and bool(gap <= RELATIVE_GAP * scale)
+
+    def settle(self, box) -> bool:
+        """On a box that cannot be split further: the relative gap at raised precisions;
+        False (and counted) when it stays too wide."""
+        if self.sides is not None:
+            for bits in ESCALATION:
+                if bits <= self.prec:
+                    continue
+                with at_precision(bits):
+                    try:
+                        balls = B.balls(box)
+                        m = self.sides[2](*balls)
+                        scale = self._scale(box)
+                    except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
+                        break
+                    if m.is_finite() and scale is not None and \
+                            abs(m).upper() <= RELATIVE_GAP * scale:
+                        return True
+        self.wide += 1
+        self.widest = self.widest.max(self._relative(box))
+        return False
+
+    def _scale(self, box):
+        """A lower bound of max(|lhs|, |rhs|) on the box (None if not finite)."""
+        if self.sides is None:
+            return None
+        try:
+            balls = B.balls(box)
+            left, right = self.sides[0](*balls), self.sides[1](*balls)
+        except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError, TypeError):
+            return None
+        if not (left.is_finite() and right.is_finite()):
+            return None
+        return abs(left).lower().max(abs(right).lower())
+
+    def _relative(self, box) -> arb:
+        try:
+            m = self.sides[2](*B.balls(box)) if self.sides else arb.nan()
+        except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
+            return arb.pos_inf()
+        scale = self._scale(box)
+        if not m.is_finite() or scale is None:
+            return arb.pos_inf()
+        if scale == 0:
+            return arb(0) if abs(m).upper() == 0 else arb.pos_inf()
+        return abs(m).upper() / scale
