@@ -41,6 +41,8 @@ __all__ = ["Forms", "defined", "enclose", "intersect", "rewritten"]
 MAX_OPS = 400
 #: seconds of sympy work (rewrites, derivatives, sign queries) per claim
 SYMPY_BUDGET = 8.0
+#: a rewrite more than this many times larger than the expression is not used
+GROWTH = 4
 
 
 def rewritten(expr: sympy.Expr, budget: Budget | None = None) -> sympy.Expr | None:
@@ -62,7 +64,11 @@ def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
             out = sympy.factor(out)
     except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
         return None
-    return None if out == expr else out
+    # a rewrite that swells the expression (cancel spreads a fraction through exp and erfc
+    # arguments) costs more per box than it can win: kept only while compact
+    if out == expr or sympy.count_ops(out) > GROWTH * sympy.count_ops(expr) + 40:
+        return None
+    return out
 
 
 def defined(value: arb) -> bool:

@@ -36,6 +36,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
+from . import derived_oracles
 from . import witness as W
 from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
 from .bounds import Bounds
@@ -57,6 +58,18 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
+    """Oracle claims first through their derived forms (``derived_oracles``), else (or
+    when that decides nothing) with the arb oracles as written."""
+    t0 = time.perf_counter()
+    ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
+        claim) else None
+    if ev is None:
+        left = max(config.engine_timeout - (time.perf_counter() - t0), 1.0)
+        ev = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+
+
+def _decide(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     ev = _check(claim, config)
     if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
