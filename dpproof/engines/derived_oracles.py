@@ -113,7 +113,23 @@ def derived_claim(claim: Claim, seconds: float = DERIVE_SECONDS):
     pure = sub(st)
     if any(sympy.sympify(e).atoms(OracleFunction) for e in _sides(pure)):
         return None
+    pure = _collapsed(pure, budget) or pure
     return dataclasses.replace(claim, statement=pure, steps=()), notes
+
+
+def _collapsed(st: Statement, budget: Budget) -> Statement | None:
+    """``margin >= 0`` (``> 0`` if strict) with the margin in its canonical erfc form when
+    that is smaller (a bound by the leading Phi term of a hockey-stick divergence collapses
+    to the remaining term); the sides as derived stay as guards, so their definedness is
+    still checked on every box.  None if not smaller."""
+    if st.rel == "==":
+        return None
+    margin = st.margin()
+    short = budget.run(symbolic_oracles.canonical, margin, seconds=SIMPLIFY_SECONDS)
+    if short is None or sympy.count_ops(short) >= sympy.count_ops(margin):
+        return None
+    return Statement(short, ">" if st.strict else ">=", sympy.S.Zero, st.hypotheses,
+                     guards=tuple(st.guards) + (st.lhs, st.rhs))
 
 
 def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
