@@ -16,6 +16,10 @@ Definedness (``dpproof.definedness``): a box on which the margin may be undefine
 certified; one where it is certainly undefined is confirmed at an exact point, and the
 claim is then ERROR unless a violation is certified where it is defined.
 
+Oracle claims whose calls all derive from the densities are decided first on the derived
+pure claim (``derived_oracles``: the claim as written is cross-checked with the arb oracles,
+witnesses re-certified on it); otherwise the arb oracles are enclosed on the boxes.
+
 Identities (``==``) cannot be certified by balls; the engine refutes them where the
 difference is certified non-zero and otherwise reports SUPPORTED with the largest enclosure
 of ``|lhs - rhs|`` seen.
