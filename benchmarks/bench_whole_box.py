@@ -27,6 +27,14 @@ ORACLE = [
      {"s": (1, 4), "a": (2, 8)}),
     ("oracle.hs_gauss", "hockey_stick(Normal(0, s), Normal(1, s), e) <= 1/2",
      {"s": (1, 4), "e": (1, 3)}),
+    ("oracle.pinsker_gauss",
+     "tv(Normal(0, s), Normal(1, s)) <= sqrt(kl(Normal(0, s), Normal(1, s))/2)", {"s": (1, 4)}),
+    ("oracle.renyi_laplace", "renyi(Laplace(0, b), Laplace(1, b), a) <= 1/b",
+     {"b": (1, 4), "a": (2, 8)}),
+    ("oracle.tv_gauss", "tv(Normal(0, s), Normal(d, s)) <= d/(2*s)",
+     {"s": (1, 4), "d": ("1/10", 2)}),
+    ("oracle.hs_gauss_phi", "hockey_stick(Normal(0, s), Normal(1, s), e) <= Phi(1/(2*s) - e*s)",
+     {"s": (1, 4), "e": (1, 3)}),
 ]
 
 
@@ -42,7 +50,10 @@ def _classes():
 
     true, false = cases.WHOLE_BOX_TRUE, cases.WHOLE_BOX_FALSE
     unbounded = {c.id for c in true + false if not all(iv.bounded for _, iv in c.domain.params)}
-    oracle = [make_claim(cid, text, **{n: Interval.closed(*r) for n, r in ranges.items()})
+    from sympy import Rational
+
+    oracle = [make_claim(cid, text, **{n: Interval.closed(*map(Rational, r))
+                                       for n, r in ranges.items()})
               for cid, text, ranges in ORACLE]
     return {
         "tight": [c for c in true + false if c.id not in unbounded and "needle" not in c.id

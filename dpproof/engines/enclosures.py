@@ -31,8 +31,9 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
-from ..expr.functions import OracleFunction, SpecialFunction
+from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, lower
+from .clarke import clarke as _clarke
 from .signs import Budget, SignTree, enclose, guarded, static_sign
 
 __all__ = ["Forms", "defined", "enclose", "intersect", "rewritten"]
@@ -41,6 +42,8 @@ __all__ = ["Forms", "defined", "enclose", "intersect", "rewritten"]
 MAX_OPS = 400
 #: seconds of sympy work (rewrites, derivatives, sign queries) per claim
 SYMPY_BUDGET = 8.0
+#: a rewrite more than this many times larger than the expression is not used
+GROWTH = 4
 
 
 def rewritten(expr: sympy.Expr, budget: Budget | None = None) -> sympy.Expr | None:
@@ -62,7 +65,11 @@ def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
             out = sympy.factor(out)
     except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
         return None
-    return None if out == expr else out
+    # a rewrite that swells the expression (cancel spreads a fraction through exp and erfc
+    # arguments) costs more per box than it can win: kept only while compact
+    if out == expr or sympy.count_ops(out) > GROWTH * sympy.count_ops(expr) + 40:
+        return None
+    return out
 
 
 def defined(value: arb) -> bool:
@@ -319,38 +326,6 @@ class Forms:
             return None
         check = sympy.simplify(scaled - t ** k * margin)
         return k if check == 0 else None
-
-
-class ClarkeSign(SpecialFunction):
-    """d|u|/du as a set: 1 for u > 0, -1 for u < 0, [-1, 1] at 0 (Clarke's generalized
-    gradient of |u|; Clarke, *Optimization and Nonsmooth Analysis*, 1983, 2.3).  With it the
-    mean-value form and monotonicity hold for Lipschitz margins (Lebourg's mean value
-    theorem).  Not in the claims vocabulary."""
-
-    nargs = 1
-
-    @staticmethod
-    def arb_impl(u):
-        return arb(1) if u > 0 else (arb(-1) if u < 0 else arb(0, 1))
-
-
-class ClarkeStep(SpecialFunction):
-    """d max(u, 0)/du as a set: 1 for u > 0, 0 for u < 0, [0, 1] at 0."""
-
-    nargs = 1
-
-    @staticmethod
-    def arb_impl(u):
-        return arb(1) if u > 0 else (arb(0) if u < 0 else arb(0.5, 0.5))
-
-
-def _clarke(expr):
-    """sympy's derivatives of Abs, Max and Min (sign, Heaviside) as Clarke gradients."""
-    if not expr.has(sympy.sign, sympy.Heaviside):
-        return expr
-    return expr.replace(lambda e: isinstance(e, sympy.sign), lambda e: ClarkeSign(e.args[0])
-                        ).replace(lambda e: isinstance(e, sympy.Heaviside),
-                                  lambda e: ClarkeStep(e.args[0]))
 
 
 def _affine_atoms(margin, names, ranges) -> list:

@@ -69,6 +69,9 @@ class Gaps:
         self.widest = self.widest.max(self._relative(box))
         return False
 
+    def figures(self) -> dict:
+        return {"wide_gap_boxes": self.wide, "widest_relative_gap": self.widest.str(3)}
+
     def _scale(self, box):
         """A lower bound of max(|lhs|, |rhs|) on the box (None if not finite)."""
         if self.sides is None:

@@ -16,6 +16,10 @@ Definedness (``dpproof.definedness``): a box on which the margin may be undefine
 certified; one where it is certainly undefined is confirmed at an exact point, and the
 claim is then ERROR unless a violation is certified where it is defined.
 
+Oracle claims whose calls all derive from the densities are decided first on the derived
+pure claim (``derived_oracles``: the claim as written is cross-checked with the arb oracles,
+witnesses re-certified on it); otherwise the arb oracles are enclosed on the boxes.
+
 Identities (``==``) cannot be certified by balls; the engine refutes them where the
 difference is certified non-zero and otherwise reports SUPPORTED with the largest enclosure
 of ``|lhs - rhs|`` seen.
@@ -36,13 +40,15 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
+from . import derived_oracles
 from . import witness as W
+from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps
-from .base import Compiled, Config, Deadline, _guards, effective_bounds, lowers
 from .bounds import Bounds
 from .defined import probes
 from .enclosures import Forms, enclose
 from .signs import guarded
+from .interval_root import guarded_claim, root_box, shifted_margin
 from .interval_verdicts import conclude
 from .substitution import substituted
 from .tails import TailsAndCorners
@@ -58,6 +64,18 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
+    """Oracle claims first through their derived forms (``derived_oracles``), else (or
+    when that decides nothing) with the arb oracles as written."""
+    t0 = time.perf_counter()
+    ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
+        claim) else None
+    if ev is None:
+        left = max(config.engine_timeout - (time.perf_counter() - t0), 1.0)
+        ev = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+
+
+def _decide(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     ev = _check(claim, config)
     if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
@@ -89,7 +107,7 @@ def _transfer(claim, ev, ev2, names, config):
 def _check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     compiled = Compiled(claim, "arb")
-    root, clip, integer, truncated = _root(claim)
+    root, clip, integer, truncated = root_box(claim)
     search = _Search(compiled, config, integer, root, clip)
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
@@ -106,24 +124,6 @@ def _check(claim: Claim, config: Config) -> Evidence:
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
-def _root(claim: Claim):
-    """(root box with None for infinite ends, its truncation, integer flags, truncated?)"""
-    root, clip, integer, truncated = [], [], [], False
-    tails = not claim.statement.hypotheses and not _guarded(claim)
-    for name, iv in claim.domain.params:
-        lo, hi, cut = effective_bounds(iv)
-        if iv.integer:
-            lo, hi = sympy.ceiling(lo), sympy.floor(hi)
-        clip.append((lo, hi))
-        if cut and tails and not iv.integer:
-            root.append((None if iv.lo is None else lo, None if iv.hi is None else hi))
-        else:
-            root.append((lo, hi))
-            truncated |= cut
-        integer.append(iv.integer)
-    return root, clip, integer, truncated
-
-
 class _Search(Bounds, TailsAndCorners):
     """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
@@ -132,7 +132,7 @@ class _Search(Bounds, TailsAndCorners):
         self.root, self.clip = root, clip or root
         #: Forms work in u = x - L (L the finite lower end of a real parameter, else 0):
         #: sympy then knows u >= 0, which decides signs and powers at the lower end
-        shifted = guarded(_shifted, compiled, root, integer)
+        shifted = guarded(shifted_margin, compiled, root, integer)
         if shifted is None:    # sympy took too long: forms in the parameters themselves
             shifted, root_u = compiled.claim.statement.margin(), [(None, None)] * len(root)
         else:
@@ -163,7 +163,7 @@ class _Search(Bounds, TailsAndCorners):
         self.corners_tried = 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
-        self.guarded = _guarded(compiled.claim)
+        self.guarded = guarded_claim(compiled.claim)
         # escalation to MAX_PREC only for elementary margins: an oracle (an integral, a
         # search) at 4096 bits can take longer than the whole claim's budget
         oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
@@ -319,8 +319,7 @@ class _Search(Bounds, TailsAndCorners):
                 self.certified_volume += self._vol(box)
                 return None
             if last:
-                self.undecided.append(box)
-                return None
+                return self.undecided.append(box)
         elif B.is_point(box, self.integer) or depth >= self.config.max_depth:
             self.undecided_nan = True
             self.undecided.append(box)
@@ -396,78 +395,6 @@ class _Search(Bounds, TailsAndCorners):
             "undecided_boxes": len(self.undecided), "certified_fraction": min(frac, 1.0),
             "tightest_margin": None if self.tightest is None else self.tightest.str(5),
             "widest_identity_gap": self.widest_gap.str(3), "prec": self.config.prec,
-            **({"wide_gap_boxes": self.gaps.wide,
-                "widest_relative_gap": self.gaps.widest.str(3)} if self.gaps else {}),
+            **(self.gaps.figures() if self.gaps else {}),
             "stopped_by": self.stopped_by,
         }
-
-
-def _guarded(claim: Claim) -> bool:
-    st = claim.statement
-    return bool(_guards(st)) or any(_guards(h) for h in st.hypotheses)
-
-
-def _shifted(compiled: Compiled, root, integer) -> sympy.Expr:
-    """The margin in u = x - L: each parameter with a finite lower end L becomes L + u,
-    u >= 0 (an integer if the parameter is)."""
-    margin = compiled.claim.statement.margin()
-    symbols = {s.name: s for s in margin.free_symbols}
-    sub = {symbols[n]: lo + sympy.Symbol(n, nonnegative=True, integer=integ or None)
-           for n, (lo, _), integ in zip(compiled.names, root, integer)
-           if n in symbols and lo is not None and (lo != 0 or not symbols[n].is_nonnegative)}
-    return margin.subs(sub, simultaneous=True) if sub else margin
-
-
-def classify(claim: Claim, config: Config, max_boxes: int = 600,
-             seconds: float = 10.0) -> list[tuple[list, str]]:
-    """Partition the (truncated) domain box into sub-boxes that certifiably hold, certifiably
-    fail (margin < 0 on the whole box, hypotheses certified), or stay undecided.
-
-    Used to say how far a refuted claim is from true.  Boxes are split breadth-first until
-    ``max_boxes`` evaluations or ``seconds``; the leaves are returned as (box, status).
-    """
-    compiled = Compiled(claim, "arb")
-    integer = [iv.integer for _, iv in claim.domain.params]
-    root = [effective_bounds(iv)[:2] for _, iv in claim.domain.params]
-    search = _Search(compiled, config, integer, root)
-    deadline = Deadline(seconds)
-    queue, leaves, visited = [(0, root)], [], 0
-    with at_precision(config.prec):
-        while queue:
-            depth, box = queue.pop(0)
-            visited += 1
-            status = _status(search, box) if visited <= max_boxes and not deadline.passed \
-                else "undecided"
-            children = None
-            if not (status != "undecided" or visited > max_boxes or deadline.passed or
-                    B.is_point(box, integer) or depth >= config.max_depth):
-                children = B.split(box, root, integer)
-            if children is None:
-                leaves.append((box, status))
-                continue
-            queue.extend((depth + 1, b) for b in children)
-    return leaves
-
-
-def _status(search: _Search, box) -> str:
-    balls = B.balls(box)
-    try:
-        hyp = search.c.hypotheses_on(balls)
-        if hyp is False:
-            return "vacuous"
-        m = enclose(search.c.margin, balls, edges=True)
-    except (Undefined, MaybeUndefined):
-        return "undecided"
-    strict = search.c.strict
-    if not search.identity and ((m > 0) if strict else (m >= 0)):
-        return "holds"
-    if hyp is True and m < 0:
-        return "fails"
-    if not search.identity and hyp is True:
-        low = search._monotone_margin(box, balls, worst=True)
-        if low is not None and ((low > 0) if strict else (low >= 0)):
-            return "holds"
-        high = search._monotone_margin(box, balls, worst=False)
-        if high is not None and high < 0:
-            return "fails"
-    return "undecided"
