@@ -19,11 +19,57 @@ from flint import arb
 from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
+from . import witness as W
 
 #: the relative gap below which an identity is SUPPORTED on a box
 RELATIVE_GAP = arb(2) ** -50
+#: boxes whose midpoint is tried as a witness (each costs up to three evaluations)
+MIDPOINTS = 64
 #: precisions tried on a box whose gap is too wide at the working precision
 ESCALATION = (256, 512, 1024)
+
+
+def visit_identity(search, box, depth, m, hyp):
+    """One box of the interval engine's search on an identity (``m`` encloses
+    ``-|lhs - rhs|``): a witness where the difference is certified non-zero -- on the whole
+    box, or at its midpoint (balls on a box straddle 0 long before the boxes are as narrow
+    as a relative gap of 1e-5 would need) --, the box settled when the relative gap is
+    small, or split.  Returns (witness, depth) or None, like ``_Search._visit``."""
+    if m.is_finite():
+        if m >= 0:  # exactly zero enclosure
+            search.certified_volume += search._vol(box)
+            return None
+        gap = abs(m).upper()
+        if m < 0 and hyp is True:
+            found = search._try_points(box, None, False, deep=True)
+            if found is not None:
+                return found, depth
+        if search.gaps.small(box, gap):
+            search.widest_gap = search.widest_gap.max(gap)
+            search.certified_volume += search._vol(box)
+            return None
+        if hyp is True and not B.is_point(box, search.integer) and \
+                search.gaps.midpoints < MIDPOINTS:
+            search.gaps.midpoints += 1
+            mid = {n: (lo + hi) / 2 for n, (lo, hi) in zip(search.c.names, box)
+                   if lo is not None and hi is not None}
+            found = W.certify(search.c, mid, search.config.witness_precs) \
+                if len(mid) == len(box) else None
+            if found is not None:
+                return found, depth
+        if B.is_point(box, search.integer) or depth >= search.config.max_depth:
+            if search.gaps.settle(box):
+                search.widest_gap = search.widest_gap.max(gap)
+                search.certified_volume += search._vol(box)
+            else:
+                search.undecided.append(box)
+            return None
+    elif B.is_point(box, search.integer) or depth >= search.config.max_depth:
+        search.undecided_nan = True
+        search.undecided.append(box)
+        return None
+    search._split(box, depth, m)
+    return None
 
 
 class Gaps:
@@ -39,6 +85,7 @@ class Gaps:
             self.sides = None
         #: boxes at full depth (or points) whose relative gap stayed above RELATIVE_GAP
         self.wide = 0
+        self.midpoints = 0
         #: the widest relative gap of such a box (arb), for the verdict line
         self.widest = arb(0)
 

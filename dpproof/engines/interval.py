@@ -43,7 +43,7 @@ from . import boxes as B
 from . import derived_oracles
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
-from .identity import Gaps
+from .identity import Gaps, visit_identity
 from .bounds import Bounds
 from .defined import probes
 from .enclosures import Forms, enclose
@@ -304,28 +304,7 @@ class _Search(Bounds, TailsAndCorners):
         return None
 
     def _visit_identity(self, box, depth, m, hyp):
-        if m.is_finite():
-            if m >= 0:  # exactly zero enclosure
-                self.certified_volume += self._vol(box)
-                return None
-            gap = abs(m).upper()
-            if m < 0 and hyp is True:
-                found = self._try_points(box, None, False, deep=True)
-                if found is not None:
-                    return found, depth
-            last = B.is_point(box, self.integer) or depth >= self.config.max_depth
-            if self.gaps.small(box, gap) or (last and self.gaps.settle(box)):
-                self.widest_gap = self.widest_gap.max(gap)
-                self.certified_volume += self._vol(box)
-                return None
-            if last:
-                return self.undecided.append(box)
-        elif B.is_point(box, self.integer) or depth >= self.config.max_depth:
-            self.undecided_nan = True
-            self.undecided.append(box)
-            return None
-        self._split(box, depth, m)
-        return None
+        return visit_identity(self, box, depth, m, hyp)
 
     # -- witnesses, splitting, figures -----------------------------------------------------
     def _try_points(self, box, balls, minimise, deep=False):

@@ -95,3 +95,12 @@ def test_an_identity_supported_by_points_alone_is_inconclusive():
     assert a.verdict is Verdict.INCONCLUSIVE and "2^-50" in a.scope
     assert assess(c, [numeric, Evidence("interval", Verdict.SUPPORTED, "every box")]).verdict \
         is Verdict.SUPPORTED
+
+
+def test_an_identity_off_by_a_relative_2e_minus_5_near_x_39_is_refuted():
+    # the first-order approximation of a Phi difference near 1: the difference of the sides
+    # is ~4e-342; balls on boxes straddle 0, the midpoint of a box does not
+    c = make_claim("id.taylor", "Phi(x) - Phi(x - 1/10^6) == exp(-x^2/2)/sqrt(2*pi)/10^6",
+                   x=Interval(38, 40))
+    ev = interval.check(c, CONFIG)
+    assert ev.verdict is Verdict.REFUTED and 38 <= float(sympy.Rational(ev.witness["x"])) <= 40
