@@ -264,6 +264,8 @@ def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int
 
         if shutil.which("latexmk") is None:
             print(f"dpproof: note: {LATEXMK_HINT}", file=sys.stderr)
+    if partial:   # the report is written, but the run did not finish: 128 + the signal
+        return 128 + int(_STOPPED_BY[0])
     return 1 if args.strict and meta["fail"] else 0
 
 
@@ -292,7 +294,12 @@ def _replay(args) -> int | None:
     return _summary(args, meta, paths, meta["claims"])
 
 
+#: the signal that stopped the run (SIGINT unless the SIGTERM handler saw SIGTERM)
+_STOPPED_BY = [signal.SIGINT]
+
+
 def _interrupt(signum, frame):
+    _STOPPED_BY[0] = signal.Signals(signum)
     raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
 
 
