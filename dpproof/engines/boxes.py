@@ -92,7 +92,14 @@ def halves(box, i, integer):
         cut = sympy.floor((lo + hi) / 2)
         parts = [(lo, cut), (cut + 1, hi)]
     else:
-        cut = next((c for c in TIGHT_CUTS if lo < c < hi), (lo + hi) / 2)
+        # 0 if inside; else an integer or a half in the middle half of the side (so the
+        # split stays within 1:3, and only while the side is wider than 1); else the midpoint
+        cut = next((c for c in TIGHT_CUTS if lo < c < hi), None)
+        if cut is None:
+            w = (hi - lo) / 4
+            cut = simplest_between(lo + w, hi - w, max_q=2) if w > 0 else None
+        if cut is None:
+            cut = (lo + hi) / 2
         parts = [(lo, cut), (cut, hi)]
     out = []
     for part in parts:
@@ -100,6 +107,21 @@ def halves(box, i, integer):
         child[i] = part
         out.append(child)
     return out
+
+
+def simplest_between(a, b, max_q: int = 64):
+    """The rational of smallest denominator <= ``max_q`` in [a, b] (the one nearest the
+    middle among those), or None.  Cutting there puts the points where bounds are often
+    tight (eps = 1, alpha = 2, x = 1/2, a kink at Delta/b) on faces of the boxes, instead
+    of inside ever smaller boxes around them."""
+    a, b = sympy.Rational(a), sympy.Rational(b)
+    for q in range(1, max_q + 1):
+        lo, hi = sympy.ceiling(a * q), sympy.floor(b * q)
+        if lo <= hi:
+            mid = (a + b) * q / 2
+            p = min(range(int(lo), int(hi) + 1), key=lambda k: (abs(k - mid), k))
+            return sympy.Rational(p, q)
+    return None
 
 
 def split(box, root, integer):

@@ -39,7 +39,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import witness as W
-from .base import Compiled, Config, effective_bounds
+from .base import Compiled, Config, effective_bounds, lowers
 from .defined import probes
 from .signs import Budget
 
@@ -141,7 +141,7 @@ def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
         return None
     pure, notes = got
     left = config.engine_timeout * SHARE - (time.perf_counter() - t0)
-    if left <= 0.5:
+    if left <= 0.5 or not lowers(pure, "arb"):   # e.g. a Piecewise with symbolic conditions
         return None
     ev = decide_pure(pure, dataclasses.replace(config, engine_timeout=left))
     forms = "; ".join(f"{k} = {v}" for k, v in notes.items())
