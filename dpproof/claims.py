@@ -15,8 +15,8 @@ import sympy
 
 from .domain import Domain, Interval, exact_text, symbol_for
 
-__all__ = ["Claim", "Domain", "FigureSpec", "Interval", "Kind", "RELATIONS", "Series",
-           "Source", "Statement", "chain", "exact_text", "symbol_for", "value_claim"]
+__all__ = ["Catalogue", "Claim", "Domain", "FigureSpec", "Interval", "Kind", "RELATIONS",
+           "Series", "Source", "Statement", "chain", "exact_text", "symbol_for", "value_claim"]
 
 RELATIONS = ("==", "<=", "<", ">=", ">")
 
@@ -213,6 +213,45 @@ def chain(first: sympy.Expr, *links: tuple[str, sympy.Expr]) -> tuple[Statement,
         out.append(Statement(left, rel, right))
         left = sympy.sympify(right)
     return tuple(out)
+
+
+class Catalogue:
+    """The claims a theorem module declares, collected in declaration order.
+
+    ``declare(claim)`` records a claim (and returns it), ``claim(...)`` and ``value(...)``
+    build one (``Claim`` / ``value_claim`` arguments) and record it; ``claims`` is the tuple
+    a module exports as ``CLAIMS``.  An id declared twice (a claim's or one of its steps')
+    is rejected where it is declared, so no claim can be forgotten or shadowed.
+    """
+
+    def __init__(self):
+        self._claims: list[Claim] = []
+        self._ids: set[str] = set()
+
+    def declare(self, claim: Claim) -> Claim:
+        if not isinstance(claim, Claim):
+            raise TypeError(f"a catalogue holds Claim objects, got {type(claim).__name__}")
+        ids, todo = [], [claim]
+        while todo:
+            c = todo.pop()
+            ids.append(c.id)
+            todo.extend(c.steps)
+        twice = sorted({i for i in ids if i in self._ids or ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"claim id declared twice: {', '.join(twice)}")
+        self._ids.update(ids)
+        self._claims.append(claim)
+        return claim
+
+    def claim(self, *args, **kwargs) -> Claim:
+        return self.declare(Claim(*args, **kwargs))
+
+    def value(self, *args, **kwargs) -> Claim:
+        return self.declare(value_claim(*args, **kwargs))
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        return tuple(self._claims)
 
 
 @dataclass(frozen=True)
