@@ -16,7 +16,7 @@ import sympy
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
 
-I = Interval.closed
+closed = Interval.closed
 R = sympy.Rational
 SLACK = R(1, 10**9)
 ABS = R(1, 10**15)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import sympy
 from autodp import mechanism_zoo, rdp_bank
 
+from dpproof.claims import Catalogue
 from dpproof.expr.blackbox import black_box
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, dpsgd_eps, renyi, subsampled_gaussian_rdp)
 
-from ._audit import DPSGD, I, R, Domain, conservative, source_of
+from ._audit import DPSGD, closed, R, Domain, conservative, source_of
 
 src = source_of("autodp", "autodp")
 
@@ -39,38 +40,39 @@ def _dpsgd(q, s, t, d):
 
 sg_eps = black_box("autodp.SubsampleGaussianMechanism(coeff=steps).get_approxDP", _dpsgd, 4)
 
-GD = Domain.of(sigma=I(R(1, 2), 20), alpha=I(R(11, 10), 256))
+GD = Domain.of(sigma=closed(R(1, 2), 20), alpha=closed(R(11, 10), 256))
 gs, ga = (GD.symbols()[n] for n in ("sigma", "alpha"))
-LD = Domain.of(b=I(R(1, 4), 20), alpha=I(R(11, 10), 64))
+LD = Domain.of(b=closed(R(1, 4), 20), alpha=closed(R(11, 10), 64))
 lb, la = (LD.symbols()[n] for n in ("b", "alpha"))
-RD = Domain.of(p=I(R(51, 100), R(99, 100)), alpha=I(R(11, 10), 64))
+RD = Domain.of(p=closed(R(51, 100), R(99, 100)), alpha=closed(R(11, 10), 64))
 rp, ra = (RD.symbols()[n] for n in ("p", "alpha"))
-PD = Domain.of(eps=I(R(1, 20), 5), alpha=I(R(11, 10), 64))
+PD = Domain.of(eps=closed(R(1, 20), 5), alpha=closed(R(11, 10), 64))
 pe, pa = (PD.symbols()[n] for n in ("eps", "alpha"))
-SD = Domain.of(q=I(R(1, 10000), R(1, 5)), sigma=I(R(1, 2), 8), alpha=I(2, 128, integer=True))
+SD = Domain.of(q=closed(R(1, 10000), R(1, 5)), sigma=closed(R(1, 2), 8), alpha=closed(2, 128, integer=True))
 sq, ss, sa = (SD.symbols()[n] for n in ("q", "sigma", "alpha"))
 dq, ds, dt, dd = (DPSGD.symbols()[n] for n in ("q", "sigma", "steps", "delta"))
 E = sympy.exp
 
-CLAIMS = [
-    conservative("autodp.rdp.gaussian.conservative", src("rdp_bank.py, RDP_gaussian"),
-                 gauss(gs, ga), ga / (2 * gs**2), GD, "truth: alpha/(2 sigma^2)"),
-    conservative("autodp.rdp.laplace.conservative", src("rdp_bank.py, RDP_laplace"),
-                 lap(lb, la), renyi(Laplace(0, lb), Laplace(1, lb), la), LD,
-                 "truth: D_alpha(Lap(0, b) || Lap(1, b)) from its definition"),
-    conservative("autodp.rdp.randresponse.conservative", src("rdp_bank.py, RDP_randresponse"),
-                 rr(rp, ra), renyi(Bernoulli(rp), Bernoulli(1 - rp), ra), RD,
-                 "truth: D_alpha(Ber(p) || Ber(1-p))"),
-    conservative("autodp.rdp.pure_dp.conservative", src("rdp_bank.py, RDP_pureDP"),
-                 pure(pe, pa), renyi(Bernoulli(E(pe) / (1 + E(pe))), Bernoulli(1 / (1 + E(pe))),
-                                     pa), PD,
-                 "truth: randomized response, the worst eps-DP pair (Bun-Steinke 2016, Lemma 4)"),
-    conservative("autodp.rdp.subsampled_gaussian.conservative",
-                 src("mechanism_zoo.py, SubsampleGaussianMechanism.get_RDP"),
-                 sg(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
-                 "truth: MTZ19 exact sum at integer orders"),
-    conservative("autodp.dpsgd.eps.conservative",
-                 src("mechanism_zoo.py, SubsampleGaussianMechanism(coeff=steps).get_approxDP"),
-                 sg_eps(dq, ds, dt, dd), dpsgd_eps(dq, ds, dt, dd), DPSGD,
-                 "truth: dpproof's certified PLD bracket (dpsgd_eps)"),
-]
+catalogue = Catalogue()
+catalogue.declare(conservative("autodp.rdp.gaussian.conservative", src("rdp_bank.py, RDP_gaussian"),
+                               gauss(gs, ga), ga / (2 * gs**2), GD, "truth: alpha/(2 sigma^2)"))
+catalogue.declare(conservative("autodp.rdp.laplace.conservative", src("rdp_bank.py, RDP_laplace"),
+                               lap(lb, la), renyi(Laplace(0, lb), Laplace(1, lb), la), LD,
+                               "truth: D_alpha(Lap(0, b) || Lap(1, b)) from its definition"))
+catalogue.declare(conservative("autodp.rdp.randresponse.conservative", src("rdp_bank.py, RDP_randresponse"),
+                               rr(rp, ra), renyi(Bernoulli(rp), Bernoulli(1 - rp), ra), RD,
+                               "truth: D_alpha(Ber(p) || Ber(1-p))"))
+catalogue.declare(conservative("autodp.rdp.pure_dp.conservative", src("rdp_bank.py, RDP_pureDP"),
+                               pure(pe, pa), renyi(Bernoulli(E(pe) / (1 + E(pe))), Bernoulli(1 / (1 + E(pe))),
+                                                   pa), PD,
+                               "truth: randomized response, the worst eps-DP pair (Bun-Steinke 2016, Lemma 4)"))
+catalogue.declare(conservative("autodp.rdp.subsampled_gaussian.conservative",
+                               src("mechanism_zoo.py, SubsampleGaussianMechanism.get_RDP"),
+                               sg(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
+                               "truth: MTZ19 exact sum at integer orders"))
+catalogue.declare(conservative("autodp.dpsgd.eps.conservative",
+                               src("mechanism_zoo.py, SubsampleGaussianMechanism(coeff=steps).get_approxDP"),
+                               sg_eps(dq, ds, dt, dd), dpsgd_eps(dq, ds, dt, dd), DPSGD,
+                               "truth: dpproof's certified PLD bracket (dpsgd_eps)"))
+
+CLAIMS = catalogue.claims

@@ -19,8 +19,8 @@ from dp_accounting.rdp import rdp_privacy_accountant as rdp
 from dpproof.expr.blackbox import black_box
 from dpproof.expr.vocabulary import (dpsgd_eps, gauss_delta, subsampled_gaussian_rdp)
 
-from ._audit import DPSGD, I, R, Domain, conservative, source_of, within
-from dpproof.claims import Claim, Kind, Statement
+from ._audit import DPSGD, closed, R, Domain, conservative, source_of, within
+from dpproof.claims import Catalogue, Claim, Kind, Statement
 
 src = source_of("dp_accounting", "dp-accounting")
 
@@ -47,32 +47,33 @@ gauss_pld_eps = black_box("dp_accounting.PLDAccountant.get_epsilon (Gaussian)",
                           lambda s, d: _eps(pld_privacy_accountant.PLDAccountant(),
                                             dp_accounting.GaussianDpEvent(s), d), 2)
 
-SD = Domain.of(q=I(R(1, 10000), R(1, 5)), sigma=I(R(1, 2), 8), alpha=I(2, 128, integer=True))
+SD = Domain.of(q=closed(R(1, 10000), R(1, 5)), sigma=closed(R(1, 2), 8), alpha=closed(2, 128, integer=True))
 sq, ss, sa = (SD.symbols()[n] for n in ("q", "sigma", "alpha"))
 dq, ds, dt, dd = (DPSGD.symbols()[n] for n in ("q", "sigma", "steps", "delta"))
 true_eps = dpsgd_eps(dq, ds, dt, dd)
 # sigma = k/4, k = 2..16, delta = 1e-5: fifteen Gaussian instances
-GD = Domain.of(k=I(2, 16, integer=True))
+GD = Domain.of(k=closed(2, 16, integer=True))
 gk = GD.symbols()["k"]
 delta5 = R(1, 10**5)
 
-CLAIMS = [
-    conservative("dp_accounting.rdp.subsampled_gaussian.conservative",
-                 src("rdp/rdp_privacy_accountant.py, _compute_rdp_poisson_subsampled_gaussian"),
-                 sg_rdp(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
-                 "truth: MTZ19 exact sum at integer orders"),
-    conservative("dp_accounting.rdp.dpsgd.eps.conservative",
-                 src("rdp/rdp_privacy_accountant.py, RdpAccountant.get_epsilon"),
-                 rdp_eps(dq, ds, dt, dd), true_eps, DPSGD,
-                 "truth: dpproof's certified PLD bracket (dpsgd_eps)"),
-    within("dp_accounting.pld.dpsgd.eps.within_1pct",
-           src("pld/pld_privacy_accountant.py, PLDAccountant.get_epsilon"),
-           pld_eps(dq, ds, dt, dd), true_eps, R(1, 100), DPSGD,
-           "|PLD epsilon - optimal epsilon| <= 1% of it"),
-    Claim("dp_accounting.pld.gaussian.eps.conservative",
-          src("pld/pld_privacy_accountant.py, PLDAccountant.get_epsilon of GaussianDpEvent"),
-          Statement(gauss_delta(gauss_pld_eps(gk / 4, delta5), gk / 4, 1), "<=",
-                    delta5 * (1 + R(1, 10**9))), GD, Kind.INEQUALITY,
-          note="the exact delta of the Gaussian mechanism (sigma = k/4, sensitivity 1) at the "
-               "reported epsilon is at most delta = 1e-5 (relative slack 1e-9)"),
-]
+catalogue = Catalogue()
+catalogue.declare(conservative("dp_accounting.rdp.subsampled_gaussian.conservative",
+                               src("rdp/rdp_privacy_accountant.py, _compute_rdp_poisson_subsampled_gaussian"),
+                               sg_rdp(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
+                               "truth: MTZ19 exact sum at integer orders"))
+catalogue.declare(conservative("dp_accounting.rdp.dpsgd.eps.conservative",
+                               src("rdp/rdp_privacy_accountant.py, RdpAccountant.get_epsilon"),
+                               rdp_eps(dq, ds, dt, dd), true_eps, DPSGD,
+                               "truth: dpproof's certified PLD bracket (dpsgd_eps)"))
+catalogue.declare(within("dp_accounting.pld.dpsgd.eps.within_1pct",
+                         src("pld/pld_privacy_accountant.py, PLDAccountant.get_epsilon"),
+                         pld_eps(dq, ds, dt, dd), true_eps, R(1, 100), DPSGD,
+                         "|PLD epsilon - optimal epsilon| <= 1% of it"))
+catalogue.declare(Claim("dp_accounting.pld.gaussian.eps.conservative",
+                        src("pld/pld_privacy_accountant.py, PLDAccountant.get_epsilon of GaussianDpEvent"),
+                        Statement(gauss_delta(gauss_pld_eps(gk / 4, delta5), gk / 4, 1), "<=",
+                                  delta5 * (1 + R(1, 10**9))), GD, Kind.INEQUALITY,
+                        note="the exact delta of the Gaussian mechanism (sigma = k/4, sensitivity 1) at the "
+                             "reported epsilon is at most delta = 1e-5 (relative slack 1e-9)"))
+
+CLAIMS = catalogue.claims

@@ -17,12 +17,13 @@ import math
 
 import sympy
 
+from dpproof.claims import Catalogue
 from dpproof.expr.blackbox import black_box
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, dpsgd_eps, renyi, subsampled_gaussian_rdp)
 from prv_accountant import privacy_random_variables as prv
 from prv_accountant.dpsgd import DPSGDAccountant
 
-from ._audit import DPSGD, I, R, Domain, at_most, conservative, source_of
+from ._audit import DPSGD, closed, R, Domain, at_most, conservative, source_of
 
 src = source_of("prv_accountant", "prv-accountant")
 
@@ -58,47 +59,48 @@ prv_est = black_box("prv_accountant.DPSGDAccountant.compute_epsilon[eps_estimate
 prv_up = black_box("prv_accountant.DPSGDAccountant.compute_epsilon[eps_upper]",
                    lambda *a: _prv(*a)[2], 4)
 
-PD = Domain.of(eps=I(R(1, 20), 5), alpha=I(R(11, 10), 64))
+PD = Domain.of(eps=closed(R(1, 20), 5), alpha=closed(R(11, 10), 64))
 eps, alpha = (PD.symbols()[n] for n in ("eps", "alpha"))
 rr = renyi(Bernoulli(sympy.exp(eps) / (1 + sympy.exp(eps))), Bernoulli(1 / (1 + sympy.exp(eps))),
            alpha)
 
-GD = Domain.of(sigma=I(R(1, 2), 20), alpha=I(R(11, 10), 256))
+GD = Domain.of(sigma=closed(R(1, 2), 20), alpha=closed(R(11, 10), 256))
 sig, ga = (GD.symbols()[n] for n in ("sigma", "alpha"))
-LD = Domain.of(mu=I(R(1, 20), 4), alpha=I(R(11, 10), 64))
+LD = Domain.of(mu=closed(R(1, 20), 4), alpha=closed(R(11, 10), 64))
 mu, la = (LD.symbols()[n] for n in ("mu", "alpha"))
-SD = Domain.of(q=I(R(1, 10000), R(1, 5)), sigma=I(R(1, 2), 8), alpha=I(2, 128, integer=True))
+SD = Domain.of(q=closed(R(1, 10000), R(1, 5)), sigma=closed(R(1, 2), 8), alpha=closed(2, 128, integer=True))
 sq, ss, sa = (SD.symbols()[n] for n in ("q", "sigma", "alpha"))
 dq, ds, dt, dd = (DPSGD.symbols()[n] for n in ("q", "sigma", "steps", "delta"))
 true_eps = dpsgd_eps(dq, ds, dt, dd)
 
-CLAIMS = [
-    conservative("prv_accountant.pure_dp.rdp.conservative",
-                 src("privacy_random_variables/pure_dp_mechanism.py, PureDPMechanism.rdp"),
-                 pure_rdp(eps, alpha), rr, PD,
-                 "truth: Renyi divergence of randomized response, the PRV of PureDPMechanism"),
-    conservative("prv_accountant.pure_dp.rdp.corrected_formula",
-                 src("control for PureDPMechanism.rdp", "not in the package"),
-                 corrected_rdp(eps, alpha), rr, PD,
-                 "control: the same quantity, correctly implemented in floats, through the same "
-                 "black-box path; expected not refuted"),
-    conservative("prv_accountant.gaussian.rdp.conservative",
-                 src("privacy_random_variables/gaussian_mechanism.py, GaussianMechanism.rdp"),
-                 gauss_rdp(sig, ga), ga / (2 * sig**2), GD, "truth: alpha/(2 sigma^2)"),
-    conservative("prv_accountant.laplace.rdp.conservative",
-                 src("privacy_random_variables/laplace_mechanism.py, LaplaceMechanism.rdp"),
-                 lap_rdp(mu, la), renyi(Laplace(0, 1 / mu), Laplace(1, 1 / mu), la), LD,
-                 "truth: D_alpha(Lap(0, 1/mu) || Lap(1, 1/mu)) from its definition"),
-    conservative("prv_accountant.subsampled_gaussian.rdp.conservative",
-                 src("privacy_random_variables/poisson_subsampled_gaussian_mechanism.py, rdp"),
-                 sg_rdp(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
-                 "truth: MTZ19 exact sum at integer orders"),
-    conservative("prv_accountant.dpsgd.eps_upper.conservative",
-                 src("dpsgd.py, DPSGDAccountant.compute_epsilon, third value"),
-                 prv_up(dq, ds, dt, dd), true_eps, DPSGD,
-                 "truth: dpproof's certified PLD bracket (dpsgd_eps); add/remove neighbours"),
-    at_most("prv_accountant.dpsgd.eps_lower.sound",
-            src("dpsgd.py, DPSGDAccountant.compute_epsilon, first value"),
-            prv_low(dq, ds, dt, dd), true_eps, DPSGD,
-            "the lower end must not exceed the optimal epsilon"),
-]
+catalogue = Catalogue()
+catalogue.declare(conservative("prv_accountant.pure_dp.rdp.conservative",
+                               src("privacy_random_variables/pure_dp_mechanism.py, PureDPMechanism.rdp"),
+                               pure_rdp(eps, alpha), rr, PD,
+                               "truth: Renyi divergence of randomized response, the PRV of PureDPMechanism"))
+catalogue.declare(conservative("prv_accountant.pure_dp.rdp.corrected_formula",
+                               src("control for PureDPMechanism.rdp", "not in the package"),
+                               corrected_rdp(eps, alpha), rr, PD,
+                               "control: the same quantity, correctly implemented in floats, through the same "
+                               "black-box path; expected not refuted"))
+catalogue.declare(conservative("prv_accountant.gaussian.rdp.conservative",
+                               src("privacy_random_variables/gaussian_mechanism.py, GaussianMechanism.rdp"),
+                               gauss_rdp(sig, ga), ga / (2 * sig**2), GD, "truth: alpha/(2 sigma^2)"))
+catalogue.declare(conservative("prv_accountant.laplace.rdp.conservative",
+                               src("privacy_random_variables/laplace_mechanism.py, LaplaceMechanism.rdp"),
+                               lap_rdp(mu, la), renyi(Laplace(0, 1 / mu), Laplace(1, 1 / mu), la), LD,
+                               "truth: D_alpha(Lap(0, 1/mu) || Lap(1, 1/mu)) from its definition"))
+catalogue.declare(conservative("prv_accountant.subsampled_gaussian.rdp.conservative",
+                               src("privacy_random_variables/poisson_subsampled_gaussian_mechanism.py, rdp"),
+                               sg_rdp(sq, ss, sa), subsampled_gaussian_rdp(sq, ss, sa), SD,
+                               "truth: MTZ19 exact sum at integer orders"))
+catalogue.declare(conservative("prv_accountant.dpsgd.eps_upper.conservative",
+                               src("dpsgd.py, DPSGDAccountant.compute_epsilon, third value"),
+                               prv_up(dq, ds, dt, dd), true_eps, DPSGD,
+                               "truth: dpproof's certified PLD bracket (dpsgd_eps); add/remove neighbours"))
+catalogue.declare(at_most("prv_accountant.dpsgd.eps_lower.sound",
+                          src("dpsgd.py, DPSGDAccountant.compute_epsilon, first value"),
+                          prv_low(dq, ds, dt, dd), true_eps, DPSGD,
+                          "the lower end must not exceed the optimal epsilon"))
+
+CLAIMS = catalogue.claims

@@ -99,3 +99,23 @@ def test_aggregation_order_and_errors_are_not_hidden():
     cited = Claim("a.f", SRC, None, kind=Kind.CITED, reason="asymptotic")
     a = assess(cited, [])
     assert a.verdict is Verdict.NOT_CHECKABLE and a.scope == "asymptotic"
+
+
+def test_catalogue_collects_in_declaration_order_and_rejects_a_duplicate_id():
+    from dpproof.claims import Catalogue
+    x = sympy.Symbol("x", real=True)
+    src = Source("t", "f.txt", "Thm 1")
+    dom = Domain.of(x=Interval.closed(0, 1))
+    catalogue = Catalogue()
+    first = catalogue.claim("t.a", src, Statement(x, "<=", 1), dom)
+    step = Claim("t.b.step1", src, Statement(x, "<=", 1), dom)
+    second = catalogue.declare(Claim("t.b", src, Statement(x, "<=", 1), dom, steps=(step,)))
+    third = catalogue.value("t.c", src, sympy.Rational(1, 3), "0.33")
+    assert catalogue.claims == (first, second, third)
+    with pytest.raises(ValueError, match="declared twice: t.a"):
+        catalogue.claim("t.a", src, Statement(x, "<", 2), dom)
+    with pytest.raises(ValueError, match="declared twice: t.b.step1"):  # a step's id counts
+        catalogue.claim("t.b.step1", src, Statement(x, "<", 2), dom)
+    with pytest.raises(TypeError):
+        catalogue.declare("t.d")
+    assert catalogue.claims == (first, second, third)  # a rejected claim is not recorded

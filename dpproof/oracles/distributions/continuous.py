@@ -10,7 +10,7 @@ divergences integrate these pieces exactly (``integrate.exp_quad_moments``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from flint import acb, arb
 
@@ -31,15 +31,29 @@ def _normal_coef(mu: arb, sigma: arb, log_norm: arb) -> Coef:
     return (-mu * mu / (2 * s2) - _log_sqrt_2pi_sigma(sigma) - log_norm, mu / s2, -1 / (2 * s2))
 
 
+def _hull(vals: list) -> arb:
+    """The smallest ball containing every ball of ``vals``; nan when there is none."""
+    if not vals:
+        return NAN()
+    out = vals[0]
+    for v in vals[1:]:
+        out = out.union(v)
+    return out
+
+
+def scale(label: str):
+    """A scale parameter of a family (a dataclass field): checked > 0 when a law is made,
+    ``label`` naming it in the error."""
+    return field(metadata={"scale": label})
+
+
 class Continuous:
     """Base of the piecewise-quadratic log-density families."""
 
-    #: the scale parameters, (field, label), each checked > 0 when a law is made
-    _scales: tuple = ()
-
     def __post_init__(self):
-        for name, label in self._scales:
-            _check_pos(label, getattr(self, name))
+        for f in fields(self):
+            if "scale" in f.metadata:
+                _check_pos(f.metadata["scale"], getattr(self, f.name))
 
     def pieces(self) -> list:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -71,24 +85,12 @@ class Continuous:
     def logpdf(self, y: arb) -> arb:
         """log density on the ball y: the hull over the pieces y may meet (-inf off the
         support; a ball straddling a support end gives [-inf, ...])."""
-        vals = [arb.neg_inf() if c is None else c[0] + c[1] * y + c[2] * y * y
-                for c in self._candidates(y)]
-        if not vals:
-            return NAN()
-        out = vals[0]
-        for v in vals[1:]:
-            out = out.union(v)
-        return out
+        return _hull([arb.neg_inf() if c is None else c[0] + c[1] * y + c[2] * y * y
+                      for c in self._candidates(y)])
 
     def pdf(self, y: arb) -> arb:
-        vals = [arb(0) if c is None else (c[0] + c[1] * y + c[2] * y * y).exp()
-                for c in self._candidates(y)]
-        if not vals:
-            return NAN()
-        out = vals[0]
-        for v in vals[1:]:
-            out = out.union(v)
-        return out
+        return _hull([arb(0) if c is None else (c[0] + c[1] * y + c[2] * y * y).exp()
+                      for c in self._candidates(y)])
 
     def mass(self, a=None, b=None) -> arb:
         """P([a, b]) by exact integration of the pieces (checks normalisation)."""
@@ -115,13 +117,17 @@ def _check_probability(name, p):
 
 
 @dataclass(frozen=True)
-class Normal(Continuous):
-    """N(mu, sigma^2): log p = -(y - mu)^2/(2 sigma^2) - log(sigma sqrt(2 pi))."""
+class Located(Continuous):
+    """A location family: ``mu`` shifts the law (the first parameter of each family below)."""
 
     mu: arb
-    sigma: arb
 
-    _scales = (("sigma", "Normal sigma"),)
+
+@dataclass(frozen=True)
+class Normal(Located):
+    """N(mu, sigma^2): log p = -(y - mu)^2/(2 sigma^2) - log(sigma sqrt(2 pi))."""
+
+    sigma: arb = scale("Normal sigma")
 
     def pieces(self):
         return [(None, None, _normal_coef(self.mu, self.sigma, arb(0)))]
@@ -133,13 +139,10 @@ def DataDependentNormal(x: arb, r: arb) -> Normal:
 
 
 @dataclass(frozen=True)
-class Laplace(Continuous):
+class Laplace(Located):
     """Laplace(mu, b): log p = -|y - mu|/b - log(2b); kink at mu."""
 
-    mu: arb
-    b: arb
-
-    _scales = (("b", "Laplace scale b"),)
+    b: arb = scale("Laplace scale b")
 
     def pieces(self):
         lz = (2 * self.b).log()
@@ -150,17 +153,14 @@ class Laplace(Continuous):
 
 
 @dataclass(frozen=True)
-class OSGT(Continuous):
+class OSGT(Located):
     """Offset symmetric Gaussian tail: p proportional to exp(-(|y - mu| + m)^2/(2 sigma^2)).
 
     Normaliser S = sqrt(2 pi sigma^2) 2 Q(m/sigma) = sigma sqrt(2 pi) erfc(m/(sigma sqrt 2)).
     """
 
-    mu: arb
-    sigma: arb
+    sigma: arb = scale("OSGT sigma")
     m: arb
-
-    _scales = (("sigma", "OSGT sigma"),)
 
     def log_normaliser(self) -> arb:
         s = self.sigma
@@ -174,14 +174,11 @@ class OSGT(Continuous):
 
 
 @dataclass(frozen=True)
-class TruncNormal(Continuous):
+class TruncNormal(Located):
     """N(mu, sigma^2) restricted to [mu - C, mu + C], renormalised by erf(C/(sigma sqrt 2))."""
 
-    mu: arb
-    sigma: arb
-    C: arb
-
-    _scales = (("sigma", "TruncNormal sigma"), ("C", "TruncNormal C"))
+    sigma: arb = scale("TruncNormal sigma")
+    C: arb = scale("TruncNormal C")
 
     def pieces(self):
         z = (self.C / (self.sigma * arb(2).sqrt())).erf().log()

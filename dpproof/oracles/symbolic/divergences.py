@@ -97,28 +97,37 @@ def _clamp(r, lo, hi):
 
 # -- finite distributions (mass vectors) ---------------------------------------------------
 
-def renyi_discrete(p, q, alpha) -> sympy.Expr:
-    require(alpha > 1, "alpha > 1")
-    terms = []
+def _masses_where_p(p, q, p_positive: bool):
+    """The mass pairs (a, b) where P has mass (a != 0), in order, each checked as it is
+    reached: a > 0 (when ``p_positive``) and b > 0; None as soon as Q vanishes where P has
+    mass (the divergence is +inf)."""
+    out = []
     for a, b in zip(p, q):
         if a == 0:
             continue
         if b == 0:
-            return oo
+            return None
+        if p_positive:
+            require(a > 0, "a positive mass of P")
         require(b > 0, "a positive mass of Q")
-        terms.append(a ** alpha * b ** (1 - alpha))
-    return log(sympy.Add(*terms)) / (alpha - 1)
+        out.append((a, b))
+    return out
+
+
+def renyi_discrete(p, q, alpha) -> sympy.Expr:
+    require(alpha > 1, "alpha > 1")
+    masses = _masses_where_p(p, q, p_positive=False)
+    if masses is None:
+        return oo
+    return log(sympy.Add(*(a ** alpha * b ** (1 - alpha) for a, b in masses))) / (alpha - 1)
 
 
 def kl_discrete(p, q) -> sympy.Expr:
+    masses = _masses_where_p(p, q, p_positive=True)
+    if masses is None:
+        return oo
     out = sympy.S.Zero
-    for a, b in zip(p, q):
-        if a == 0:
-            continue
-        if b == 0:
-            return oo
-        require(a > 0, "a positive mass of P")
-        require(b > 0, "a positive mass of Q")
+    for a, b in masses:
         out += a * (log(a) - log(b))
     return out
 

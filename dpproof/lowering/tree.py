@@ -1,0 +1,148 @@
+"""The shared tree walk of the lowering: one ``Backend`` per arithmetic says how constants,
+operations and functions are built; ``Backend.compile`` turns a sympy tree into closures,
+each partial operation preceded by its edge check (``definedness.edge_check``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import mpmath
+import sympy
+
+from ..definedness import edge_check
+from ..expr.functions import SpecialFunction
+
+
+class LoweringError(ValueError):
+    """An expression uses something the chosen arithmetic cannot evaluate."""
+
+
+class Backend:
+    """One arithmetic: how constants, operations and functions are built."""
+
+    name = "abstract"
+
+    def compile(self, expr: sympy.Basic, names: Sequence[str]) -> Callable:
+        index = {n: i for i, n in enumerate(names)}
+        return self._node(sympy.sympify(expr), index)
+
+    def _node(self, e, index):
+        if e.is_Symbol:
+            if e.name not in index:
+                raise LoweringError(f"free symbol {e.name!r} is not a parameter "
+                                    f"({', '.join(index) or 'none'})")
+            i = index[e.name]
+            return lambda env: env[i]
+        if e.is_Rational:
+            return self.rational(e)
+        if e is sympy.pi:
+            return self.constant("pi")
+        if e is sympy.E:
+            return self.constant("e")
+        if e in (sympy.oo, -sympy.oo):
+            return self.constant("inf" if e is sympy.oo else "-inf")
+        if e.is_Float:
+            raise LoweringError(f"float literal {e} in a claim: write it as an exact rational")
+        kids = [self._node(a, index) for a in e.args]
+        if e.is_Add:
+            return self.fold(kids, self.add)
+        if e.is_Mul:
+            return self.fold(kids, self.mul)
+        if e.is_Pow:
+            if e.args[0].is_nonnegative and e.args[1].is_positive and not e.args[1].is_Integer:
+                # defined on the whole domain: sympy knows the base >= 0 there (the symbols
+                # carry the domain's signs) and the exponent > 0
+                return self.nonneg_power(kids[0], e.args[1], kids[1])
+            return self._checked(e, kids, self.power(kids[0], e.args[1], kids[1]))
+        if isinstance(e, SpecialFunction):
+            return self.special(type(e), kids)
+        fn = self.function(e.func.__name__)
+        if fn is None:
+            raise LoweringError(f"{self.name} arithmetic cannot evaluate {e.func.__name__} "
+                                f"(in {sympy.sstr(e)})")
+        if len(kids) == 1:
+            k = kids[0]
+            return self._checked(e, kids, lambda env: fn(k(env)))
+        return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+
+    def _checked(self, e, kids, run):
+        """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""
+        edge = edge_check(e)
+        if edge is None:
+            return run
+        def checked(env):   # the term is printed only if a message needs it
+            edge(self, e, *[k(env) for k in kids])
+            return run(env)
+        return checked
+
+    # -- certain facts about a value: a ball (arb) or a number (mpmath, float) ------------
+    @staticmethod
+    def certain(x, rel: str) -> bool:
+        """Whether ``x rel 0`` holds for certain (False for nan)."""
+        return {">0": lambda: x > 0, ">=0": lambda: x >= 0, "<0": lambda: x < 0,
+                "<=0": lambda: x <= 0, "==0": lambda: x == 0,
+                "!=0": lambda: x > 0 or x < 0}[rel]()
+
+    @staticmethod
+    def integer(x) -> bool:
+        """Certainly an integer."""
+        return bool(mpmath.isfinite(x)) and x == int(x)
+
+    @staticmethod
+    def not_integer(x) -> bool:
+        """Certainly not an integer."""
+        return bool(mpmath.isfinite(x)) and x != int(x)
+
+    @staticmethod
+    def fold(kids, op):
+        first, rest = kids[0], kids[1:]
+
+        def run(env):
+            acc = first(env)
+            for k in rest:
+                acc = op(acc, k(env))
+            return acc
+        return run
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    @staticmethod
+    def mul(a, b):
+        return a * b
+
+    def power(self, base, exponent: sympy.Expr, exp_fn):
+        if exponent.is_Integer:
+            n = int(exponent)
+            if n >= 0:
+                return lambda env: base(env) ** n
+            return lambda env: self.one() / base(env) ** (-n)
+        if exponent == sympy.S.Half:
+            sqrt = self.function("sqrt")
+            return lambda env: sqrt(base(env))
+        if exponent.is_Rational and int(exponent.q) % 2 == 1:
+            # x^(p/q) with q odd is the real root: sign(x)^p |x|^(p/q) (README, edges)
+            p, q, root = int(exponent.p), int(exponent.q), self.odd_root
+            if p > 0:
+                return lambda env: self.int_power(root(base(env), q), p)
+            return lambda env: self.one() / self.int_power(root(base(env), q), -p)
+        gen = self.function("pow")
+        return lambda env: gen(base(env), exp_fn(env))
+
+    def nonneg_power(self, base, exponent, exp_fn):
+        """base**exponent where sympy knows base >= 0 on the domain (its symbols carry the
+        domain's sign assumptions) and the exponent is positive, not an integer."""
+        return self.power(base, exponent, exp_fn)
+
+    @staticmethod
+    def int_power(x, n: int):
+        return x ** n
+
+    @staticmethod
+    def odd_root(x, q: int):
+        """The real q-th root (q odd), negative for x < 0."""
+        if x < 0:
+            return -((-x) ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q))
+        return x ** (mpmath.mpf(1) / q if isinstance(x, mpmath.mpf) else 1.0 / q)
