@@ -14,6 +14,7 @@ because of how it is written.
 
 from __future__ import annotations
 
+import sympy
 from flint import arb
 
 from ..definedness import MaybeUndefined, Undefined
@@ -72,6 +73,24 @@ def visit_identity(search, box, depth, m, hyp):
     return None
 
 
+def compared(st) -> list:
+    """The quantities an identity compares, whose magnitudes scale its gap: ``lhs`` and
+    ``rhs``; for a statement ``E == 0`` (a vector identity written ``Max(Abs(a - b),
+    Abs(c - d)) == 0``) the terms inside its ``Abs``/``Max``/``Min`` and sums: a, b, c, d."""
+    if st.lhs != 0 and st.rhs != 0:
+        return [st.lhs, st.rhs]
+    out, todo = [], [st.lhs if st.rhs == 0 else st.rhs]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, (sympy.Abs, sympy.Max, sympy.Min)) or e.is_Add:
+            todo.extend(e.args)
+        elif e.is_Mul and e.args[0] == -1:
+            todo.extend(e.args[1:])
+        else:
+            out.append(e)
+    return out or [sympy.S.Zero]
+
+
 class Gaps:
     """Relative gaps of one identity on boxes, with its sides lowered once."""
 
@@ -79,7 +98,7 @@ class Gaps:
         st = claim.statement
         self.prec = prec
         try:
-            self.sides = (lower(st.lhs, names, "arb"), lower(st.rhs, names, "arb"),
+            self.sides = (tuple(lower(e, names, "arb") for e in compared(st)),
                           lower(st.margin(), names, "arb"))
         except (LoweringError, TypeError, ValueError):
             self.sides = None
@@ -105,12 +124,18 @@ class Gaps:
                 with at_precision(bits):
                     try:
                         balls = B.balls(box)
-                        m = self.sides[2](*balls)
+                        m = self.sides[1](*balls)
                         scale = self._scale(box)
                     except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
                         break
-                    if m.is_finite() and scale is not None and \
-                            abs(m).upper() <= RELATIVE_GAP * scale:
+                    if not m.is_finite() or scale is None:
+                        continue
+                    gap = abs(m).upper()
+                    # relative; or, where every compared quantity is indistinguishable
+                    # from 0 at this precision (a true 0 an oracle cannot return
+                    # exactly), a gap below 2^-(bits/2)
+                    if gap <= RELATIVE_GAP * scale or (
+                            scale == 0 and gap <= arb(2) ** -(bits // 2)):
                         return True
         self.wide += 1
         self.widest = self.widest.max(self._relative(box))
@@ -120,21 +145,25 @@ class Gaps:
         return {"wide_gap_boxes": self.wide, "widest_relative_gap": self.widest.str(3)}
 
     def _scale(self, box):
-        """A lower bound of max(|lhs|, |rhs|) on the box (None if not finite)."""
+        """A lower bound of the largest compared quantity's magnitude on the box
+        (``compared``; None if not finite)."""
         if self.sides is None:
             return None
         try:
             balls = B.balls(box)
-            left, right = self.sides[0](*balls), self.sides[1](*balls)
+            values = [f(*balls) for f in self.sides[0]]
         except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError, TypeError):
             return None
-        if not (left.is_finite() and right.is_finite()):
+        if not all(v.is_finite() for v in values):
             return None
-        return abs(left).lower().max(abs(right).lower())
+        out = arb(0)
+        for v in values:
+            out = out.max(abs(v).lower())
+        return out
 
     def _relative(self, box) -> arb:
         try:
-            m = self.sides[2](*B.balls(box)) if self.sides else arb.nan()
+            m = self.sides[1](*B.balls(box)) if self.sides else arb.nan()
         except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
             return arb.pos_inf()
         scale = self._scale(box)

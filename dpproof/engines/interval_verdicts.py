@@ -57,8 +57,8 @@ def _identity_verdict(search, whole, data, seconds) -> Evidence:
         return Evidence(NAME, Verdict.INCONCLUSIVE, "the difference could not be enclosed on "
                         f"some boxes ({data['stopped_by']})", seconds, scope=whole, data=data)
     if search.gaps.wide:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"|lhs - rhs| stays above 2^-50 times "
-                        f"max(|lhs|, |rhs|) on {search.gaps.wide} boxes at full depth, up to "
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"|lhs - rhs| stays above 2^-50 relative "
+                        f"to the compared quantities on {search.gaps.wide} boxes at full depth, up to "
                         f"{ESCALATION[-1]} bits; widest relative gap "
                         f"{data['widest_relative_gap']}", seconds, scope=whole, data=data)
     if search.undecided:
@@ -68,7 +68,7 @@ def _identity_verdict(search, whole, data, seconds) -> Evidence:
                         f"(widest gap {data['widest_identity_gap']}); stopped by the "
                         f"{data['stopped_by']}", seconds,
                         scope=f"relative gap below 2^-50 on {frac:.4%} of {whole}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| below 2^-50 times max(|lhs|, "
-                    f"|rhs|) on every box (widest gap {data['widest_identity_gap']}); balls "
+    return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| below 2^-50 relative to the "
+                    f"compared quantities on every box (widest gap {data['widest_identity_gap']}); balls "
                     "cannot certify equality", seconds,
                     scope=f"relative gap below 2^-50 on {whole}", data=data)

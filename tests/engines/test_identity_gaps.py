@@ -104,3 +104,25 @@ def test_an_identity_off_by_a_relative_2e_minus_5_near_x_39_is_refuted():
                    x=Interval(38, 40))
     ev = interval.check(c, CONFIG)
     assert ev.verdict is Verdict.REFUTED and 38 <= float(sympy.Rational(ev.witness["x"])) <= 40
+
+
+def test_a_vector_identity_is_measured_against_the_quantities_it_compares():
+    # E == 0 with E = |a - b|: relative to a and b (not to E, which is the gap itself)
+    c = make_claim("id.vector", "abs(erf(x) - (1 - erfc(x))) == 0",
+                   x=Interval(sympy.Rational(1, 2), sympy.Rational(1, 2)))
+    assert interval.check(c, CONFIG).verdict is Verdict.SUPPORTED
+    from dpproof.engines.identity import compared
+    terms = compared(c.statement)
+    assert len(terms) == 3 and any(t.func is sympy.erf for t in terms)
+
+
+def test_quantities_indistinguishable_from_zero_need_a_gap_below_2_to_the_minus_half_bits():
+    from dpproof.engines.identity import Gaps
+    c = make_claim("id.zero", "abs(erf(x) - (1 - erfc(x))) == 0",
+                   x=Interval(sympy.Rational(1, 2), sympy.Rational(1, 2)))
+    box = [(sympy.Rational(1, 2), sympy.Rational(1, 2))]
+    for radius, settled in ((arb(2) ** -600, True), (arb(2) ** -100, False)):
+        gaps = Gaps(c, ["x"], 128)
+        zero = arb(0, radius)
+        gaps.sides = ((lambda _x: zero,), lambda _x: -abs(zero))
+        assert gaps.settle(box) is settled
