@@ -1,4 +1,5 @@
-"""adp_notes: the definition of (eps, delta)-DP as a hockey-stick divergence and its remarks."""
+"""adp_notes: the definition of (eps, delta)-DP as a hockey-stick divergence, its remarks and
+the recipe."""
 
 from sympy import Abs, Max, Rational as R
 
