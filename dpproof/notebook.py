@@ -61,17 +61,9 @@ def claim_math(claim: Claim) -> str:
 
 
 def _domain_math(claim: Claim) -> str:
-    parts = []
-    for name, iv in claim.domain.params:
-        sym = sympy.latex(sympy.Symbol(name))
-        if iv.is_point:
-            parts.append(f"{sym} = {sympy.latex(iv.lo)}")
-            continue
-        lo = r"-\infty" if iv.lo is None else sympy.latex(iv.lo)
-        hi = r"\infty" if iv.hi is None else sympy.latex(iv.hi)
-        parts.append(f"{sym} \\in {'(' if iv.lo_open else '['}{lo}, {hi}"
-                     f"{')' if iv.hi_open else ']'}")
-    return ",\\ ".join(parts)
+    # the short form of the report's domain line: no integer marker
+    return ",\\ ".join(latex.parameter_tex(name, iv, integers=False)
+                        for name, iv in claim.domain.params)
 
 
 def claim_latex(claim: Claim) -> str:

@@ -14,32 +14,31 @@ psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator).
 from __future__ import annotations
 
 import sympy
-from sympy import Abs, Integral, Max, exp, oo, sqrt
+from sympy import Abs, Integral, Max, Rational, exp, oo, sqrt
 
-from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
+from dpproof.claims import Catalogue, Claim, Domain, Interval, Kind, Source, Statement
 from dpproof.expr.vocabulary import Laplace, hockey_stick
 from dpproof.expr.vocabulary import (cosine_series_loss, expmech_ks_loss, ks_sensitivity_enum,
                                      laplace_pdf, laplace_sd, mean_sensitivity_enum, rr_prob,
                                      shift_abs_sup)
 
 SOURCE_FILE = "003_d3e50d1fed2eda74.txt"
-I = Interval.closed
+closed = Interval.closed
 Pos = lambda lo, hi: Interval(lo, hi, lo_open=True)  # noqa: E731
 eps_, Delta_, t_, lam_ = (sympy.Symbol(s, real=True) for s in ("eps", "Delta", "t", "lambda_"))
-R = sympy.Rational
 
 
 def src(locator: str, note: str = "") -> Source:
     return Source("wasserman", SOURCE_FILE, locator, note)
 
 
-def claim(cid, locator, lhs, rel, rhs, domain, note="", steps=(), kind=None):
+def build_claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None):
+    """A claim ``lhs rel rhs`` (declared through ``catalogue``)."""
     kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
-    return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, steps=steps,
-                 note=note)
+    return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, note=note)
 
 
-def cited(cid, locator, reason):
+def cited_claim(cid, locator, reason):
     return Claim(cid, src(locator), None, kind=Kind.CITED, reason=reason)
 
 
@@ -48,64 +47,73 @@ def lap(z, mu, b):
     return exp(-Abs(z - mu) / b) / (2 * b)
 
 
+catalogue = Catalogue()
+
+
 # ----------------------------------------------------------------- §1 randomized response
-RR = Domain.of(theta=I(0, 1), p=I(0, 1))
+RR = Domain.of(theta=closed(0, 1), p=closed(0, 1))
 theta, p = (RR.symbols()[n] for n in ("theta", "p"))
 # P(Y = 1) by enumerating C ~ Bernoulli(theta), Z ~ Bernoulli(p), Y = (1 - C) + C Z
 pi_enum = sum(theta**c * (1 - theta)**(1 - c) * p**zz * (1 - p)**(1 - zz)
               for c in (0, 1) for zz in (0, 1) if (1 - c) + c * zz == 1)
-rr_identity = claim("wasserman.rr.identity", "§1, pi = P(Y = 1) = (1 - theta) + theta p",
-                    pi_enum, "==", (1 - theta) + theta * p, RR,
-                    "lhs enumerates (C, Z) in {0, 1}^2 with Y = (1 - C) + C Z = 1")
-RRI = Domain.of(theta=Interval(0, 1, lo_open=True), p=I(0, 1))
-rr_inversion = claim("wasserman.rr.identity.inversion", "§1, p = (pi - 1 + theta)/theta",
-                     (pi_enum.subs(theta, RRI.symbols()["theta"]) - 1 + RRI.symbols()["theta"])
-                     / RRI.symbols()["theta"], "==", p, RRI, "pi by enumeration; theta > 0")
+catalogue.declare(build_claim(
+    "wasserman.rr.identity", "§1, pi = P(Y = 1) = (1 - theta) + theta p",
+    pi_enum, "==", (1 - theta) + theta * p, RR,
+    "lhs enumerates (C, Z) in {0, 1}^2 with Y = (1 - C) + C Z = 1"))
+RRI = Domain.of(theta=Interval(0, 1, lo_open=True), p=closed(0, 1))
+catalogue.declare(build_claim(
+    "wasserman.rr.identity.inversion", "§1, p = (pi - 1 + theta)/theta",
+    (pi_enum.subs(theta, RRI.symbols()["theta"]) - 1 + RRI.symbols()["theta"])
+    / RRI.symbols()["theta"], "==", p, RRI, "pi by enumeration; theta > 0"))
 
 # ----------------------------------------------------------------- §2 posterior odds
 # grids of exact instances: z = a/2, t = b/4, eps = c/4, prior = p/4
-OD = Domain.of(a=I(-4, 4, integer=True), b=I(-4, 4, integer=True), c=I(1, 3, integer=True),
-               p=I(1, 2, integer=True))
+OD = Domain.of(a=closed(-4, 4, integer=True), b=closed(-4, 4, integer=True),
+               c=closed(1, 3, integer=True), p=closed(1, 2, integer=True))
 oa, ob, oc, op = (OD.symbols()[n] for n in ("a", "b", "c", "p"))
 oz, ot, oe, opr = oa / 2, ob / 4, oc / 4, op / 4
 post = laplace_pdf(oz, 0, 1 / oe) * opr / (laplace_pdf(oz, ot, 1 / oe) * (1 - opr))
 prior_odds = opr / (1 - opr)
 ODDS_NOTE = ("the bounds are attained (pure DP is tight), so ball arithmetic cannot certify "
              "the equality cases; ")
-odds = claim("wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
-             hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0,
-             Domain.of(eps=Pos(0, 20)),
-             "instance family: the eps-DP Laplace mechanism f(D) + Lap(Delta/eps), Delta = 1 "
-             "(scale invariance), worst neighbour |f(D_a) - f(D_b)| = Delta, eps in (0, 20] "
-             "continuous, every prior; by Bayes' rule posterior odds / prior odds = "
-             "p(z|a)/p(z|b), so the bound for all z is H_eps(P_a||P_b) = 0 (the reverse order "
-             "by the reflection z -> 1 - z); H_eps derived from the densities")
-odds_inst = claim("wasserman.dp.odds.instances", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
-             Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
-             ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
-             "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
-             "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
-             "prior P(X_i = a) = p/4 in {1/4, 1/2}")
-RO = Domain.of(c=I(1, 8, integer=True), p=I(1, 3, integer=True), y=I(0, 1, integer=True))
+catalogue.declare(build_claim(
+    "wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
+    hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0,
+    Domain.of(eps=Pos(0, 20)),
+    "instance family: the eps-DP Laplace mechanism f(D) + Lap(Delta/eps), Delta = 1 "
+    "(scale invariance), worst neighbour |f(D_a) - f(D_b)| = Delta, eps in (0, 20] "
+    "continuous, every prior; by Bayes' rule posterior odds / prior odds = "
+    "p(z|a)/p(z|b), so the bound for all z is H_eps(P_a||P_b) = 0 (the reverse order "
+    "by the reflection z -> 1 - z); H_eps derived from the densities"))
+catalogue.declare(build_claim(
+    "wasserman.dp.odds.instances", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
+    Max(post - exp(oe) * prior_odds, exp(-oe) * prior_odds - post), "<=", 0, OD,
+    ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
+    "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
+    "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
+    "prior P(X_i = a) = p/4 in {1/4, 1/2}"))
+RO = Domain.of(c=closed(1, 8, integer=True), p=closed(1, 3, integer=True),
+               y=closed(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
 re_, rpr = rc / 4, rp_ / 4
 rpost = rr_prob(re_, 1, ry) * rpr / (rr_prob(re_, 0, ry) * (1 - rpr))
 rprior = rpr / (1 - rpr)
-odds_rr = claim("wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
-                Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
-                ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
-                "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
-                "prior = p/4")
+catalogue.declare(build_claim(
+    "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
+    Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
+    ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
+    "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
+    "prior = p/4"))
 
 # ----------------------------------------------------------------- §3 Laplace mechanism
-LS = Domain.of(w1=I(-10, 10), w2=I(-10, 10), lam=I(R(1, 10), 10))
+LS = Domain.of(w1=closed(-10, 10), w2=closed(-10, 10), lam=closed(Rational(1, 10), 10))
 w1, w2, lam = (LS.symbols()[n] for n in ("w1", "w2", "lam"))
-laplace_sd_literal = claim(
+catalogue.declare(build_claim(
     "wasserman.laplace.sd", "§3, 'f(w) ∝ e^(-w/lambda)' is the Laplace law, sd sqrt(2) lambda",
     exp(-w1 / lam) * lap(w2, 0, lam), "==", exp(-w2 / lam) * lap(w1, 0, lam), LS,
     "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
     "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
-    "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2")
+    "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2"))
 w_ = sympy.Symbol("w", real=True)
 
 
@@ -114,22 +122,23 @@ def lap_var(b):
     return Integral(w_**2 * lap(w_, 0, b), (w_, -oo, oo))
 
 
-laplace_sd_repaired = claim(
+catalogue.declare(build_claim(
     "wasserman.laplace.sd.repaired", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
     lap_var(lam_), "==", 2 * lam_**2, Domain.of(lambda_=Pos(0, 100)),
     note="corrected statement: the density must be e^(-|w|/lambda)/(2 lambda) (the absolute "
          "value is missing in the notes); variance int w^2 f(w) dw = 2 lambda^2, i.e. sd "
-         "sqrt(2) lambda, lambda in (0, 100] continuous")
-LSI = Domain.of(a=I(1, 40, integer=True))
+         "sqrt(2) lambda, lambda in (0, 100] continuous"))
+LSI = Domain.of(a=closed(1, 40, integer=True))
 lsl = LSI.symbols()["a"] / 4
-laplace_sd_intended = claim(
+catalogue.declare(build_claim(
     "wasserman.laplace.sd.intended", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
     laplace_sd(0, lsl), "==", sqrt(2) * lsl, LSI,
     "sd integrated from the Laplace(0, lambda) density (laplace_sd); lambda = a/4 in "
-    "{1/4, ..., 10}")
+    "{1/4, ..., 10}"))
 
 # Delta = 1 (the claim is invariant under scaling f and lambda together), f(D) = 0
-LD = Domain.of(a=I(-6, 6, integer=True), b=I(-4, 4, integer=True), c=I(1, 4, integer=True))
+LD = Domain.of(a=closed(-6, 6, integer=True), b=closed(-4, 4, integer=True),
+               c=closed(1, 4, integer=True))
 la, lb, lc = (LD.symbols()[n] for n in ("a", "b", "c"))
 lz, lt, le = la / 2, lb / 4, lc / 4
 llam = 1 / le
@@ -141,67 +150,71 @@ LD_NOTE = ("Z = f(D) + W, W ~ Laplace(0, lambda) (density e^(-|w|/lambda)/(2 lam
            "the bounds are attained, so the equality cases cannot be certified by balls")
 SUP_NOTE = ("sup_z log p(z|D)/p(z|D') <= c is H_c(P_D||P_D') = 0, derived from the Laplace "
             "densities by the symbolic engine (not assumed); ")
-laplace_dp = claim(
+catalogue.declare(build_claim(
     "wasserman.laplace.dp", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
     hockey_stick(Laplace(0, Delta_ / eps_), Laplace(Delta_, Delta_ / eps_), eps_), "<=", 0,
     Domain.of(eps=Pos(0, 20), Delta=Pos(0, 10)),
     SUP_NOTE + "lambda = Delta/eps, eps in (0, 20], Delta in (0, 10] continuous, the worst "
     "neighbour |f(D) - f(D')| = Delta (smaller shifts: step1 with H decreasing in eps; "
-    "negative shifts by reflection)")
-laplace_dp_step1 = claim(
+    "negative shifts by reflection)"))
+catalogue.declare(build_claim(
     "wasserman.laplace.dp.step1", "§3, first inequality",
     hockey_stick(Laplace(0, lam_), Laplace(t_, lam_), t_ / lam_), "<=", 0,
     Domain.of(lambda_=Pos(0, 100), t=Pos(0, 10)),
-    SUP_NOTE + "t = f(D') - f(D) in (0, 10], lambda in (0, 100] continuous")
-laplace_dp_step2 = claim(
+    SUP_NOTE + "t = f(D') - f(D) in (0, 10], lambda in (0, 100] continuous"))
+catalogue.declare(build_claim(
     "wasserman.laplace.dp.step2", "§3, second inequality",
-    exp(t_ * eps_), "<=", exp(eps_), Domain.of(t=I(0, 1), eps=Pos(0, 20)),
+    exp(t_ * eps_), "<=", exp(eps_), Domain.of(t=closed(0, 1), eps=Pos(0, 20)),
     "e^(|f(D) - f(D')|/lambda) <= e^eps with lambda = Delta/eps, |f(D) - f(D')| = t Delta, "
-    "t in [0, 1]")
-laplace_dp_inst = claim(
+    "t in [0, 1]"))
+catalogue.declare(build_claim(
     "wasserman.laplace.dp.instances", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
-    ratio, "<=", exp(le), LD, LD_NOTE)
+    ratio, "<=", exp(le), LD, LD_NOTE))
 
 # exact enumerations: n = 2^j so that 2B/n and 1/n are exact binary numbers (|.| <= 0 can
 # then be certified exactly)
-MS = Domain.of(j=I(0, 2, integer=True), B=I(1, 3, integer=True))
+MS = Domain.of(j=closed(0, 2, integer=True), B=closed(1, 3, integer=True))
 mj, mB = (MS.symbols()[n] for n in ("j", "B"))
-mean_sens = claim(
+catalogue.declare(build_claim(
     "wasserman.mean.sensitivity", "§3, X_i in [-B, B], f = mean: Delta = 2B/n",
     Abs(mean_sensitivity_enum(2**mj, mB) - 2 * mB / 2**mj), "<=", 0, MS,
     "Delta = sup over replace-one neighbours, enumerated over all datasets in "
     "{-B, 0, B}^n (contains the extremes +-B, where the sup over [-B, B] is attained), "
-    "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0")
+    "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0"))
 
-minimax = cited("wasserman.minimax", "§4, Barber and Duchi (2014) lower bound",
-                "cited, asymptotic (a minimax rate up to constants, ⪰)")
+catalogue.declare(cited_claim(
+    "wasserman.minimax", "§4, Barber and Duchi (2014) lower bound",
+    "cited, asymptotic (a minimax rate up to constants, ⪰)"))
 
 # ----------------------------------------------------------------- §5.1 exponential mechanism
-EM = Domain.of(n=I(1, 3, integer=True), k=I(1, 3, integer=True), eps=I(R(1, 10), 4))
+EM = Domain.of(n=closed(1, 3, integer=True), k=closed(1, 3, integer=True),
+               eps=closed(Rational(1, 10), 4))
 en, ek, ee = (EM.symbols()[n] for n in ("n", "k", "eps"))
-expmech = claim(
+catalogue.declare(build_claim(
     "wasserman.expmech.dp", "§5.1, q(z|x) ∝ exp(-eps xi(x, z)/(2 Delta)) is eps-DP",
     expmech_ks_loss(en, ek, ee), "<=", ee, EM,
     "instance: xi = the Kolmogorov-Smirnov distance (the notes' example), data and outputs "
     "on {0, 1/2, 1}, n in {1, 2, 3} records, k in {1, 2, 3} released points, Delta the "
-    "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y)")
-KS = Domain.of(j=I(0, 2, integer=True), k=I(1, 3, integer=True))
+    "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y)"))
+KS = Domain.of(j=closed(0, 2, integer=True), k=closed(1, 3, integer=True))
 kj, kk = (KS.symbols()[n] for n in ("j", "k"))
-ks_sens = claim(
+catalogue.declare(build_claim(
     "wasserman.ks.sensitivity", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
     "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in {0, 1/2, 1}^n "
-    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}")
-ks_rates = cited("wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
-                 "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
-                 "small-ball bound are quoted from Wasserman and Zhou (2010)")
+    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}"))
+catalogue.declare(cited_claim(
+    "wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
+    "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
+    "small-ball bound are quoted from Wasserman and Zhou (2010)"))
 
 # ----------------------------------------------------------------- §5.2 histogram
-HG = Domain.of(c1=I(1, 3, integer=True), c2=I(0, 2, integer=True), k=I(1, 32, integer=True))
+HG = Domain.of(c1=closed(1, 3, integer=True), c2=closed(0, 2, integer=True),
+               k=closed(1, 32, integer=True))
 hc1, hc2, hk = (HG.symbols()[n] for n in ("c1", "c2", "k"))
 heps = hk / 8
 hb = sqrt((8 / heps**2) / 2)  # Laplace variance 2 b^2 = 8/eps^2: scale b = 2/eps
-hist = claim(
+catalogue.declare(build_claim(
     "wasserman.histogram.dp", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
     hockey_stick(Laplace(0, 2 / eps_), Laplace(1, 2 / eps_), eps_ / 2), "<=", 0,
     Domain.of(eps=Pos(0, 20)),
@@ -209,58 +222,57 @@ hist = claim(
     "record between two bins, shifting two coordinates by 1 each; the product density's "
     "log-ratio is the sum of the two coordinates' log-ratios (other bins cancel), each "
     "bounded by eps/2 iff H_(eps/2)(Lap(0, 2/eps)||Lap(1, 2/eps)) = 0 (derived from the "
-    "densities; counts only translate both laws); eps in (0, 20] continuous")
-hist_inst = claim(
+    "densities; counts only translate both laws); eps in (0, 20] continuous"))
+catalogue.declare(build_claim(
     "wasserman.histogram.dp.instances", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
     (shift_abs_sup(hc1, hc1 - 1) + shift_abs_sup(hc2, hc2 + 1)) / hb, "<=", heps, HG,
     "variance 8/eps^2 is the Laplace scale b = 2/eps (sd 2 sqrt(2)/eps); a replace-one "
     "neighbour moves one record from bin 1 (count c1 -> c1 - 1) to bin 2 (c2 -> c2 + 1); "
     "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
     "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
-    "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}")
-hist_scale = claim(
+    "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}"))
+catalogue.declare(build_claim(
     "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     lap_var(2 / eps_), "==", 8 / eps_**2, Domain.of(eps=Pos(0, 20)),
     note="variance int w^2 f(w) dw of the Laplace(0, 2/eps) density, eps in (0, 20] "
-         "continuous")
-HS = Domain.of(c=I(1, 40, integer=True))
+         "continuous"))
+HS = Domain.of(c=closed(1, 40, integer=True))
 hs_eps = HS.symbols()["c"] / 4
-hist_scale_inst = claim(
+catalogue.declare(build_claim(
     "wasserman.histogram.dp.scale.instances", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
-    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}")
+    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}"))
 
 # ----------------------------------------------------------------- §5.3 orthogonal series
-SE = Domain.of(n=I(1, 20, integer=True), m=I(1, 4, integer=True), c=I(1, 8, integer=True))
+SE = Domain.of(n=closed(1, 20, integer=True), m=closed(1, 4, integer=True),
+               c=closed(1, 8, integer=True))
 sn, sm, sc = (SE.symbols()[n] for n in ("n", "m", "c"))
 se = sc / 4
 c0 = sqrt(2)  # sup_j sup_x |sqrt(2) cos(pi j x)|, attained at x = 0
 SE_NOTE = ("instance: cosine basis psi_j(x) = sqrt(2) cos(pi j x), c0 = sqrt(2), data on "
            "{0, 1/4, ..., 1}, n in {1..20}, m in {1..4}, eps = c/4 in {1/4..2}; lhs = sup of "
            "the log density ratio over replace-one neighbours (cosine_series_loss)")
-series = claim(
+catalogue.declare(build_claim(
     "wasserman.series.dp", "§5.3, nu_j Laplace with sd m c0/(n eps) makes q-hat eps-DP",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se) / sqrt(2)), "<=", se, SE,
     "literal: standard deviation m c0/(n eps), i.e. Laplace scale m c0/(sqrt(2) n eps); "
-    + SE_NOTE)
-series_intended = claim(
+    + SE_NOTE))
+catalogue.declare(build_claim(
     "wasserman.series.dp.intended", "§5.3, reading 'sd' as the Laplace scale",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se)), "<=", se, SE,
     "reading: Laplace scale b = m c0/(n eps) (still a factor 2 short; the corrected "
-    "statement is wasserman.series.dp.repaired); " + SE_NOTE)
+    "statement is wasserman.series.dp.repaired); " + SE_NOTE))
 
 SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0/n (each "
            "|psi_j| <= c0 changes by up to 2 c0), so the Laplace scale must be 2 m c0/(n eps), "
            "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1), so the equality "
            "case is at best SUPPORTED by balls; ")
-series_repaired = claim(
+catalogue.declare(build_claim(
     "wasserman.series.dp.repaired", "§5.3, Laplace scale 2 m c0/(n eps)",
-    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE)
-kde = cited("wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
-            "cited: private kernel density estimation and Bernstein-polynomial release, "
-            "stated without constants or proofs")
+    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE))
+catalogue.declare(cited_claim(
+    "wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
+    "cited: private kernel density estimation and Bernstein-polynomial release, "
+    "stated without constants or proofs"))
 
-CLAIMS = (rr_identity, rr_inversion, odds, odds_inst, odds_rr, laplace_sd_literal,
-          laplace_sd_repaired, laplace_sd_intended, laplace_dp, laplace_dp_step1,
-          laplace_dp_step2, laplace_dp_inst, mean_sens, minimax, expmech, ks_sens, ks_rates,
-          hist, hist_inst, hist_scale, hist_scale_inst, series, series_intended, series_repaired, kde)
+CLAIMS = catalogue.claims

@@ -62,11 +62,25 @@ def register(cls: type[SpecialFunction]) -> type[SpecialFunction]:
     return cls
 
 
-@register
-class Phi(SpecialFunction):
-    """Standard normal CDF, Phi(x) = erfc(-x/sqrt 2)/2."""
+class _NormalHalfLine(SpecialFunction):
+    """Phi and Q: the N(0, 1) probability of a half-line bounded by x, in (0, 1) at a finite
+    real x; its derivative is the standard normal density times ``_slope`` (+1 for the
+    CDF, -1 for the tail)."""
 
     nargs = 1
+    _slope = 1
+
+    def _eval_is_positive(self):
+        return True if self.args[0].is_extended_real and self.args[0].is_finite else None
+
+    def fdiff(self, argindex=1):
+        x = self.args[0]
+        return self._slope * sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
+
+
+@register
+class Phi(_NormalHalfLine):
+    """Standard normal CDF, Phi(x) = erfc(-x/sqrt 2)/2."""
 
     @classmethod
     def eval(cls, x):
@@ -76,14 +90,6 @@ class Phi(SpecialFunction):
             return sympy.S.One
         if x is sympy.S.NegativeInfinity:
             return sympy.S.Zero
-
-    def _eval_is_positive(self):
-        # a normal probability of a finite real point: in (0, 1)
-        return True if self.args[0].is_extended_real and self.args[0].is_finite else None
-
-    def fdiff(self, argindex=1):
-        x = self.args[0]
-        return sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
 
     def _eval_rewrite_as_erfc(self, x, **kwargs):
         return sympy.erfc(-x / sympy.sqrt(2)) / 2
@@ -108,23 +114,15 @@ class Phi(SpecialFunction):
 
 
 @register
-class Q(SpecialFunction):
+class Q(_NormalHalfLine):
     """Standard normal tail, Q(x) = 1 - Phi(x) = erfc(x/sqrt 2)/2."""
 
-    nargs = 1
+    _slope = -1
 
     @classmethod
     def eval(cls, x):
         if x is sympy.S.Zero:
             return sympy.S.Half
-
-    def _eval_is_positive(self):
-        # a normal probability of a finite real point: in (0, 1)
-        return True if self.args[0].is_extended_real and self.args[0].is_finite else None
-
-    def fdiff(self, argindex=1):
-        x = self.args[0]
-        return -sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)
 
     def _eval_rewrite_as_erfc(self, x, **kwargs):
         return sympy.erfc(x / sympy.sqrt(2)) / 2

@@ -121,21 +121,23 @@ def statement_tex(claim: Claim) -> str:
     return f"If {hyps}, then\n{main}"
 
 
+def parameter_tex(name: str, iv, integers: bool = True) -> str:
+    """One parameter's range in math mode, no delimiters: ``x = 1`` or ``x \\in (0, 1]``,
+    with ``\\cap \\mathbb{Z}`` on an integer range when ``integers``."""
+    sym = sympy.latex(sympy.Symbol(name))
+    if iv.is_point:
+        return f"{sym} = {sympy.latex(iv.lo)}"
+    lo = r"-\infty" if iv.lo is None else sympy.latex(iv.lo)
+    hi = r"\infty" if iv.hi is None else sympy.latex(iv.hi)
+    left, right = ("(" if iv.lo_open else "["), (")" if iv.hi_open else "]")
+    ints = r" \cap \mathbb{Z}" if integers and iv.integer else ""
+    return f"{sym} \\in {left}{lo}, {hi}{right}{ints}"
+
+
 def domain_tex(claim: Claim) -> str:
     if not claim.domain.params:
         return "no parameters"
-    parts = []
-    for name, iv in claim.domain.params:
-        sym = sympy.latex(sympy.Symbol(name))
-        if iv.is_point:
-            parts.append(f"${sym} = {sympy.latex(iv.lo)}$")
-            continue
-        lo = r"-\infty" if iv.lo is None else sympy.latex(iv.lo)
-        hi = r"\infty" if iv.hi is None else sympy.latex(iv.hi)
-        left, right = ("(" if iv.lo_open else "["), (")" if iv.hi_open else "]")
-        ints = r" \cap \mathbb{Z}" if iv.integer else ""
-        parts.append(f"${sym} \\in {left}{lo}, {hi}{right}{ints}$")
-    return ", ".join(parts)
+    return ", ".join(f"${parameter_tex(name, iv)}$" for name, iv in claim.domain.params)
 
 
 def witness_tex(witness: dict[str, str] | None) -> str:

@@ -11,6 +11,7 @@ name`` an edge to ``pkg.name`` when that is a module (else to ``pkg``).
 from __future__ import annotations
 
 import ast
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,11 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 400
 
-#: modules over MAX_LINES that others are rewriting now (issue 16 leaves them to them):
-#: theorems/*.py (re-encoded as declarations by the library branches); every other module
-#: is under MAX_LINES
+#: modules over MAX_LINES that others are rewriting now; none: every module of dpproof and
+#: every file under theorems/ (theorem packages' submodules included) is under MAX_LINES
 OVERSIZE_EXEMPT: set[str] = set()
-THEOREMS_EXEMPT_FROM_SIZE = True
 
 #: what a theorem module may import: the public vocabulary, sympy, the standard library,
 #: the audited third-party libraries (audit_* modules) and the library's own helpers
@@ -158,7 +157,7 @@ def test_no_module_over_400_lines():
     for top in ("dpproof", "theorems"):
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            if rel in OVERSIZE_EXEMPT or (top == "theorems" and THEOREMS_EXEMPT_FROM_SIZE):
+            if rel in OVERSIZE_EXEMPT:
                 continue
             n = len(path.read_text().splitlines())
             if n > MAX_LINES:
@@ -172,7 +171,12 @@ def test_exempt_modules_exist_and_are_the_long_ones():
         assert len((ROOT / rel).read_text().splitlines()) > MAX_LINES, rel
 
 
-def _allowed_in_theorem(mod: str) -> bool:
+def _allowed_in_theorem(mod: str, package: str = "") -> bool:
+    """May a theorem module import ``mod``?  ``package`` is the theorem package the module
+    belongs to (``theorems.osgt22`` for ``theorems/osgt22/rdp.py``), "" for a plain module:
+    a package's modules may import each other."""
+    if package and (mod == package or mod.startswith(package + ".")):
+        return True
     if mod.startswith("theorems."):  # the library's own helpers (theorems._audit)
         return mod.split(".")[1].startswith("_")
     if mod.startswith("dpproof"):
@@ -180,18 +184,78 @@ def _allowed_in_theorem(mod: str) -> bool:
     return mod.split(".")[0] in THEOREM_THIRD_PARTY
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "theorems").glob("*.py")), ids=lambda p: p.name)
-def test_theorem_module_imports_only_the_public_vocabulary(path):
-    bad = []
+def _theorem_imports(path: Path, root: Path = ROOT) -> tuple[str, list[str]]:
+    """The theorem package ``path`` belongs to ("" for a plain module of theorems/) and the
+    modules it imports, relative imports resolved (``from . import a`` names ``pkg.a``)."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    is_init = parts[-1] == "__init__"
+    if is_init:
+        parts.pop()
+    package = ".".join(parts[:2]) if len(parts) > 2 or (is_init and len(parts) == 2) else ""
+    here = parts if is_init else parts[:-1]  # the package a relative import starts from
+    mods = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
+            mods += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            mods = ["theorems." + (node.module or "") if node.level else node.module]
-        else:
-            continue
-        bad += [m for m in mods if not _allowed_in_theorem(m)]
+            if not node.level:
+                mods.append(node.module)
+                continue
+            base = ".".join(here[:len(here) - (node.level - 1)])
+            if node.module:
+                mods.append(f"{base}.{node.module}")
+            else:
+                mods += [f"{base}.{a.name}" for a in node.names]
+    return package, mods
+
+
+THEOREM_FILES = sorted((ROOT / "theorems").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", THEOREM_FILES,
+                         ids=lambda p: p.relative_to(ROOT / "theorems").as_posix())
+def test_theorem_module_imports_only_the_public_vocabulary(path):
+    package, mods = _theorem_imports(path)
+    bad = [m for m in mods if not _allowed_in_theorem(m, package)]
     assert bad == [], f"{path.name} imports {bad}"
+
+
+def test_theorem_import_reader_sees_packages(tmp_path):
+    pkg = tmp_path / "theorems" / "src"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import a, b\nfrom .common import CLAIMS\n")
+    (pkg / "a.py").write_text("from .common import x\nfrom theorems.other import y\n"
+                              "from dpproof.oracles.balls import hull\n")
+    (tmp_path / "theorems" / "plain.py").write_text("from .src import common\n")
+    package, mods = _theorem_imports(pkg / "__init__.py", tmp_path)
+    assert package == "theorems.src"
+    assert mods == ["theorems.src.a", "theorems.src.b", "theorems.src.common"]
+    package, mods = _theorem_imports(pkg / "a.py", tmp_path)
+    assert package == "theorems.src"
+    assert mods == ["theorems.src.common", "theorems.other", "dpproof.oracles.balls"]
+    assert [_allowed_in_theorem(m, package) for m in mods] == [True, False, False]
+    package, mods = _theorem_imports(tmp_path / "theorems" / "plain.py", tmp_path)
+    assert package == "" and mods == ["theorems.src"]
+    assert not _allowed_in_theorem(mods[0], package)
+
+
+def _theorem_modules() -> list[str]:
+    """The theorem modules and packages of theorems/ (not the _helpers), by name."""
+    return sorted(m.name for m in pkgutil.iter_modules([str(ROOT / "theorems")])
+                  if not m.name.startswith("_"))
+
+
+def test_theorem_packages_import_every_submodule():
+    """A theorem package's ``__init__`` imports each of its modules: a module left out would
+    drop its claims silently."""
+    import importlib
+    for name in _theorem_modules():
+        path = ROOT / "theorems" / name
+        if not path.is_dir():
+            continue
+        importlib.import_module(f"theorems.{name}")
+        for sub in sorted(path.glob("[!_]*.py")):
+            assert f"theorems.{name}.{sub.stem}" in sys.modules, (name, sub.name)
 
 
 def test_theorem_checker_rejects_private_oracle_modules():
@@ -199,6 +263,9 @@ def test_theorem_checker_rejects_private_oracle_modules():
     assert not _allowed_in_theorem("dpproof.lowering")
     assert _allowed_in_theorem("dpproof.expr.vocabulary")
     assert _allowed_in_theorem("theorems._audit")
+    assert _allowed_in_theorem("theorems.osgt22.common", "theorems.osgt22")
+    assert not _allowed_in_theorem("theorems.osgt22.common", "theorems.adp_notes")
+    assert not _allowed_in_theorem("theorems.osgt22.common")
 
 
 # ------------------------------------------------------------------ the vocabulary
@@ -258,9 +325,9 @@ def test_theorem_modules_call_only_vocabulary_names():
     from dpproof.expr.vocabulary import NAMES
     sympy_ok = {"exp", "log", "sqrt", "Abs", "Min", "Max", "erf", "erfc", "binomial"}
     outside: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "theorems").glob("[!_]*.py")):
+    for name in _theorem_modules():
         try:
-            mod = importlib.import_module(f"theorems.{path.stem}")
+            mod = importlib.import_module(f"theorems.{name}")
         except ImportError:  # an audited library not installed here
             continue
         for claim in _walk(getattr(mod, "CLAIMS", ())):
@@ -269,10 +336,10 @@ def test_theorem_modules_call_only_vocabulary_names():
                 continue
             for e in (st.lhs, st.rhs, *(x for h in st.hypotheses for x in (h.lhs, h.rhs))):
                 for f in sympy.sympify(e).atoms(sympy.Function):
-                    name = type(f).__name__
-                    if getattr(f, "black_box", False) or name in NAMES or name in sympy_ok:
+                    fn = type(f).__name__
+                    if getattr(f, "black_box", False) or fn in NAMES or fn in sympy_ok:
                         continue
-                    outside.setdefault(name, set()).add(path.stem)
+                    outside.setdefault(fn, set()).add(name)
     assert outside == KNOWN_GAPS
 
 

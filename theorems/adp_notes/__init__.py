@@ -1,0 +1,23 @@
+"""Lecture notes "Approximate DP" (untitled course notes; definition of (eps, delta)-DP after
+Dwork, Kenthapadi, McSherry, Mironov and Naor, "Our data, ourselves: privacy via distributed
+noise generation", EUROCRYPT 2006 [cited there as TCC 2006]; Gaussian mechanism; Balle and
+Wang, "Improving the Gaussian mechanism for differential privacy", ICML 2018; properties:
+post-processing, group privacy, basic composition after Dwork and Roth, "The Algorithmic
+Foundations of Differential Privacy", 2014, Appendix B).
+
+Claims about all mechanisms are checked on instances (Gaussian, Laplace, OSGT, truncated
+Gaussian, randomized response, name-and-shame, finite laws); Delta = 1 where the claim is
+invariant under scaling the query and the noise together.
+
+The module is a package by topic: ``common`` (the source, symbols, the instance pairs
+(P, Q) and the catalogue), then ``definition``, ``name_and_shame``, ``gaussian``,
+``accuracy`` and ``properties``, each declaring its claims into ``common.catalogue``
+(imported in this order, the order of the claims).
+"""
+
+from . import definition, name_and_shame, gaussian, accuracy, properties  # noqa: F401 -- in order
+from .common import SOURCE_FILE, catalogue
+
+CLAIMS = catalogue.claims
+
+__all__ = ["CLAIMS", "SOURCE_FILE", "catalogue"]

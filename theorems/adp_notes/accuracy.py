@@ -1,0 +1,91 @@
+"""adp_notes: accuracy of the Gaussian and Laplace mechanisms (sensitivities, variances)."""
+
+import sympy
+from sympy import Abs, Max, Rational as R, log, sqrt
+
+from dpproof.claims import Claim, Domain, Kind, Statement
+from dpproof.expr.vocabulary import Laplace, Normal, gauss_delta, loss_at, moment2
+
+from .common import Int, L, OPEN01, Pos, catalogue, closed, delta, eps, i, j, k, n, src
+from .gaussian import Lg, dg
+
+# ---------------------------------------------------------------- accuracy
+x = sympy.symbols("x1:3", real=True)
+y = sympy.symbols("y1:3", real=True)
+cube = Domain.of(**{s.name: closed(0, 1) for s in x + y}, n=Int(1, 10**6))
+SENS = "mean of n points in [0,1]^2 (k = 2), neighbours replace one point: x -> y"
+L1 = sum(Abs(a - b) for a, b in zip(x, y)) / n
+L2 = sqrt(sum((a - b)**2 for a, b in zip(x, y))) / n
+corner = {**{s: 0 for s in x}, **{s: 1 for s in y}}
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities", src("Accuracy of Gaussian mechanism"),
+               Statement(L1, "<=", R(2) / n), cube,
+               note="l1: ||q_D - q_D'||_1 <= k/n; " + SENS))
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
+               Statement(L2, "<=", sqrt(2) / n),
+               cube, note="l2: ||q_D - q_D'||_2 <= sqrt(k)/n; " + SENS))
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.attained", src("Accuracy of Gaussian mechanism"),
+               Statement(Max(Abs(L1.subs(corner) - R(2) / n), Abs(L2.subs(corner) - sqrt(2) / n)),
+                         "==", 0),
+               Domain.of(n=Int(1, 10**6)), Kind.IDENTITY,
+               note="both suprema are attained at x = 0, y = (1, 1); k = 2"))
+w, y1, y2 = (sympy.Symbol(s, real=True) for s in ("w", "y1", "y2"))
+b_lap = 1 / (5 * eps)  # k/(eps n) with k = 2, n = 10
+catalogue.declare(Claim(
+    "adp_notes.accuracy.laplace", src("Accuracy, Laplace noise"),
+    Statement(loss_at(Laplace(0, b_lap), Laplace(w / 5, b_lap), y1)
+              + loss_at(Laplace(0, b_lap), Laplace((1 - w) / 5, b_lap), y2), "<=", eps),
+    Domain.of(eps=closed(R(1, 10), 2), w=closed(0, 1), y1=closed(-1, 1), y2=closed(-1, 1)),
+    note="eps-DP part: privacy loss of Laplace(k/(eps n)) per coordinate <= eps; k = 2, "
+         "n = 10, eps in [1/10, 2] continuous, shift (w, 1 - w) k/n (l1 sensitivity k/n), "
+         "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n)"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.laplace.rate", src("Accuracy, Laplace noise"),
+    Statement(sqrt(k * moment2(Laplace(0, k / (i / 4 * n)))), "==",
+              sqrt(2) * k**R(3, 2) / (n * i / 4)),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY,
+    note="sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
+         "equals sqrt(2) k^(3/2)/(n eps): the printed order; eps = i/4"))
+sig_acc_c = sqrt(2 * k * L / (n * eps**2))
+ACC_NOTE = ("(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
+            "sensitivity sqrt(k)/n; ")
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss", src("Accuracy, Gaussian noise"),
+    Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=OPEN01),
+    note=ACC_NOTE + "k in {1..4}, n in {1..5}, eps in (0, 1], delta in (0, 1) continuous"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
+    Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
+    note=ACC_NOTE + "corrected range delta <= 49/50 as for the classic theorem "
+         "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
+         "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1"))
+sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss.instances", src("Accuracy, Gaussian noise"),
+    Statement(gauss_delta(i / 2, sig_acc, sqrt(k) / n), "<=", dg),
+    Domain.of(k=Int(1, 2), n=Int(1, 2), i=Int(1, 2), j=Int(1, 99)),
+    note="(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
+         "sensitivity sqrt(k)/n; instances eps = i/2, delta = j/100"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss.rate", src("Accuracy, Gaussian noise"), None, kind=Kind.CITED,
+    reason="asymptotic (O-notation); accuracy.gauss.rms records the exact RMS error of the "
+           "printed variance"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss.rms", src("Accuracy, Gaussian noise"),
+    Statement(sqrt(k * moment2(Normal(0, sqrt(2 * k * log(10**j) / (n * (i / 4)**2))))), "==",
+              k * sqrt(2 * log(10**j) / n) / (i / 4)),
+    Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4), j=Int(5, 6)), Kind.IDENTITY,
+    note="sqrt(E||z - q||^2) with the printed variance, from the variance by integration; "
+         "eps = i/4, delta = 10^-j"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.ratio", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),
+    Statement((k**R(3, 2) / (n * eps)) / (k / (n * eps)), "==", k),
+    Domain.of(k=Int(2, 100), n=Int(1, 100), eps=closed(R(1, 10), 1)), Kind.IDENTITY,
+    note="the ratio of the two printed accuracy bounds is the claimed O(k) factor"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.ratio.repaired", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),
+    Statement((k**R(3, 2) / (n * eps)) / (k / (n * eps)), "==", sqrt(k)),
+    Domain.of(k=Int(2, 100), n=Int(1, 100), eps=closed(R(1, 10), 1)), Kind.IDENTITY,
+    note="corrected factor: the ratio of the printed bounds is sqrt(k), i.e. the Gaussian "
+         "mechanism is O(sqrt(k)) better, not O(k)"))

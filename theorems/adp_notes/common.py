@@ -1,0 +1,57 @@
+"""adp_notes: the source, symbols, the instance pairs (P, Q) the claims are checked on,
+and the catalogue."""
+
+import sympy
+from sympy import Rational as R, log
+
+from dpproof.claims import Catalogue, Domain, Interval, Source
+from dpproof.expr.vocabulary import (Bernoulli, Finite, Laplace, NameShame, Normal, OSGT, Quantize,
+                                     TruncNormal, hockey_stick)
+
+SOURCE_FILE = "001_78cbe2bf09a5abad.txt"
+closed = Interval.closed
+Int = lambda lo, hi: Interval.closed(lo, hi, integer=True)  # noqa: E731
+OPEN01 = Interval.open(0, 1)
+Pos = lambda lo, hi: Interval(lo, hi, lo_open=True)  # noqa: E731
+
+
+def src(locator, note=""):
+    return Source("adp_notes", SOURCE_FILE, locator, note)
+
+
+eps, delta, Delta, z = (sympy.Symbol(n, real=True) for n in ("eps", "delta", "Delta", "z"))
+i, j, k, n, K = (sympy.Symbol(n, integer=True) for n in ("i", "j", "k", "n", "K"))
+sigma = sympy.Symbol("sigma", real=True)
+L = log(1 / delta)
+E1 = sympy.E
+
+# ---------------------------------------------------------------- instance pairs (P, Q)
+RR1 = (Bernoulli(E1 / (1 + E1)), Bernoulli(1 / (1 + E1)))          # 1-DP randomized response
+GAUSS = (Normal(0, 1), Normal(1, 1))
+LAP = (Laplace(0, 1), Laplace(1, 1))
+OSG = (OSGT(0, 2, 1), OSGT(1, 2, 1))
+TRUNC = (TruncNormal(0, 1, 2), TruncNormal(1, 1, 2))
+NS = (NameShame(R(1, 10), 2, 0), NameShame(R(1, 10), 2, 1))
+FIN = (Finite(1, 2, 3, 4), Finite(4, 3, 2, 1))
+CONT = (GAUSS, LAP, OSG, TRUNC, TRUNC[::-1])
+ALL = (GAUSS, LAP, OSG, RR1, FIN)
+TIGHT = (NS, NS[::-1], TRUNC, TRUNC[::-1])  # instances where the bound is attained
+EG = Domain.of(i=Int(0, 24))  # eps = i/8 (the .instances grids)
+e8 = i / 8
+EC = Domain.of(eps=closed(0, 3))  # the catalogue claims: eps in [0, 3] continuous
+EC_NOTE = "eps in [0, 3] continuous"
+INSTANCES = "Gaussian N(0,1)/N(1,1), Laplace(0,1)/(1,1), OSGT(0,2,1)/(1,2,1), 1-DP randomized " \
+            "response, Finite(1,2,3,4)/(4,3,2,1); eps = i/8"
+TIGHT_NOTE = "instances where both sides are equal for large eps: name-and-shame (delta = 1/10, " \
+             "n = 2) and TruncNormal(0,1,2)/(1,1,2), both orders; eps = i/8"
+
+
+def hs(pair, e):
+    return hockey_stick(pair[0], pair[1], e)
+
+
+def quantized(pair, *cuts):
+    return tuple(Quantize(P, *cuts) for P in pair)
+
+
+catalogue = Catalogue()

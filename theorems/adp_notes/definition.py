@@ -1,0 +1,67 @@
+"""adp_notes: the definition of (eps, delta)-DP as a hockey-stick divergence, its remarks and
+the recipe."""
+
+from sympy import Abs, Max, Rational as R
+
+from dpproof.claims import Claim, Domain, Kind, Statement
+from dpproof.expr.vocabulary import bad_mass, hs_events, loss_tail
+
+from .common import (ALL, EC, EC_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1, TIGHT,
+                     TIGHT_NOTE, catalogue, closed, e8, eps, hs, i, quantized, src)
+
+# ---------------------------------------------------------------- definition and remarks
+bins = quantized(GAUSS, -1, 0, R(1, 2), 2)
+catalogue.declare(Claim(
+    "adp_notes.def.hockey_stick", src("Def. and remark 2"),
+    Statement(Max(*(Abs(hs(p, eps) - hs_events(p[0], p[1], eps))
+                    for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
+    EC, Kind.IDENTITY,
+    note="H_eps from the densities vs the sup over all 2^n events, " + EC_NOTE + "; "
+         "instances: Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
+         "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2 (finite laws: the sup over events "
+         "is a finite maximum)"))
+catalogue.declare(Claim(
+    "adp_notes.def.hockey_stick.instances", src("Def. and remark 2"),
+    Statement(Max(*(Abs(hs(p, i / 4) - hs_events(p[0], p[1], i / 4))
+                    for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
+    Domain.of(i=Int(0, 12)), Kind.IDENTITY,
+    note="H_eps from the densities vs the sup over all 2^n events, eps = i/4; instances: "
+         "Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
+         "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
+catalogue.declare(Claim(
+    "adp_notes.remark3.sufficient", src("Remark 3"),
+    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
+         + EC_NOTE + "; instance pairs: " + INSTANCES.replace("; eps = i/8", "")))
+catalogue.declare(Claim(
+    "adp_notes.remark3.sufficient.instances", src("Remark 3"),
+    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
+    note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
+         "instances: " + INSTANCES))
+catalogue.declare(Claim(
+    "adp_notes.remark3.sufficient.tight", src("Remark 3"),
+    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG,
+    note=TIGHT_NOTE))
+for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP RR"),
+                           (".finite", FIN, "Finite(1,2,3,4)/(4,3,2,1)")):
+    both_hs = hs(pair, eps) + hs(pair[::-1], eps)
+    both_tail = loss_tail(pair[0], pair[1], eps) + loss_tail(pair[1], pair[0], eps)
+    catalogue.declare(Claim(
+        "adp_notes.remark3.pure" + suffix, src("Remark 3, 'Note that'"),
+        Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)),
+        Domain.of(eps=closed(0, 3)),
+        note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders; "
+             f"instance {what}; the converse is remark3.sufficient at delta = 0"))
+catalogue.declare(Claim(
+    "adp_notes.recipe", src("Steps 1 and 2"),
+    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + EC_NOTE + "; instance pairs: "
+         + INSTANCES.replace("; eps = i/8", "")))
+catalogue.declare(Claim(
+    "adp_notes.recipe.instances", src("Steps 1 and 2"),
+    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
+    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; instances: " + INSTANCES))
+catalogue.declare(Claim(
+    "adp_notes.recipe.tight", src("Steps 1 and 2"),
+    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG,
+    note=TIGHT_NOTE))

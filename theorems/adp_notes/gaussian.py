@@ -1,0 +1,138 @@
+"""adp_notes: the Gaussian mechanism (the classic theorem, its proof's bad set and
+masses, Balle and Wang's exact condition)."""
+
+import sympy
+from sympy import Rational as R, exp, log, sqrt
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
+from dpproof.expr import Phi, Q
+from dpproof.expr.vocabulary import Normal, bad_mass, gauss_delta, hockey_stick, loss_at
+
+from .common import Delta, Int, L, OPEN01, Pos, catalogue, closed, delta, eps, i, j, sigma, src, z
+
+# ---------------------------------------------------------------- Gaussian mechanism
+ED = Domain.of(i=Int(1, 4), j=Int(1, 99))
+eg, dg = i / 4, j / 100  # the instances: eps = i/4, delta = j/100
+Lg = log(1 / dg)
+sig_b = sqrt(2 * Lg) / eg  # sigma at the theorem's boundary, Delta = 1
+GRID = "instances eps = i/4 (i = 1..4), delta = j/100 (j = 1..99), Delta = 1 by scaling"
+sigma_b = sqrt(2 * L) / eps  # the boundary sigma, continuous eps and delta
+EDC = Domain.of(eps=Pos(0, 1), delta=OPEN01)
+CLASSIC_NOTE = ("H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
+                "(delta(eps) decreases in s); Delta = 1 by scaling (H depends on Delta/sigma "
+                "only)")
+catalogue.declare(Claim(
+    "adp_notes.gauss.classic", src("Theorem (Gaussian mechanism)"),
+    Statement(gauss_delta(eps, sigma_b, 1), "<=", delta), EDC,
+    note=CLASSIC_NOTE + "; eps in (0, 1], delta in (0, 1) continuous"))
+catalogue.declare(Claim(
+    "adp_notes.gauss.classic.repaired", src("Theorem (Gaussian mechanism)"),
+    Statement(gauss_delta(eps, sigma_b, 1), "<=", delta),
+    Domain.of(eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
+    note="corrected range: the theorem holds for delta <= 49/50; the largest delta*(eps) "
+         "decreases in eps, from 0.997 at eps = 1/2 to 0.9805 at eps = 1 (scan in mpmath, "
+         "delta*(1) between 0.980 and 0.981); " + CLASSIC_NOTE))
+catalogue.declare(Claim(
+    "adp_notes.gauss.classic.instances", src("Theorem (Gaussian mechanism)"),
+    Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
+    note="H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
+         "(delta(eps) decreases in s); " + GRID))
+bad_dom = Domain.of(z=closed(-100, 100), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
+                    Delta=Interval(0, 10, lo_open=True))
+bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
+catalogue.declare(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
+               Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
+               note="z in the printed Bad set => z <= -2 Delta log(1/delta)/eps"))
+bad_thr = Delta / 2 - 2 * Delta * L / eps
+catalogue.declare(Claim("adp_notes.gauss.bad_set.repaired", src("Theorem (Gaussian mechanism), proof"),
+               Statement(bad_hyp.lhs - bad_hyp.rhs, "==",
+                         eps**2 / (2 * Delta * L) * (bad_thr - z)),
+               bad_dom, Kind.IDENTITY,
+               note="corrected statement: the printed Bad set is exactly {z <= Delta/2 - 2 Delta "
+                    "log(1/delta)/eps} (the notes drop Delta/2): its defining margin is the "
+                    "positive factor eps^2/(2 Delta log(1/delta)) times (threshold - z)"))
+catalogue.declare(Claim("adp_notes.gauss.bad_set.intended", src("Theorem (Gaussian mechanism), proof"),
+               Statement(z, "<=", Delta / 2 - 2 * Delta * L / eps, hypotheses=(bad_hyp,)),
+               bad_dom, note="the printed Bad set solved for z exactly"))
+gd = Domain.of(i=Int(1, 4), j=Int(1, 9), z=Int(-4, 4))
+e_ij, d_ij = i / 4, sympy.Integer(10)**(-j)
+catalogue.declare(Claim(
+    "adp_notes.gauss.bad_set.loss", src("Theorem (Gaussian mechanism), proof"),
+    Statement(loss_at(Normal(0, sqrt(2 * log(1 / d_ij)) / e_ij),
+                      Normal(1, sqrt(2 * log(1 / d_ij)) / e_ij), z), "==",
+              e_ij**2 / (4 * log(1 / d_ij)) - z * e_ij**2 / (2 * log(1 / d_ij))),
+    gd, Kind.IDENTITY,
+    note="the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at "
+         "sigma^2 = 2 log(1/delta)/eps^2, Delta = 1; eps = i/4, delta = 10^-j"))
+bm_lhs = bad_mass(Normal(0, sigma_b), Normal(1, sigma_b), eps)
+EDB = Domain.of(eps=closed(R(1, 100), 1), delta=OPEN01)
+catalogue.declare(Claim(
+    "adp_notes.gauss.bad_mass", src("Theorem (Gaussian mechanism), proof"),
+    Statement(bm_lhs, "<=", delta), EDB,
+    note="M_D(Bad) from the densities; the steps follow the proof's route; eps in [1/100, 1] "
+         "(truncated at 1/100: below it sigma = sqrt(2 log(1/delta))/eps makes the float "
+         "search underflow before it reaches the failing corner eps ~ 1, delta ~ 1), "
+         "delta in (0, 1) continuous, Delta = 1 by scaling; step1 is corrected by "
+         "adp_notes.gauss.bad_set.repaired (Bad = {z <= 1/2 - 2 log(1/delta)/eps}), the "
+         "conclusion by adp_notes.gauss.bad_mass.repaired",
+    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDB,
+                      Kind.IDENTITY if st.rel == "==" else Kind.INEQUALITY, note=nt)
+                for s, (st, loc, nt) in enumerate(zip(
+                    (Statement(bm_lhs, "<=", Phi(-2 * L / (eps * sigma_b))),
+                     Statement(Phi(-2 * L / (eps * sigma_b)), "==", Q(sqrt(2 * L))),
+                     Statement(Q(sqrt(2 * L)), "<=", exp(-L) / 2),
+                     Statement(exp(-L) / 2, "<=", delta)),
+                    ("proof, Bad subset", "proof, Gaussian tail", "proof, Chernoff",
+                     "proof, delta"),
+                    ("Bad is inside {z <= -2 log(1/delta)/eps} (as printed; false, the "
+                     "corrected set is adp_notes.gauss.bad_set.repaired: Bad = {z <= 1/2 - "
+                     "2 log(1/delta)/eps}, and the corrected bound adp_notes.gauss.bad_mass."
+                     "repaired)", "standardise",
+                     "Q(x) <= exp(-x^2/2)/2, x >= 0", "exp(-log(1/delta))/2 = delta/2"))))))
+catalogue.declare(Claim(
+    "adp_notes.gauss.bad_mass.repaired", src("Theorem (Gaussian mechanism), proof"),
+    Statement(bm_lhs, "<=", delta), Domain.of(eps=Pos(0, 1), delta=Pos(0, R(97, 100))),
+    note="corrected range: M_D(Bad) = Phi(eps/(2 sqrt(2 log(1/delta))) - sqrt(2 log(1/delta)))"
+         " <= delta for delta <= 97/100 (the crossing at eps = 1 is between 0.973 and 0.974, "
+         "mpmath scan; larger for smaller eps); eps in (0, 1], Delta = 1 by scaling"))
+catalogue.declare(Claim(
+    "adp_notes.gauss.bad_mass.instances", src("Theorem (Gaussian mechanism), proof"),
+    Statement(bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg), "<=", dg), ED,
+    note="M_D(Bad) from the densities; " + GRID))
+bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
+BWC = Domain.of(eps=closed(0, 3), sigma=Pos(0, 100))
+BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps in [0, 3], sigma in (0, 100] " \
+           "continuous; H_eps from the densities"
+s_j = j / 2
+BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
+for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
+                           (".repaired", 1, "corrected statement, e^{+eps} (Balle-Wang)")):
+    catalogue.declare(Claim(
+        "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
+        Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "==",
+                  Phi(1 / (2 * sigma) - eps * sigma)
+                  - exp(sign * eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
+        BWC, Kind.IDENTITY, note=note + "; " + BWC_NOTE))
+for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps}"),
+                           (".intended", 1, "with e^{+eps} (Balle-Wang)")):
+    catalogue.declare(Claim(
+        "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
+        Statement(hockey_stick(Normal(0, s_j), Normal(1, s_j), i / 4), "==",
+                  Phi(1 / (2 * s_j) - i / 4 * s_j) - exp(sign * i / 4) * Phi(-1 / (2 * s_j) - i / 4 * s_j)),
+        bw, Kind.IDENTITY, note=note + "; " + BW_NOTE))
+catalogue.declare(Claim(
+    "adp_notes.gauss.balle_wang.dp", src("Theorem [Balle-Wang '18]"),
+    Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "<=",
+              Phi(1 / (2 * sigma) - eps * sigma) - exp(-eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
+    BWC, note="the DP part of the literal statement (e^{-eps} as printed); " + BWC_NOTE))
+catalogue.declare(Claim(
+    "adp_notes.gauss.zero_eps", src("Important remark after Balle-Wang"),
+    Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), 0), "<", 1),
+    Domain.of(sigma=Pos(0, 1024)),
+    note="H_0 = TV < 1 for every sigma in (0, 1024] continuous; Delta = 1 (only Delta/sigma "
+         "matters)"))
+catalogue.declare(Claim(
+    "adp_notes.gauss.zero_eps.instances", src("Important remark after Balle-Wang"),
+    Statement(hockey_stick(Normal(0, 2**(j / 4)), Normal(1, 2**(j / 4)), 0), "<", 1),
+    Domain.of(j=Int(-17, 40)),
+    note="H_0 = TV < 1 at sigma = 2^(j/4) from 0.053 to 1024; Delta = 1"))

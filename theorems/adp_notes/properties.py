@@ -1,0 +1,89 @@
+"""adp_notes: properties (post-processing, group privacy, basic composition)."""
+
+import sympy
+from sympy import Min, Rational as R, exp
+
+from dpproof.claims import Claim, Domain, Kind, Statement
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, ProductOf, Stochastic, gauss_delta,
+                                     hockey_stick, rr_compose_delta)
+
+from .common import (CONT, EC, EC_NOTE, EG, GAUSS, Int, K, LAP, NS, OSG, Pos, RR1, TRUNC, catalogue,
+                     closed, delta, e8, eps, hs, i, j, quantized, sigma, src)
+
+# ---------------------------------------------------------------- properties
+pp_pairs = (quantized(GAUSS, -1, 0, R(1, 2), 2), quantized(LAP, 0, R(1, 2), 1),
+            quantized(OSG, -1, 0, 1), quantized(TRUNC, -1, R(1, 2), 2))
+pp = [hs(p, e8) - hs(qp, e8) for p, qp in zip(CONT[:4], pp_pairs)]
+pp.append(hs(RR1, e8) - hs(tuple(Stochastic(P, 1, 2, 3, 1) for P in RR1), e8))
+pp.append(hs(pp_pairs[0], e8) - hs(tuple(Stochastic(P, 1, 0, 1, 1, 0, 1, 2, 1, 1, 0, 0, 1, 0, 3, 1)
+                                          for P in pp_pairs[0]), e8))
+catalogue.declare(Claim(
+    "adp_notes.post_processing", src("Property 1 (post-processing)"),
+    Statement(Min(*pp).subs(i, 8 * eps), ">=", 0), EC,
+    note="H_eps(KP||KQ) <= H_eps(P||Q), " + EC_NOTE + "; K = binning of Gaussian, Laplace, "
+         "OSGT, truncated Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian "
+         "outputs"))
+catalogue.declare(Claim(
+    "adp_notes.post_processing.instances", src("Property 1 (post-processing)"),
+    Statement(Min(*pp), ">=", 0), EG,
+    note="H_eps(KP||KQ) <= H_eps(P||Q), eps = i/8; K = binning of Gaussian, Laplace, OSGT, truncated "
+         "Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian outputs"))
+gp = Domain.of(eps=closed(0, 2), K=Int(2, 4))
+catalogue.declare(Claim(
+    "adp_notes.group_privacy", src("Property 2 (group privacy)"),
+    Statement(hockey_stick(Normal(0, sigma), Normal(K, sigma), K * eps), "<=",
+              K * exp((K - 1) * eps) * gauss_delta(eps, sigma, 1)),
+    Domain.of(eps=closed(0, 2), sigma=Pos(0, 10), K=Int(2, 4)),
+    note="the Gaussian mechanism family: N(0, sigma^2) at distance K (shift K), delta = its "
+         "own delta(eps); eps in [0, 2], sigma in (0, 10] continuous, K in {2, 3, 4}"))
+catalogue.declare(Claim(
+    "adp_notes.group_privacy.instances", src("Property 2 (group privacy)"),
+    Statement(hockey_stick(Normal(0, 1), Normal(K, 1), K * eps), "<=",
+              K * exp((K - 1) * eps) * gauss_delta(eps, 1, 1)), gp,
+    note="Gaussian sigma = 1 at distance K (shift K), delta = its own delta(eps)"))
+catalogue.declare(Claim(
+    "adp_notes.group_privacy.laplace", src("Property 2 (group privacy)"),
+    Statement(hockey_stick(Laplace(0, 1), Laplace(K, 1), K * eps), "<=",
+              K * exp((K - 1) * eps) * hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)), gp,
+    note="Laplace b = 1 at distance K, delta = its own delta(eps)"))
+catalogue.declare(Claim(
+    "adp_notes.group_privacy.rr", src("Property 2 (group privacy)"),
+    Statement(rr_compose_delta(K, 1, K * eps), "<=",
+              K * exp((K - 1) * eps) * rr_compose_delta(1, 1, eps)), gp,
+    note="1-DP randomized response on each of K changed records (the K-fold product)"))
+a = sympy.Symbol("a", real=True)
+ind_dom = Domain.of(a=closed(0, 1), eps=closed(0, 2), delta=closed(0, 1), K=Int(2, 50))
+ind_l = exp((K - 1) * eps) * (exp(eps) * a + delta) + (K - 1) * exp((K - 2) * eps) * delta
+ind_r = exp(K * eps) * a + K * exp((K - 1) * eps) * delta
+ind_m = ind_r - (K - 1) * delta * exp((K - 2) * eps) * (exp(eps) - 1)
+catalogue.declare(Claim(
+    "adp_notes.group_privacy.induction", src("Property 2, proof"),
+    Statement(ind_l, "<=", ind_r), ind_dom,
+    note="from distance K-1 (D to D'') and one step (D'' to D', a = M_D'(A)) to distance K",
+    steps=(Claim("adp_notes.group_privacy.induction.step1", src("Property 2, proof"),
+                 Statement(ind_l, "==", ind_m), ind_dom, Kind.IDENTITY, note="expand"),
+           Claim("adp_notes.group_privacy.induction.step2", src("Property 2, proof"),
+                 Statement(ind_m, "<=", ind_r), ind_dom,
+                 note="drop (K-1) delta e^((K-2) eps) (e^eps - 1) >= 0"))))
+cmp_pairs = ((RR1, (Bernoulli(exp(R(1, 2)) / (1 + exp(R(1, 2)))),
+                    Bernoulli(1 / (1 + exp(R(1, 2)))))),
+             (quantized(GAUSS, -1, 0, 1, 2), quantized((Normal(0, 2), Normal(1, 2)), -1, 1)),
+             (NS, quantized(LAP, 0, R(1, 2), 1)))
+e1, e2 = i / 4, j / 4
+eps1, eps2 = sympy.symbols("eps1 eps2", real=True)
+catalogue.declare(Claim(
+    "adp_notes.basic_composition", src("Property 3 (basic composition)"),
+    Statement(Min(*[hs(p1, eps1) + hs(p2, eps2) - hockey_stick(ProductOf(p1[0], p2[0]),
+                                                              ProductOf(p1[1], p2[1]), eps1 + eps2)
+                    for p1, p2 in cmp_pairs]), ">=", 0),
+    Domain.of(eps1=closed(0, 2), eps2=closed(0, 2)),
+    note="eps_1, eps_2 in [0, 2] continuous; non-adaptive, k = 2: RR(1) x RR(1/2); binned "
+         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace"))
+catalogue.declare(Claim(
+    "adp_notes.basic_composition.instances", src("Property 3 (basic composition)"),
+    Statement(Min(*[hs(p1, e1) + hs(p2, e2) - hockey_stick(ProductOf(p1[0], p2[0]),
+                                                          ProductOf(p1[1], p2[1]), e1 + e2)
+                    for p1, p2 in cmp_pairs]), ">=", 0),
+    Domain.of(i=Int(0, 8), j=Int(0, 8)),
+    note="eps_1 = i/4, eps_2 = j/4; non-adaptive, k = 2: RR(1) x RR(1/2); binned Gaussians sigma = 1 and 2; "
+         "name-and-shame x binned Laplace"))

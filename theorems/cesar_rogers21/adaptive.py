@@ -1,0 +1,91 @@
+"""cesar_rogers21, Section 5: adaptive composition, orders of DP and BR mechanisms (Lemmas
+5.1-5.4, Propositions 1-2, Corollary 5.1, Lemma C.1)."""
+
+from sympy import Abs, Max, Rational as R, binomial, exp
+
+from dpproof.claims import Domain, Kind, Statement
+from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta, thm1_delta, thm3_delta
+
+from .common import (EPS_E2, G_HALF, G_QUARTER, add, closed, e, eps, g, gh, gq, ident, integers, k,
+                     le, p_t, q_t, r, tt, v, x)
+
+# ---- Section 5: adaptive --------------------------------------------------------------
+add("lemma5_1", "Lemma 5.1",
+    ident(Max(Abs(rec(k, 0, e / 2, gq) - thm1_delta(k, e / 2, gq)),
+              Abs(rec(1, 1, e / 2, gq) - br_sup_delta(1, 0, e / 2, gq))), 0),
+    Domain.of(k=integers(1, 4), e=integers(1, 2), g=integers(0, 6)), Kind.IDENTITY,
+    derived={**EPS_E2, **G_QUARTER},
+    note="the recursion (certified, inner sups as balls) with DP steps only vs Theorem 1's "
+         "exact product, and with one BR step vs the certified sup over t (grid eps = e/2, "
+         "eps_g = g/4); adaptivity of several BRs is what the recursion defines")
+
+
+def prop1_gap(eg):
+    """The swaps BD -> DB in BD, BBD, BDB at eps = 1: delta(before) - delta(after) <= 0."""
+    return Max(rec(2, 2, 1, eg) - rec(2, 1, 1, eg), rec(3, 6, 1, eg) - rec(3, 5, 1, eg),
+               rec(3, 5, 1, eg) - rec(3, 3, 1, eg))
+
+
+add("prop1", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=integers(0, 2)),
+    derived=G_HALF,
+    note="eps = 1, eps_g = g/2 in {0, 1/2, 1} (both ends of [0, eps] and a strict case "
+         "inside): the swaps "
+         "BD -> DB in BD, BBD, BDB (4-step orders BBDD <= BDBD <= DDBB are tested at eps_g = "
+         "0.7); orders that give equal deltas (BBD, BDB at eps_g = 0; all at eps_g = eps) "
+         "make the margin 0 there, and BD = DB (Proposition 2), so balls cannot certify "
+         "any instance; the strict swap is prop1.strict.  The recursion's inner sups are "
+         "enclosed to 2^-20 (2^-100 costs > 60 s per point, see the module docstring)")
+add("prop1.strict", "Proposition 1",
+    Statement(rec(3, 5, 1, g / 4), "<", rec(3, 3, 1, g / 4)), Domain.of(g=integers(1, 3)),
+    derived=G_QUARTER,
+    note="the strict case of prop1: eps = 1, eps_g in {1/4, 1/2, 3/4} (inside (0, eps)), the "
+         "swap BDB -> DBB strictly raises delta.  The other two swaps are equalities there "
+         "to within the enclosures (at eps_g = 1/2: BD - DB in [+/- 6.5e-13], BBD - BDB in "
+         "[+/- 6.8e-6] with sups to 2^-40, consistent with Proposition 2), so no strict form "
+         "of them exists to check")
+
+add("prop2", "Proposition 2",
+    ident(Max(Abs(rec(3, 4, e / 2, gq) - rec(3, 2, e / 2, gq)),
+              Abs(rec(3, 2, e / 2, gq) - rec(3, 1, e / 2, gq)),
+              Abs(rec(4, 8, e / 2, gq) - rec(4, 1, e / 2, gq))), 0),
+    Domain.of(e=integers(1, 2), g=integers(0, 6)), Kind.IDENTITY, derived={**EPS_E2, **G_QUARTER},
+    note="one BR among 3 or 4 steps at every position (grid eps = e/2, eps_g = g/4)")
+add("cor5_1", "Corollary 5.1",
+    ident(rec(k, 1, e / 2, gq), thm3_delta(k, k - 1, e / 2, gq)),
+    Domain.of(k=integers(1, 4), e=integers(1, 2), g=integers(0, 6)), Kind.IDENTITY,
+    derived={**EPS_E2, **G_QUARTER},
+    note="k - 1 DP then one adaptive BR (recursion) vs Theorem 3 with d = k - 1")
+xq = x / 4
+
+
+def lemma52_rhs(mm, ep, xx):
+    return sum(binomial(mm, i) * exp((mm - i) * ep) / (1 + exp(ep))**mm
+               * rec(1, 1, ep, xx - (mm - 2 * i) * ep) for i in range(mm + 1))
+
+
+add("lemma5_2", "Lemma 5.2 / C.2",
+    ident(Max(*[Abs(rec(mm + 1, 1, e / 2, xq) - lemma52_rhs(mm, e / 2, xq)) for mm in (1, 2, 3)]), 0),
+    Domain.of(e=integers(1, 2), x=integers(-2, 6)), Kind.IDENTITY, derived={**EPS_E2, "x": x / 4},
+    note="m = 1, 2, 3 DP steps before one BR (g = the one-BR recursion), grid eps = e/2, "
+         "x = x/4")
+add("lemma5_3", "Lemma 5.3",
+    ident(Max(Abs(rec(3, 6, 1, gh) - rec(3, 5, 1, gh)), Abs(rec(3, 5, 1, gh) - rec(3, 3, 1, gh))), 0),
+    Domain.of(g=integers(2, 4)), Kind.IDENTITY, unknown=True, derived=G_HALF,
+    note="eps = 1, eps_g = g/2 in {1, 3/2, 2}: BBD, BDB, DBB agree; the closed forms for "
+         "eps_g < eps are unknown (reference values tested)")
+add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
+    Domain.of(g=integers(0, 3)), derived=G_QUARTER,
+    note="eps = 1, eps_g = g/4 in [0, 3/4]: BDB < DBB strictly")
+r1 = p_t(eps, tt)
+
+
+def c1_lhs(xx):
+    return r1 * Max(1 - exp(xx - tt), 0) + (1 - r1) * Max(1 - exp(xx - tt + eps), 0)
+
+
+x1, x2, x3 = tt - eps - r, tt - eps + v * eps, tt + r
+add("lemma_c1", "Lemma C.1",
+    ident(Max(Abs(c1_lhs(x1) - (1 - exp(x1))), Abs(c1_lhs(x2) - (r1 - q_t(eps, tt) * exp(x2))),
+              Abs(c1_lhs(x3))), 0),
+    Domain.of(eps=closed(R(1, 10), 3), s=closed(0, 1), r=closed(0, 3), v=closed(0, 1)), Kind.IDENTITY,
+    note="t = s eps; x = t - eps - r (x < t - eps), t - eps + v eps (middle), t + r (x >= t)")

@@ -1,0 +1,120 @@
+"""cesar_rogers21: the source, symbols, the conventions (p_t, q_t, a, b), the Lemma 3.2 BR
+mean, how each continuous box narrows the paper's domain, and the catalogue (``add``)."""
+
+import sympy
+from dataclasses import replace
+from sympy import exp, log
+
+from dpproof.claims import Catalogue, Claim, Interval, Kind, Source, Statement
+
+SOURCE_FILE = "004_19597b2af6908c45.txt"
+KEY = "cesar_rogers21"
+UNKNOWN = "reconstructed; exact form in the paper unknown"
+
+
+def src(locator, unknown=False, more=""):
+    note = (UNKNOWN if unknown else "reconstructed") + (f"; {more}" if more else "")
+    return Source(KEY, SOURCE_FILE, locator, note)
+
+
+def closed(lo, hi):
+    return Interval.closed(lo, hi)
+
+
+def integers(lo, hi):
+    return Interval.closed(lo, hi, integer=True)
+
+
+def point(v):
+    return Interval.point(v)
+
+
+Symbol = sympy.Symbol
+k, d, n, l, m = (Symbol(x, integer=True) for x in "kdnlm")
+eps, eps_g, t, s, x, g = (Symbol(v, real=True) for v in ("eps", "eps_g", "t", "s", "x", "g"))
+alpha, sigma, lam, rho, delta = (Symbol(v, positive=True) for v in
+                                 ("alpha", "sigma", "lam", "rho", "delta"))
+e, j, r, v = (Symbol(v_, real=True) for v_ in "ejrv")
+E = exp(eps)
+a_, b_ = E / (1 + E), 1 / (1 + E)
+
+
+def p_t(ep, tt):
+    return (exp(ep) - exp(tt)) / (exp(ep) - 1)
+
+
+def q_t(ep, tt):
+    return exp(-tt) * p_t(ep, tt)
+
+
+def br_mean(ep):
+    """Lemma 3.2 BR mean bound eps/(1 - e^-eps) - 1 - log(eps/(1 - e^-eps))."""
+    z = ep / (1 - exp(-ep))
+    return z - 1 - log(z)
+
+
+def ident(lhs, rhs):
+    return Statement(lhs, "==", rhs)
+
+
+def le(lhs, rhs):
+    return Statement(lhs, "<=", rhs)
+
+
+def dk():
+    return (Statement(d, "<=", k),)
+
+
+#: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
+NARROWED = {
+    "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
+    "def2_3.em_br": "one exponential mechanism",
+    "def2_4.rr": "eps in [1/10, 4]",
+    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2",
+    "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
+    "lemma2_3": "the Gaussian mechanism, rho in [1/100, 2], delta in [1e-9, 1/10]",
+    "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
+    "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
+    "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
+    "lemma3_4": "two Gaussian mechanisms, rho in [1/20, 1/2], delta in [1e-8, 1/100]",
+    "eq4": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_2": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
+    "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
+    "lemma_c1": "eps in [1/10, 3], distance to the kinks <= 3",
+    "alg2.delta": "sigma in [1/2, 3], s in [1, 6], Delta in [1/2, 2]",
+    "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
+                "Delta = 1",
+}
+
+
+def _narrow(c: Claim) -> Claim:
+    why = NARROWED.get(c.id.removeprefix(KEY + "."), "")
+    steps = tuple(_narrow(s_) for s_ in c.steps)
+    return replace(c, narrowed=why or NARROWED.get(c.id.removeprefix(KEY + ".").split(".step")[0],
+                                                   ""), steps=steps)
+
+
+catalogue = Catalogue()
+
+
+def add(id_, locator, statement, domain, kind=Kind.INEQUALITY, unknown=False, note="",
+        more="", steps=(), derived=()):
+    """Declare a claim (narrowed as ``NARROWED`` says); ``derived`` names the source
+    parameters of an instance grid."""
+    catalogue.declare(_narrow(Claim(f"{KEY}.{id_}", src(locator, unknown, more), statement,
+                                    domain, kind, steps=steps, note=note, derived=derived)))
+
+
+# source parameters of the instance grids (printed beside witnesses, Claim.derived)
+EPS_E2 = {"eps": e / 2}
+G_HALF, G_QUARTER = {"eps_g": g / 2}, {"eps_g": g / 4}
+
+# shorthands shared by the sections: t = s eps, the grids eps_g = g/2, g/4, RR_{eps,t}'s
+# P(0), Q(0), the positive half-line
+tt = s * eps
+gg = g / 2
+gq, gh = g / 4, g / 2
+pp, qq = p_t(eps, tt), q_t(eps, tt)
+POS = Interval(0, None, lo_open=True)

@@ -1,0 +1,82 @@
+"""cesar_rogers21, Section 3: concentration (Lemmas 3.1-3.4; eq. (3) in Lemma 3.3)."""
+
+from sympy import Max, Rational as R, exp, log, sqrt, tanh
+
+from dpproof.claims import Domain
+from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, br_sup_delta, gauss_delta, kl,
+                                     rademacher_tail, renyi, rr_compose_delta)
+
+from .common import (E, POS, a_, add, b_, br_mean, closed, delta, e, eps, integers, j, k, lam, le,
+                     n, pp, qq, r, rho, sigma, tt, v, x)
+
+# ---- Section 3: concentration ---------------------------------------------------------
+add("lemma3_1", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
+    Domain.of(n=integers(1, 16), x=closed(0, 5)),
+    note="instance: M_n = sum of n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact "
+         "binomial tail")
+
+
+def logmgf(points, lm):
+    """log E exp(lm (L - E L)) of a finite privacy-loss law [(prob, loss), ...]."""
+    mean = sum(pr * L for pr, L in points)
+    return log(sum(pr * exp(lm * (L - mean)) for pr, L in points))
+
+
+rr_dp = [(a_, eps), (b_, -eps)]
+add("lemma3_2.dp", "Lemma 3.2",
+    le(Max(kl(Laplace(0, 1 / eps), Laplace(1, 1 / eps)) - eps * (E - 1) / (E + 1),
+           logmgf(rr_dp, lam) - lam**2 * eps**2 / 2, logmgf(rr_dp, -lam) - lam**2 * eps**2 / 2), 0),
+    Domain.of(eps=closed(R(1, 10), 3), lam=closed(R(1, 4), 4)),
+    note="mean: Laplace mechanism (KL from the densities; RR attains equality, tested); "
+         "subgaussian: RR's loss (+-eps w.p. a, b), |lambda| in [1/4, 4]")
+rr_br = [(pp, tt), (1 - pp, tt - eps)]
+add("lemma3_2.br", "Lemma 3.2",
+    le(Max(kl(Bernoulli(1 - pp), Bernoulli(1 - qq)) - br_mean(eps), br_mean(eps) - eps**2 / 8,
+           logmgf(rr_br, lam) - lam**2 * eps**2 / 8, logmgf(rr_br, -lam) - lam**2 * eps**2 / 8), 0),
+    Domain.of(eps=closed(R(1, 10), 2), s=closed(0, 1), lam=closed(R(1, 4), 4)),
+    note="instance: RR_{eps,t}, t = s eps (the worst case of eps-BR); the mean bound is "
+         "attained at t* = log((e^eps - 1)/eps) (tested), so the box cannot be certified "
+         "near t*")
+
+
+def cdp_gauss(sg, lm):
+    mu_g, tau_g = 1 / (2 * sg**2), 1 / sg
+    return Max(kl(Normal(0, sg), Normal(1, sg)) - mu_g,
+               lm * renyi(Normal(0, sg), Normal(1, sg), 1 + lm) - lm * mu_g
+               - lm**2 * tau_g**2 / 2)
+
+
+add("lemma3_2.cdp", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
+    Domain.of(sigma=POS, lam=POS),
+    note="the Gaussian mechanism N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and "
+         "lambda > 0 (Delta = 1 is a scale reduction: sigma/Delta is what matters): "
+         "(1/(2 sigma^2), 1/sigma)-CDP; log-mgf of the centred loss = lambda D_{1+lambda} - "
+         "lambda mu; KL and Renyi derived from the densities; both parts hold with equality")
+add("lemma3_2.cdp.instances", "Lemma 3.2", le(cdp_gauss(r / 2, v / 2), 0),
+    Domain.of(r=integers(1, 6), v=integers(1, 6)), derived={"sigma": r / 2, "lambda": v / 2},
+    note="instances sigma = r/2, lambda = v/2 of lemma3_2.cdp (ball oracles): equality "
+         "holds, so balls cannot certify")
+dl = 10**(-3 * j)
+
+
+def eq3(n_dp, n_br, ep, dt):
+    return (n_dp * ep * tanh(ep / 2) + n_br * br_mean(ep)
+            + sqrt(2 * (n_dp * ep**2 + n_br * ep**2 / 4) * log(1 / dt)))
+
+
+ee = e / 10
+add("lemma3_3", "Lemma 3.3, eqs. (2)-(3)",
+    le(Max(rr_compose_delta(k, ee, eq3(k, 0, ee, dl)) - dl,
+           br_sup_delta(k, 0, ee, eq3(0, k, ee, dl)) - dl,
+           br_sup_delta(2 * k, k, ee, eq3(k, k, ee, dl)) - dl), 0),
+    Domain.of(k=integers(1, 4), e=integers(1, 3), j=integers(1, 2)),
+    derived={"eps": e / 10, "delta": 10**(-3 * j)},
+    note="instances (grid eps = e/10, delta = 10^(-3j)): k eps-DP (exact RR composition), k "
+         "eps-BR and k + k mixed (non-adaptive worst cases, certified sup over t); CDP terms "
+         "not instantiated")
+add("lemma3_4", "Lemma 3.4",
+    le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
+    Domain.of(rho=closed(R(1, 20), R(1, 2)), delta=closed(R(1, 10**8), R(1, 100))),
+    unknown=True,
+    note="instance: two Gaussian mechanisms, each rho-zCDP with xi = 0, delta_i = 0 (their "
+         "composition is N(0,1) vs N(sqrt(4 rho), 1))")

@@ -1,0 +1,74 @@
+"""cesar_rogers21, Section 4: non-adaptive composition (eq. (4), Lemmas 4.2-4.5, eqs. (5)-(6),
+Theorem 3)."""
+
+import sympy
+from sympy import Abs, Max, Rational as R, exp
+
+from dpproof.claims import Domain, Kind, Statement
+from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delta, br_two_delta_bf,
+                                     eq56_sum, genrr3_delta_bf, lemma45_dF, thm3_delta)
+
+from .common import (EPS_E2, G_HALF, add, closed, d, dk, e, eps, eps_g, gg, gh, ident, integers, k,
+                     l, le, p_t, q_t, r, t, tt, x)
+
+# ---- Section 4: non-adaptive ----------------------------------------------------------
+es = sympy.symbols("e1 e2 e3", positive=True)
+ss = sympy.symbols("s1 s2 s3", nonnegative=True)
+ts = [si * ei for si, ei in zip(ss, es)]
+
+
+def eq4_sum(eps_list, t_list, eg):
+    total = 0
+    for mask in range(8):
+        pm, qm = 1, 1
+        for i in range(3):
+            pi, qi = p_t(eps_list[i], t_list[i]), q_t(eps_list[i], t_list[i])
+            inS = (mask >> i) & 1
+            pm *= (1 - pi) if inS else pi
+            qm *= (1 - qi) if inS else qi
+        total += Max(pm - exp(eg) * qm, 0)
+    return total
+
+
+box3 = dict(e1=closed(R(1, 2), 2), e2=closed(R(1, 2), 2), e3=closed(R(1, 2), 2), s1=closed(0, 1), s2=closed(0, 1),
+            s3=closed(0, 1), eps_g=closed(0, 2))
+add("eq4", "eq. (4), Lemma 4.1",
+    ident(eq4_sum(es, ts, eps_g), genrr3_delta_bf(*es, *ts, eps_g)), Domain.of(**box3),
+    Kind.IDENTITY, note="k = 3, t_i = s_i eps_i: the sum over subsets vs the hockey-stick of "
+    "the product by enumeration (the sup over t is the definition of delta_opt)")
+perm = [1, 2, 0]
+add("lemma4_2", "Lemma 4.2",
+    ident(eq4_sum([es[i] for i in perm], [ts[i] for i in perm], eps_g), eq4_sum(es, ts, eps_g)),
+    Domain.of(**box3), Kind.IDENTITY, note="k = 3, the cyclic permutation (1 2 3)")
+add("lemma4_3", "Lemma 4.3",
+    ident(Max(*[Abs(br_product_delta_bf(4, c, e / 2, (r / 4) * (e / 2), gh)
+                    - br_product_delta_bf(4, 3, e / 2, (r / 4) * (e / 2), gh))
+                for c in (5, 6, 9, 10, 12)]), 0),
+    Domain.of(e=integers(1, 4), r=integers(0, 4), g=integers(0, 4)), Kind.IDENTITY,
+    derived={**EPS_E2, "t": (r / 4) * (e / 2), **G_HALF},
+    note="grid eps = e/2, t = (r/4) eps, eps_g = g/2; 2 eps-DP + 2 eps-BR: every order (codes 3, 5, 6, 9, 10, 12) gives the "
+         "same hockey-stick at every t, hence the same sup")
+add("lemma4_4", "Lemma 4.4",
+    le(br_two_delta_bf(2, 1, x, t, R(7, 10)), br_sup_delta(4, 2, 1, R(7, 10))),
+    Domain.of(x=closed(0, 1), t=closed(0, 1)),
+    note="instance: 2 DP + 2 BR, eps = 1, eps_g = 0.7: heterogeneous (t1, t2) = (x, t) vs "
+         "the certified sup over equal t; equality on the diagonal at the optimum")
+add("eq5_6", "eqs. (5)-(6)",
+    Statement(eq56_sum(k, d, eps, tt, eps_g), "==",
+              br_product_delta_bf(k, 2**(k - d) - 1, eps, tt, eps_g), dk()),
+    Domain(tuple(dict(k=integers(1, 6), d=integers(0, 6), eps=closed(R(1, 4), 2), s=closed(0, 1),
+                      eps_g=closed(0, 2)).items())), Kind.IDENTITY,
+    note="the double sum at t = s eps vs the product's hockey-stick by enumeration of the 2^k "
+         "outcomes (DP first, then BR)")
+add("lemma4_5", "Lemma 4.5",
+    Statement(lemma45_dF(k, d, eps, eps_g, tt, l), "==", F_l_slope(k, d, eps, eps_g, tt, l),
+              (Statement(d, "<=", k - 1), Statement(l, "<=", k + d - 1))),
+    Domain.of(k=integers(2, 6), d=integers(0, 5), l=integers(0, 10), eps=closed(R(1, 4), 2), s=closed(0, 1), eps_g=closed(0, 2)),
+    Kind.IDENTITY, note="printed derivative vs termwise differentiation of F_l (t = s eps); "
+    "the rise-then-fall follows from the sign of its first factor")
+add("thm3", "Theorem 3",
+    Statement(thm3_delta(k, d, e / 2, gg), "==", br_sup_delta(k, d, e / 2, gg), dk()),
+    Domain.of(k=integers(1, 5), d=integers(0, 5), e=integers(1, 2), g=integers(0, 3)), Kind.IDENTITY, unknown=True,
+    derived={**EPS_E2, **G_HALF},
+    note="grid eps = e/2, eps_g = g/2: closed form vs certified sup over t of the product of "
+         "k - d RR_{eps,t} and d eps-DP RR; d = 0 and d = k are Theorems 2 and 1")

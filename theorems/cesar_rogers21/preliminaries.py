@@ -1,0 +1,62 @@
+"""cesar_rogers21, Section 2: preliminaries (Lemmas 2.1-2.3, Definitions 2.3-2.4: the
+exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
+
+from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
+
+from dpproof.claims import Domain, Interval, Kind
+from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta, renyi,
+                                     thm1_delta, thm2_delta)
+
+from .common import (EPS_E2, G_HALF, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
+                     integers, k, le, p_t, pp, q_t, qq, rho, tt)
+
+# ---- Section 2: preliminaries ---------------------------------------------------------
+# exponential mechanism on Y = {1,2,3}: u(x) = (3,1,0), u(x') = (2,1,1); range 2, Delta u = 1
+U, U2 = (3, 1, 0), (2, 1, 1)
+
+
+def em_logratios(scale):
+    z = sum(exp(scale * ui) for ui in U)
+    z2 = sum(exp(scale * ui) for ui in U2)
+    return [scale * (ui - wi) - log(z / z2) for ui, wi in zip(U, U2)]
+
+
+L_em = em_logratios(eps / 2)
+L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
+add("lemma2_1", "Lemma 2.1",
+    le(Max(Max(*[Abs(L) for L in L_em]) - eps,
+           Max(Max(*L_em), 0) - Min(Min(*L_em) + eps, eps)), 0),
+    Domain.of(eps=closed(R(1, 10), 4)),
+    note="instance: the exponential mechanism (eps-BR) of the reference values; checks "
+         "max|log-ratio| <= eps (BR => DP) and max(max L, 0) <= min(min L + eps, eps) (a t in "
+         "[0, eps] exists); the second is tight (range exactly eps). eps-DP => 2eps-BR: "
+         "log-ratios in [-eps, eps] span at most 2 eps (immediate; tested)")
+add("def2_3.em_br", "Definition 2.3",
+    le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
+    Domain.of(eps=Interval(0, None, lo_open=True)),
+    note="instance of the reference values: spread of the log-ratios with exp(eps u/range) "
+         "and exp(eps u/(2 Delta u)); tight (spread = eps)")
+add("def2_4.rr", "Definition 2.4",
+    ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
+          + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
+    Domain.of(eps=closed(R(1, 10), 4), s=closed(0, 1)), Kind.IDENTITY,
+    note="t = s eps; on eps > 0 unbounded the symbolic engine does not close it (SUPPORTED); P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
+         "[t - eps, t]: eps-BR)")
+add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k, eps, 0, eps_g)),
+    Domain.of(k=integers(1, 10), eps=closed(R(1, 10), 1), eps_g=closed(0, 2)), Kind.IDENTITY,
+    note="closed form vs the hockey-stick of the k-fold product of eps-DP RR (grouped law)")
+add("thm2", "Theorem 2",
+    ident(thm2_delta(k, e / 2, gg), br_sup_delta(k, 0, e / 2, gg)),
+    Domain.of(k=integers(1, 6), e=integers(1, 2), g=integers(0, 3)), Kind.IDENTITY,
+    note="grid eps = e/2, eps_g = g/2: max over t_l vs certified sup over t of the product",
+    derived={**EPS_E2, **G_HALF})
+mu1, tau1 = br_mean(eps), eps / 2
+add("lemma2_2", "Lemma 2.2",
+    le(renyi(Bernoulli(1 - pp), Bernoulli(1 - qq), alpha), (mu1 - tau1**2 / 2) + tau1**2 / 2 * alpha),
+    Domain.of(eps=closed(R(1, 2), 2), s=closed(0, 1), alpha=closed(2, 10)),
+    note="instance: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP; D_alpha from the masses")
+add("lemma2_3", "Lemma 2.3",
+    le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
+    Domain.of(rho=closed(R(1, 100), 2), delta=closed(R(1, 10**9), R(1, 10))),
+    note="instance: the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; "
+         "delta from the densities")

@@ -1,0 +1,70 @@
+"""cesar_rogers21, Section 6: Gaussian vs Laplace, truncation (Lemmas 6.1-6.4, Algorithms 1
+and 2)."""
+
+import sympy
+from sympy import Abs, Max, Rational as R, exp, log, sqrt
+
+from dpproof.claims import Claim, Domain, Interval, Kind
+from dpproof.expr.vocabulary import (Laplace, Phi, gauss_delta, hockey_stick, isotonic_bf_fit,
+                                     pava_fit, tgauss_fail, tgauss_renyi_cond, thm1_delta)
+
+from .common import (KEY, POS, Symbol, add, alpha, closed, e, eps, ident, integers, j, le, n, point,
+                     r, sigma, src)
+
+# ---- Section 6: Gaussian vs Laplace, truncation ----------------------------------------
+D2 = Symbol("Delta", positive=True)
+
+
+def lemma61(e61, s61, d61):
+    return ident(Phi(d61 / (2 * s61) - e61 * s61 / d61)
+                 - exp(e61) * Phi(-d61 / (2 * s61) - e61 * s61 / d61), gauss_delta(e61, s61, d61))
+
+
+add("lemma6_1", "Lemma 6.1", lemma61(eps, sigma, D2),
+    Domain.of(eps=Interval(0, None), sigma=POS, Delta=POS), Kind.IDENTITY,
+    note="every eps >= 0, sigma > 0, Delta_2 > 0: the formula vs the hockey-stick of "
+         "N(0, sigma^2) vs N(Delta_2, sigma^2) derived from the densities (equality gives "
+         "the iff)")
+add("lemma6_1.instances", "Lemma 6.1", lemma61(e / 2, r / 2, j / 2),
+    Domain.of(e=integers(0, 4), r=integers(1, 6), j=integers(2, 3)), Kind.IDENTITY,
+    derived={"eps": e / 2, "sigma": r / 2, "Delta_2": j / 2},
+    note="grid eps = e/2, sigma = r/2, Delta_2 = j/2 of lemma6_1 (ball oracle)")
+add("lemma6_2", "Lemma 6.2",
+    le(hockey_stick(Laplace(0, e / 4), Laplace(1, e / 4), j / 4), thm1_delta(1, 4 / e, j / 4)),
+    Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
+    note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (scale e/4, eps0 = 4/e, "
+         "eps = j/4) "
+         "vs Theorem 1 with k = 1; Delta_0 > 1 rests on Theorem 1's composition (not "
+         "instantiated: no product-Laplace oracle)")
+rho63 = n / (2 * (r / 2)**2)
+add("lemma6_3", "Lemma 6.3",
+    le(gauss_delta(rho63 + 2 * sqrt(rho63 * log(10**6)), r / 2, sqrt(n)), R(1, 10**6)),
+    Domain.of(n=integers(1, 20), r=integers(4, 12)), derived={"sigma": r / 2},
+    note="Delta_0 = n, Delta_inf = 1, sigma = r/2, delta = 1e-6: the product Gaussian is "
+         "N(0, sigma^2) vs N(sqrt(Delta_0), sigma^2) (rotation invariance)")
+cs = sympy.symbols("c1 c2 c3 c4", integer=True)
+add("alg1", "Algorithm 1, eq. (9)",
+    ident(Max(*[Abs(pava_fit(*cs, i) - isotonic_bf_fit(*cs, i)) for i in (1, 2, 3, 4)]), 0),
+    Domain.of(c1=integers(-1, 4), c2=integers(-1, 4), c3=integers(-1, 4), c4=integers(-1, 4)), Kind.IDENTITY, unknown=True,
+    note="k = 4 integer noisy counts: PAVA clipped at 0 vs exhaustive block enumeration (exact "
+         "rationals); the privacy part is post-processing (not instantiated)")
+sA, DA = Symbol("s", positive=True), D2
+add("alg2.delta", "Algorithm 2, eq. (10)",
+    ident((Phi((DA - sA) / sigma) - Phi(-sA / sigma)) / (Phi(sA / sigma) - Phi(-sA / sigma)),
+          tgauss_fail(sigma, sA, DA)),
+    Domain.of(sigma=closed(R(1, 2), 3), s=closed(1, 6), Delta=closed(R(1, 2), 2)), Kind.IDENTITY, unknown=True,
+    note="delta'(s) vs the mass of TGauss(0, sigma, s) outside the support of TGauss(Delta, "
+         "sigma, s), by integration of the density")
+f64 = alpha * DA**2 / (2 * sigma**2) + log(
+    (Phi((sA + (alpha - 1) * DA) / sigma) - Phi((alpha * DA - sA) / sigma))
+    / (Phi(sA / sigma) - Phi((DA - sA) / sigma))) / (alpha - 1)
+lhs64 = Max(tgauss_renyi_cond(alpha, sigma, sA, DA, 0), tgauss_renyi_cond(alpha, sigma, sA, DA, 1))
+dom64 = Domain.of(alpha=closed(R(3, 2), 10), sigma=closed(R(1, 2), 2), s=closed(2, 3), Delta=point(1))
+rhs64 = alpha * DA**2 / (2 * sigma**2)
+add("lemma6_4", "Lemma 6.4", le(lhs64, rhs64), dom64, unknown=True,
+    note="one changed count, both orders, conditioned on the overlap [Delta - s, s] of the "
+         "supports (unconditioned Renyi is infinite: supports differ); the threshold part "
+         "is qualitative",
+    steps=(Claim(f"{KEY}.lemma6_4.step1", src("Lemma 6.4", True), ident(lhs64, f64), dom64,
+                 Kind.IDENTITY, note="oracle (definition) vs the printed formula"),
+           Claim(f"{KEY}.lemma6_4.step2", src("Lemma 6.4", True), le(f64, rhs64), dom64)))

@@ -1,0 +1,98 @@
+"""osgt22: k dimensions and Renyi DP (single-letter bound, exact computation, zeta,
+RDP to DP)."""
+
+import sympy
+from sympy import Abs, Max, Rational as R, exp, log, sqrt
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
+from dpproof.expr import Q
+from dpproof.expr.vocabulary import (Laplace, Normal, OSGT, ProductOf, density, hockey_stick,
+                                     osgt_kernel_mass, rdp_to_delta, renyi)
+
+from .common import (Delta, INST, Int, Pos, S40, T0, T1, V, a, alpha, catalogue, closed, eps, i, j,
+                     m, sigma, src, zeta_exact, zeta_stable)
+
+# ---------------------------------------------------------------- k dimensions, RDP
+y1, y2 = sympy.symbols("y1 y2", real=True)
+catalogue.declare(Claim(
+    "osgt22.kdim.density", src("Multidimensional definition"),
+    Statement(density(OSGT(R(1, 2), 2, 1), y1) * density(OSGT(-1, 2, 1), y2), "==",
+              exp(-((y1 - R(1, 2))**2 + (y2 + 1)**2) / 8
+                  - (Abs(y1 - R(1, 2)) + Abs(y2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
+    Domain.of(y1=closed(-10, 10), y2=closed(-10, 10)), Kind.IDENTITY,
+    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y in [-10, 10]^2 continuous; S' by "
+         "integration"))
+catalogue.declare(Claim(
+    "osgt22.kdim.density.instances", src("Multidimensional definition"),
+    Statement(density(OSGT(R(1, 2), 2, 1), i / 2) * density(OSGT(-1, 2, 1), j / 2), "==",
+              exp(-((i / 2 - R(1, 2))**2 + (j / 2 + 1)**2) / 8
+                  - (Abs(i / 2 - R(1, 2)) + Abs(j / 2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
+    Domain.of(i=Int(-3, 3), j=Int(-3, 3)), Kind.IDENTITY,
+    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y = (i/2, j/2); S' by integration"))
+zeta1 = lambda s, m_, kk: kk / (alpha - 1) * log((1 - Q(m_ / s)) / Q(m_ / s))  # noqa: E731
+ALPHA = Domain.of(a=Int(5, 256))  # alpha = a/4
+catalogue.declare(Claim("osgt22.rdp.single_letter", src("Single-letter RDP upper bound"),
+               Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * 40) + zeta1(S40, 3, 1)),
+               Domain.of(alpha=Pos(1, 64)),
+               note="k = 1, alpha in (1, 64] continuous; " + INST))
+for suffix, s, m_ in ((".instances", S40, 3), (".slides630", sqrt(630), 15),
+                      (".other", 1, R(1, 2))):
+    catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix, src("Single-letter RDP upper bound"),
+                   Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 4), "<=",
+                             a / 4 / (2 * s**2) + zeta1(s, m_, 1).subs(alpha, a / 4)), ALPHA,
+                   note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
+                        "alpha = a/4 in [1.25, 64]"))
+catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP upper bound"),
+               Statement(renyi(ProductOf(T0, T0), ProductOf(T1, T1), a / 4), "<=",
+                         a / 4 * 2 / (2 * 40) + zeta1(S40, 3, 2).subs(alpha, a / 4)), ALPHA,
+               note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha = a/4; "
+                    + INST))
+catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper bound"),
+               Statement(alpha / (2 * V(m, sigma**2)), ">", alpha / (2 * sigma**2)),
+               Domain.of(alpha=Interval(1, 64, lo_open=True), m=Interval(0, 10, lo_open=True),
+                         sigma=closed(1, 20)), note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2)"))
+EXD = Domain.of(alpha=closed(R(3, 2), 32))
+for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
+    lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
+    rhs = alpha / (2 * s**2) + zeta_exact(alpha, s, m_, 1, 1)
+    catalogue.declare(Claim(
+        "osgt22.rdp.exact" + suffix, src("Exact computation of Renyi divergence - 1"),
+        Statement(lhs, "<=", rhs), EXD,
+        note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha in [1.5, 32] "
+             "continuous; in "
+             "double precision the exponential factor of Bbar overflows (exp(3072) at alpha = "
+             "64, m = 15, sigma^2 = 630) and the Phi difference cancels",
+        steps=(Claim(f"osgt22.rdp.exact{suffix}.step1", src("Exact computation - 1"),
+                     Statement(lhs, "==", rhs), EXD, Kind.IDENTITY,
+                     note="the bound is the divergence itself ('exact computation')"),)))
+rho8 = R(8, 2 * 630)
+catalogue.declare(Claim("osgt22.rdp.zeta_small", src("Components of Renyi divergence"),
+               Statement(zeta_exact(alpha, sqrt(630), 15, 1, 8), "<=", R(1, 10) * alpha * rho8),
+               Domain.of(alpha=closed(R(3, 2), 64)),
+               note="'small' read as zeta <= alpha rho / 10; k = 8, m = 15, sigma^2 = 630, "
+                    "Delta = 1, rho = Delta_2^2/(2 sigma^2) = 8/1260"))
+catalogue.declare(Claim("osgt22.rdp.zeta_small.repaired", src("Components of Renyi divergence"),
+               Statement(zeta_stable(alpha, sqrt(630), 15, 1, 8), "<=", R(3, 4) * alpha * rho8),
+               Domain.of(alpha=closed(R(3, 2), 64)),
+               note="corrected constant: zeta/(alpha rho) decreases from 0.7189 at alpha = 1.5 "
+                    "to 0.178 at 64 (arb), so zeta <= (3/4) alpha rho; zeta_stable is the "
+                    "printed zeta with Phi(u) - Phi(v) written Q(v) - Q(u)"))
+rd_pairs = ((Normal(0, 1), Normal(1, 1)), (T0, T1), (Laplace(0, 1), Laplace(1, 1)))
+catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi DP to get delta"),
+               Statement(Max(*(hockey_stick(P, Qd, eps) - rdp_to_delta(alpha, renyi(P, Qd, alpha), eps)
+                               for P, Qd in rd_pairs)), "<=", 0),
+               Domain.of(alpha=closed(R(3, 2), 10), eps=closed(0, 3)),
+               note="tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
+                    "continuous; instances N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, "
+                    "Laplace(0,1)/(1,1)"))
+catalogue.declare(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
+               Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
+                               for P, Qd in rd_pairs)), "<=", 0),
+               Domain.of(a=Int(3, 20), i=Int(0, 12)),
+               note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
+                    "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)"))
+catalogue.declare(Claim("osgt22.gauss.rdp", src("Single-letter RDP slide (Gaussian RDP)"),
+               Statement(renyi(Normal(0, sigma), Normal(Delta, sigma), alpha), "==",
+                         alpha * Delta**2 / (2 * sigma**2)),
+               Domain.of(alpha=Pos(1, 64), sigma=Pos(0, 100), Delta=Pos(0, 10)), Kind.IDENTITY,
+               note="alpha in (1, 64], sigma in (0, 100], Delta in (0, 10] continuous"))
