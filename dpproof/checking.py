@@ -13,7 +13,7 @@ from sympy.core.cache import clear_cache
 
 from .claims import Claim
 from .crossexam import cross_examine
-from .engines.base import Config, EngineTimeout, load, time_limit
+from .engines.base import Config, EngineTimeout, load, outer_limit_passed, time_limit
 from .evidence import Assessment, Evidence, Verdict, assess
 from .repair import repair
 
@@ -69,6 +69,8 @@ def _with_repair(a: Assessment, config: Config) -> Assessment:
         with time_limit(config.engine_timeout):
             found = repair(a.claim, config)
     except EngineTimeout:
+        if outer_limit_passed():   # the enclosing limit's, not ours
+            raise
         return replace(a, repair="repair: the map of where it holds ran out of time")
     except Exception as exc:  # recorded, never dropped
         return replace(a, repair=f"repair failed: {type(exc).__name__}: {exc}")
@@ -90,6 +92,8 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
             with time_limit(budgeted.engine_timeout):
                 ev = engine.check(claim, budgeted)
         except EngineTimeout:
+            if outer_limit_passed():   # the enclosing limit's, not ours
+                raise
             ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
                           f"{budgeted.engine_timeout:g} s reached", time.perf_counter() - t0)
         except Exception as exc:  # recorded, never dropped
@@ -124,6 +128,8 @@ def _symbolic_full_budget(claim: Claim, config: Config, evidence: list[Evidence]
         with time_limit(config.engine_timeout):
             ev = load("symbolic").check(claim, config)
     except EngineTimeout:
+        if outer_limit_passed():   # the enclosing limit's, not ours
+            raise
         ev = Evidence("symbolic", Verdict.INCONCLUSIVE, f"engine time limit of "
                       f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
     except Exception as exc:  # recorded, never dropped

@@ -25,6 +25,7 @@ import sympy
 
 from .claims import Claim
 from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
+                           outer_limit_passed,
                            lowers, time_limit)
 from .engines.witness import certify
 from .evidence import Evidence, Verdict
@@ -56,6 +57,8 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             with time_limit(max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.05)):
                 found = engine.check(claim, quick)
         except EngineTimeout:
+            if outer_limit_passed():   # the enclosing limit's, not ours
+                raise
             notes.append(f"{name}: time limit")
             continue
         except Exception as exc:  # a failing sweep is recorded, it proves nothing
@@ -75,6 +78,8 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             with time_limit(budget):
                 found, tried = _corner_sweep(claim, config, Deadline(budget))
         except EngineTimeout:
+            if outer_limit_passed():   # the enclosing limit's, not ours
+                raise
             found, tried = None, "some"
         if found is not None:
             con = Evidence("cross-exam/points", Verdict.REFUTED, "cross-examination of "

@@ -88,14 +88,28 @@ def time_limit(seconds: float):
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
     start = time.perf_counter()
     signal.setitimer(signal.ITIMER_REAL, min(seconds, outer) if outer > 0 else seconds)
+    _DEADLINES.append(start + seconds)
     try:
         yield
     finally:
+        _DEADLINES.pop()
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         if outer > 0:
             signal.setitimer(signal.ITIMER_REAL,
                              max(outer - (time.perf_counter() - start), 1e-3))
+
+
+#: the absolute deadlines (perf_counter) of the enclosing ``time_limit`` blocks, outermost first
+_DEADLINES: list[float] = []
+
+
+def outer_limit_passed() -> bool:
+    """Whether an enclosing ``time_limit`` has expired: an ``EngineTimeout`` caught by an
+    inner block's handler (a sympy guard, an engine's own budget) is then the outer limit's,
+    and must propagate -- swallowed, the claim's limit would never stop the claim."""
+    now = time.perf_counter()
+    return any(now >= d for d in _DEADLINES)
 
 
 def _raise_timeout(signum, frame):

@@ -18,7 +18,7 @@ from flint import arb
 
 from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
-from .base import EngineTimeout, time_limit
+from .base import EngineTimeout, outer_limit_passed, time_limit
 
 #: seconds any one sympy rewrite or sign query may take (they can blow up)
 SYMPY_SECONDS = 2.0
@@ -29,7 +29,11 @@ def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
     try:
         with time_limit(seconds):
             return fn(*args, **kwargs)
-    except (EngineTimeout, MemoryError, RecursionError, TypeError, ValueError,
+    except EngineTimeout:
+        if outer_limit_passed():   # the claim's or the engine's limit, not this guard's
+            raise
+        return None
+    except (MemoryError, RecursionError, TypeError, ValueError,
             ZeroDivisionError, AttributeError, NotImplementedError, sympy.PolynomialError):
         return None
 

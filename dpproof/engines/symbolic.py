@@ -45,7 +45,8 @@ from ..oracles import symbolic as symbolic_oracles
 from . import tactics
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from . import witness as W
-from .base import Compiled, Config, EngineTimeout, effective_bounds, time_limit
+from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
+                   time_limit)
 
 NAME = "symbolic"
 _SYMPY_SECONDS = 15.0
@@ -89,6 +90,8 @@ def check(claim: Claim, config: Config) -> Evidence:
                                 time.perf_counter() - t0, data={"undefined_risk": undefined})
             verdict, detail, tried, point = _decide(target)
     except EngineTimeout:
+        if outer_limit_passed():   # the enclosing limit's, not ours
+            raise
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
                         time.perf_counter() - t0)
     except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:

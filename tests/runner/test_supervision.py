@@ -6,6 +6,7 @@ import signal
 import threading
 import time
 
+import pytest
 
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
@@ -168,3 +169,26 @@ def test_a_claim_that_does_not_survive_pickling_does_not_hang_the_run(tmp_path):
     report = verify(claims, Config(timeout=30, engine_timeout=10), jobs=1)
     (a,) = report.assessments
     assert a.claim is claims[0] and a.verdict in (Verdict.SUPPORTED, Verdict.CERTIFIED)
+
+
+def test_an_outer_time_limit_is_not_swallowed_by_inner_sympy_guards():
+    """A claim's limit that expires inside a guarded sympy call must stop the claim: the
+    guard returns None for its *own* limit only (once, a claim with a 0.1 ms limit came back
+    CERTIFIED because every alarm landed inside a guard)."""
+    import time
+
+    from dpproof.engines.base import EngineTimeout, time_limit
+    from dpproof.engines.signs import guarded
+
+    def spin():
+        while True:
+            pass
+
+    t0 = time.perf_counter()
+    with pytest.raises(EngineTimeout):
+        with time_limit(0.2):
+            for _ in range(50):
+                guarded(spin, seconds=5.0)
+    assert time.perf_counter() - t0 < 2.0
+    # the guard's own limit is still its own: None, nothing raised
+    assert guarded(spin, seconds=0.05) is None
