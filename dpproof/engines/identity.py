@@ -5,9 +5,11 @@ an identity SUPPORTED only when, on every box of the domain, ``|lhs - rhs|`` is 
 below ``2^-50`` times a lower bound of ``max(|lhs|, |rhs|)`` on that box -- a relative gap
 at every point, so that a difference of 1e-340 between numbers of size 1e-334 is not
 "small" because the same box also holds numbers of size 1e-198 -- raising the precision on
-the boxes where the working precision leaves the gap too wide.  Near a common zero of both
-sides no box qualifies (the bound is 0 there): such identities need the symbolic engine.  Anything else
-is INCONCLUSIVE with the widest gap seen.  Cancelling printed forms are evaluated in stable
+the boxes where the working precision leaves the gap too wide.  Where every compared
+quantity is indistinguishable from 0 even at 1024 bits (an oracle's true 0 returned with a
+radius), a gap below 2^-512 counts; near a common zero of both sides a box that is not a
+point never qualifies, and such identities need the symbolic engine.  Anything else is
+INCONCLUSIVE with the widest gap seen.  Cancelling printed forms are evaluated in stable
 forms by the lowering (``expr.stable``), so a right formula is not left with a wide gap
 because of how it is written.
 """
@@ -52,10 +54,9 @@ def visit_identity(search, box, depth, m, hyp):
         if hyp is True and not B.is_point(box, search.integer) and \
                 search.gaps.midpoints < MIDPOINTS:
             search.gaps.midpoints += 1
-            mid = {n: (lo + hi) / 2 for n, (lo, hi) in zip(search.c.names, box)
-                   if lo is not None and hi is not None}
-            found = W.certify(search.c, mid, search.config.witness_precs) \
-                if len(mid) == len(box) else None
+            finite = all(lo is not None and hi is not None for lo, hi in box)
+            mid = B.midpoint(box, search.integer, search.c.names) if finite else None
+            found = W.certify(search.c, mid, search.config.witness_precs) if mid else None
             if found is not None:
                 return found, depth
         if B.is_point(box, search.integer) or depth >= search.config.max_depth:
