@@ -25,8 +25,7 @@ import sympy
 
 from .claims import Claim
 from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
-                           outer_limit_passed,
-                           lowers, time_limit)
+                           lowers, outer_limit_passed, time_limit)
 from .engines.witness import certify
 from .evidence import Evidence, Verdict
 

@@ -109,7 +109,7 @@ def halves(box, i, integer):
     return out
 
 
-def simplest_between(a, b, max_q: int = 64):
+def simplest_between(a, b, max_q: int):
     """The rational of smallest denominator <= ``max_q`` in [a, b] (the one nearest the
     middle among those), or None.  Cutting there puts the points where bounds are often
     tight (eps = 1, alpha = 2, x = 1/2, a kink at Delta/b) on faces of the boxes, instead

@@ -93,16 +93,17 @@ def compared(st) -> list:
 
 
 class Gaps:
-    """Relative gaps of one identity on boxes, with its sides lowered once."""
+    """Relative gaps of one identity on boxes: the compared quantities (``compared``) and
+    the margin ``-|lhs - rhs|`` lowered once (both None when they do not lower)."""
 
     def __init__(self, claim, names, prec: int):
         st = claim.statement
         self.prec = prec
         try:
-            self.sides = (tuple(lower(e, names, "arb") for e in compared(st)),
-                          lower(st.margin(), names, "arb"))
+            self.quantities = tuple(lower(e, names, "arb") for e in compared(st))
+            self.margin = lower(st.margin(), names, "arb")
         except (LoweringError, TypeError, ValueError):
-            self.sides = None
+            self.quantities = self.margin = None
         #: boxes at full depth (or points) whose relative gap stayed above RELATIVE_GAP
         self.wide = 0
         self.midpoints = 0
@@ -118,14 +119,14 @@ class Gaps:
     def settle(self, box) -> bool:
         """On a box that cannot be split further: the relative gap at raised precisions;
         False (and counted) when it stays too wide."""
-        if self.sides is not None:
+        if self.margin is not None:
             for bits in ESCALATION:
                 if bits <= self.prec:
                     continue
                 with at_precision(bits):
                     try:
                         balls = B.balls(box)
-                        m = self.sides[1](*balls)
+                        m = self.margin(*balls)
                         scale = self._scale(box)
                     except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
                         break
@@ -148,11 +149,11 @@ class Gaps:
     def _scale(self, box):
         """A lower bound of the largest compared quantity's magnitude on the box
         (``compared``; None if not finite)."""
-        if self.sides is None:
+        if self.quantities is None:
             return None
         try:
             balls = B.balls(box)
-            values = [f(*balls) for f in self.sides[0]]
+            values = [f(*balls) for f in self.quantities]
         except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError, TypeError):
             return None
         if not all(v.is_finite() for v in values):
@@ -164,7 +165,7 @@ class Gaps:
 
     def _relative(self, box) -> arb:
         try:
-            m = self.sides[1](*B.balls(box)) if self.sides else arb.nan()
+            m = self.margin(*B.balls(box)) if self.margin else arb.nan()
         except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError):
             return arb.pos_inf()
         scale = self._scale(box)

@@ -85,6 +85,7 @@ def stable(expr: sympy.Expr) -> sympy.Expr:
 
 def _stable_sum(expr: sympy.Add) -> sympy.Expr:
     const, terms = expr.as_coeff_Add()
+    changed = False
     terms = list(sympy.Add.make_args(terms)) if terms != 0 else []
     # pairs c*F(u) - c*F(v), F in {Phi, Q}
     split = [_single(t, (Phi, Q)) for t in terms]
@@ -106,13 +107,13 @@ def _stable_sum(expr: sympy.Add) -> sympy.Expr:
         c, f = _single(t, (Phi, Q))
         if f is not None and c == -1 and const.is_Rational and const >= 1:
             rest[k] = (Q if f.func is Phi else Phi)(f.args[0])
-            const -= 1
+            const, changed = const - 1, True
             continue
         c, f = _single(t, (sympy.exp,))
         if f is not None and const != 0 and c.is_Rational and c == -const:
             rest[k] = c * expm1(f.args[0])
-            const = sympy.S.Zero
-    if not used and rest == list(terms) and const == expr.as_coeff_Add()[0]:
+            const, changed = sympy.S.Zero, True
+    if not (used or changed):
         return expr
     return sympy.Add(const, *out, *rest)
 

@@ -124,5 +124,5 @@ def test_quantities_indistinguishable_from_zero_need_a_gap_below_2_to_the_minus_
     for radius, settled in ((arb(2) ** -600, True), (arb(2) ** -100, False)):
         gaps = Gaps(c, ["x"], 128)
         zero = arb(0, radius)
-        gaps.sides = ((lambda _x: zero,), lambda _x: -abs(zero))
+        gaps.quantities, gaps.margin = (lambda _x: zero,), lambda _x: -abs(zero)
         assert gaps.settle(box) is settled
