@@ -43,6 +43,36 @@ class Source:
         return f"{self.key} ({self.file}), {self.locator}"
 
 
+def _one_symbol_per_name(st: "Statement") -> dict:
+    """{symbol: its replacement} making every name one symbol, or {} when it already is.
+
+    The engines address parameters by name (lowering, shifts u = x - L, derivatives), so
+    ``x`` and ``x`` with assumptions (a form derived under the domain's assumptions, put
+    into a claim as written) must be one symbol: otherwise a shift or a derivative reaches
+    one of them only, and a false claim could be certified.  Kept: the symbol with the
+    fewest assumptions (it lets sympy conclude the least); ties by the assumptions' text.
+    """
+    found: dict[str, set] = {}
+    for e in _expressions(st):
+        for s in e.free_symbols:
+            found.setdefault(s.name, set()).add(s)
+    rule = {}
+    for group in found.values():
+        if len(group) > 1:
+            keep = min(group, key=lambda s: (len(s.assumptions0), sorted(
+                s.assumptions0.items()), type(s).__name__))
+            rule.update({s: keep for s in group if s != keep})
+    return rule
+
+
+def _expressions(st: "Statement"):
+    yield st.lhs
+    yield st.rhs
+    yield from st.guards
+    for h in st.hypotheses:
+        yield from _expressions(h)
+
+
 @dataclass(frozen=True)
 class Statement:
     """``lhs rel rhs``, under optional ``hypotheses`` (an implication hypotheses => relation)."""
@@ -60,6 +90,14 @@ class Statement:
             raise ValueError(f"relation {self.rel!r} is not one of {', '.join(RELATIONS)}")
         object.__setattr__(self, "lhs", sympy.sympify(self.lhs))
         object.__setattr__(self, "rhs", sympy.sympify(self.rhs))
+        object.__setattr__(self, "guards", tuple(sympy.sympify(g) for g in self.guards))
+        one = _one_symbol_per_name(self)
+        if one:
+            object.__setattr__(self, "lhs", self.lhs.xreplace(one))
+            object.__setattr__(self, "rhs", self.rhs.xreplace(one))
+            object.__setattr__(self, "guards", tuple(g.xreplace(one) for g in self.guards))
+            object.__setattr__(self, "hypotheses", tuple(h.xreplace(one)
+                                                         for h in self.hypotheses))
 
     @property
     def strict(self) -> bool:
@@ -82,6 +120,12 @@ class Statement:
         for h in self.hypotheses:
             out |= h.free_symbols
         return out
+
+    def xreplace(self, rule: dict) -> "Statement":
+        """The statement with ``rule`` applied to every side, guard and hypothesis."""
+        return Statement(self.lhs.xreplace(rule), self.rel, self.rhs.xreplace(rule),
+                         tuple(h.xreplace(rule) for h in self.hypotheses),
+                         guards=tuple(g.xreplace(rule) for g in self.guards))
 
     def __str__(self) -> str:
         text = f"{sympy.sstr(self.lhs)} {self.rel} {sympy.sstr(self.rhs)}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import os
 import signal
 import sys
 import tempfile
@@ -90,7 +91,24 @@ def _positive_float(text):
     return value
 
 
+def _pin_hash_seed() -> None:
+    """Re-execute once with ``PYTHONHASHSEED=0``.  sympy's rewrites iterate sets of
+    expressions in an order that follows Python's per-process random string hashes, so a
+    rewrite under a time guard (and the verdict it leads to) could differ between two runs
+    of the same claims: ``osgt22.rdp.exact`` was CERTIFIED under some seeds and not others.
+    The forked workers inherit the pinned seed."""
+    if os.environ.get("PYTHONHASHSEED") == "0" or os.environ.get("DPPROOF_NO_REEXEC"):
+        return
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    try:
+        os.execve(sys.executable, [sys.executable, "-m", "dpproof", *sys.argv[1:]], env)
+    except OSError:
+        return          # no exec (an unusual platform): run with the process's own seed
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        _pin_hash_seed()
     args = _parser().parse_args(argv)
     if args.command == "cache":
         from .cache import ResultCache

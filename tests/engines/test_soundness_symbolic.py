@@ -228,3 +228,20 @@ def test_a_proof_interrupted_during_its_cross_examination_is_not_kept(liar, monk
     monkeypatch.setattr(checking, "cross_examine", slow)  # as imported by check_claim
     a = check_claim(LIED_ON[0], Config(engines=("liar",)))
     assert a.verdict is Verdict.INCONCLUSIVE and [e.engine for e in a.evidence] == ["runner"]
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_one_name_with_two_symbols_is_one_parameter(swap):
+    """x and x with assumptions (a derived form put into a claim as written) are one
+    parameter: the interval engine's shift u = x - 1 once reached one of them only, and
+    x <= x - 1/2 was CERTIFIED under some hash seeds (one of the two orders in each)."""
+    from dpproof.claims import Claim, Domain, Source, Statement
+
+    plain, positive = sympy.Symbol("x"), sympy.Symbol("x", positive=True)
+    a, b = (positive, plain) if swap else (plain, positive)
+    claim = Claim("mix", Source("t", "t", "t"), Statement(a, "<=", b - sympy.Rational(1, 2)),
+                  Domain.of(x=I.closed(1, 2)))
+    assert [s.name for s in claim.statement.free_symbols] == ["x"]
+    a = check_claim(claim, CONFIG)
+    assert a.verdict is Verdict.REFUTED and a.witness is not None
+    assert all(e.verdict not in (Verdict.PROVED, Verdict.CERTIFIED) for e in a.evidence)

@@ -27,8 +27,11 @@ def test_dask_gives_the_verdicts_of_the_local_run(cluster):
     config = Config(search_examples=60)
     local = verify(claims, config, jobs=2)
     remote = verify(claims, config, executor=DaskExecutor(cluster.scheduler_address))
-    assert [(a.id, a.verdict, a.witness) for a in remote.assessments] == \
-        [(a.id, a.verdict, a.witness) for a in local.assessments]
+    differ = [(a.id, a.verdict.value, a.scope, b.verdict.value, b.scope, b.evidence)
+              for a, b in zip(local.assessments, remote.assessments)
+              if (a.id, a.verdict, a.witness) != (b.id, b.verdict, b.witness)]
+    assert not differ, differ       # (id, local verdict and scope, Dask's, Dask's evidence)
+    assert len(remote.assessments) == len(local.assessments)
     assert {a.verdict.value for a in remote.assessments} >= {"PROVED", "CERTIFIED", "REFUTED"}
 
 

@@ -119,3 +119,14 @@ def test_catalogue_collects_in_declaration_order_and_rejects_a_duplicate_id():
     with pytest.raises(TypeError):
         catalogue.declare("t.d")
     assert catalogue.claims == (first, second, third)  # a rejected claim is not recorded
+
+
+def test_a_name_is_one_symbol_throughout_a_statement():
+    """Two symbols of one name (with and without assumptions) become the one with fewer
+    assumptions, in both sides, the guards and the hypotheses."""
+    xp = sympy.Symbol("x", positive=True)
+    st = Statement(xp, "<=", x + 1, hypotheses=(Statement(xp, ">=", 0),), guards=(1 / xp,))
+    assert st.free_symbols == {x}
+    assert st.lhs == x and st.hypotheses[0].lhs == x and st.guards == (1 / x,)
+    assert st.margin() == 1
+    assert Statement(xp, "<=", xp + 1).lhs is xp      # one symbol already: untouched

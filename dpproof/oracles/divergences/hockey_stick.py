@@ -53,15 +53,15 @@ def _hs_cont(P, Q, eps) -> arb:
         p = quad_range(cp, Y).exp()
         return p if cq is None else pos(p - ee * quad_range(cq, Y).exp())
 
-    for piece in _refine(P, Q):
+    for piece in _refine(P, Q, loss=True):
         if isinstance(piece, Zone):
             total += piece.integral(zf)
             continue
-        lo, hi, cp, cq = piece
+        lo, hi, cp, cq, l = piece
         if cp is None:
             continue
         if cq is None:
             total += exp_quad_integral(*cp, lo, hi)
             continue
-        total += hs_piece(cp, cq, eps, ee, lo, hi)
+        total += hs_piece(cp, cq, eps, ee, lo, hi, l)
     return total

@@ -16,6 +16,7 @@ from flint import arb
 
 from ..balls import NAN, hull, pos
 from ..integrate import exp_quad_integral, exp_quad_moments
+from .pieces import quad_range
 from .roots import exact_zero as _exact_zero, roots_certain, small_root
 
 
@@ -23,9 +24,11 @@ def _quad_eval(c, y):
     return c[0] + c[1] * y + c[2] * y * y
 
 
-def hs_piece(cp, cq, eps, ee, lo, hi) -> arb:
-    """int_lo^hi (p - e^eps q)_+ where log p, log q are the quadratics cp, cq."""
-    l = (cp[0] - cq[0] - eps, cp[1] - cq[1], cp[2] - cq[2])
+def hs_piece(cp, cq, eps, ee, lo, hi, loss=None) -> arb:
+    """int_lo^hi (p - e^eps q)_+ where log p, log q are the quadratics cp, cq; ``loss`` the
+    coefficients of log p - log q (default cp - cq; exact ones from ``pieces._loss_coef``)."""
+    d = loss if loss is not None else tuple(a - b for a, b in zip(cp, cq))
+    l = (d[0] - eps, d[1], d[2])
     iso = _isolate(l, lo, hi)
     if iso is None:
         return _loss_bound(cp, cq, l, ee, lo, hi)
@@ -35,7 +38,9 @@ def hs_piece(cp, cq, eps, ee, lo, hi) -> arb:
     for r in roots:
         a = lo if (lo is not None and not r.lower() > lo) else r.lower()
         b = hi if (hi is not None and not r.upper() < hi) else r.upper()
-        total += _gap(cp, cq, l, ee, u, a) + _root_interval(cp, cq, ee, a, b)
+        total += _gap(cp, cq, l, ee, u, a)
+        if not _nonpos_on(l, a, b):  # else the integrand vanishes on [a, b]: adds 0
+            total += _root_interval(cp, cq, ee, a, b)
         u = b
     return total + _gap(cp, cq, l, ee, u, hi)
 
@@ -44,6 +49,12 @@ def _gap(cp, cq, l, ee, u, v) -> arb:
     """Contribution of [u, v], which holds no root of l: the integrand has constant sign.
 
     ``u is v`` (the same ball object) marks an empty gap; ``u = v = None`` is the whole line.
+    For every parameter in the balls, l on a gap (``_isolate``: the root balls enclose every
+    root, and l is never identically 0 unless l1 and l2 are exact zeros and l = l0) is
+    either of one strict sign or identically 0, so l(s) <= 0 at one point s of the gap
+    (the ball's upper end <= 0) gives l <= 0 on the whole gap, where the integrand
+    p (1 - e^{-l})_+ vanishes: an exact 0.  (A ball l0 straddling 0 has upper end > 0 and
+    does not qualify.)
     """
     if (u is not None and u is v) or all(_exact_zero(c) for c in l):  # empty, or p = e^eps q
         return arb(0)
@@ -56,7 +67,7 @@ def _gap(cp, cq, l, ee, u, v) -> arb:
     else:
         s = None
     sign = _quad_eval(l, s) if s is not None else arb(0, 1)
-    if sign < 0:
+    if sign <= 0:  # l < 0 on the gap, or l = 0 identically: (p - e^eps q)_+ = 0
         return arb(0)
     g = exp_quad_integral(*cp, u, v) - ee * exp_quad_integral(*cq, u, v)
     return g if sign > 0 else hull(arb(0), g)
@@ -87,6 +98,18 @@ def _loss_bound(cp, cq, l, ee, a, b) -> arb:
     g = m0 - ee * exp_quad_integral(*cq, a, b)
     low = g.lower() if (g.is_finite() and g > 0) else arb(0)
     return hull(arb(low), arb(best)) if low <= best else arb(best)
+
+
+def _nonpos_on(l, a, b) -> bool:
+    """l <= 0 on [a, b] for every parameter in the balls (then (p - e^eps q)_+ = 0 there).
+
+    l convex or linear (l2 >= 0): its maximum on [a, b] is at an end, so l(a) <= 0 and
+    l(b) <= 0 suffice (a root ball sticking out of the piece by a rounding ulp, e.g. the root
+    (1 - eps)/2 <= 0 of Laplace(0, 1) vs Laplace(1, 1) at a ball eps >= 1, cut at the kink 0);
+    else the centred range of l on the hull of [a, b]."""
+    if l[2] >= 0:
+        return bool(_quad_eval(l, a) <= 0 and _quad_eval(l, b) <= 0)
+    return bool(quad_range(l, hull(a, b)) <= 0)
 
 
 def _root_interval(cp, cq, ee, a, b) -> arb:

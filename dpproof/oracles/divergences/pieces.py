@@ -18,7 +18,11 @@ Degenerate cases are exact: for P and Q certainly equal (``same_point``: one fam
 parameters exactly equal balls) KL = Renyi = TV = 0 and H_eps = (1 - e^eps)_+; a piece of
 the privacy loss with no root (e.g. the whole line for two normals of the same mean) is
 integrated as one constant-sign gap, so H_eps = 1 - e^eps > 0 where p > e^eps q everywhere.
-Claims comparing identical expressions are made exact by ``identical.self_pair``.
+Claims comparing identical expressions are made exact by ``identical.self_pair``.  For two
+laws of one family whose parameters other than ``mu`` are equal exact balls (``same_scale``)
+the privacy loss is the difference of their un-normalised shapes (``_loss_coef``), exact
+wherever the shapes are: e.g. H_eps(Laplace(0, b) || Laplace(Delta, b)) and the loss masses
+are exact zeros for eps >= Delta/b (b a dyadic; b = 1/3 is an inexact ball and stays a ball).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from flint import arb, ctx
 
 from ..balls import INF, NAN, hull
 from ..distributions import Continuous, Discrete, ProductDistribution
+from ..distributions.continuous import Located
 
 GUARD = 40  # extra bits used internally
 
@@ -73,9 +78,13 @@ def quad_range(c, Y: arb) -> arb:
     return c[0] + c[1] * m + c[2] * m * m + (c[1] + 2 * c[2] * m) * t + c[2] * t * t
 
 
-def _refine(P: Continuous, Q: Continuous) -> list:
+def _refine(P: Continuous, Q: Continuous, loss: bool = False) -> list:
     """Common refinement covering the real line: (lo, hi, coefP, coefQ) pieces, and ``Zone``s
-    where breakpoints of P and Q (or of one of them) cannot be ordered."""
+    where breakpoints of P and Q (or of one of them) cannot be ordered.
+
+    With ``loss``, the pieces are (lo, hi, coefP, coefQ, l), ``l`` the coefficients of the
+    privacy loss log p - log q on the piece (None where p or q vanishes), see ``_loss_coef``.
+    """
     bps = [(b, 0) for b in P.kinks()] + [(b, 1) for b in Q.kinks()]
     bps.sort(key=lambda t: float(t[0].mid()))
     clusters = []
@@ -87,25 +96,74 @@ def _refine(P: Continuous, Q: Continuous) -> list:
     if any(not all(m.is_finite() for m, _ in c) for c in clusters):
         raise Undecided("breakpoint not finite")
     pp, qp = P.pieces(), Q.pieces()
+    if loss:
+        lc = _loss_coef(P, Q, pp, qp)
+        piece = lambda lo, hi, i, j: (lo, hi, pp[i][2], qp[j][2], lc(i, j))  # noqa: E731
+    else:
+        piece = lambda lo, hi, i, j: (lo, hi, pp[i][2], qp[j][2])  # noqa: E731
     i = j = 0
     lo, out = None, []
     for c in clusters:
         if len(c) == 1:
             b, who = c[0]
-            out.append((lo, b, pp[i][2], qp[j][2]))
+            out.append(piece(lo, b, i, j))
             lo = b
             i, j = (i + 1, j) if who == 0 else (i, j + 1)
             continue
         zlo = arb(min((m.lower() for m, _ in c), key=float))
         zhi = arb(max((m.upper() for m, _ in c), key=float))
-        out.append((lo, zlo, pp[i][2], qp[j][2]))
+        out.append(piece(lo, zlo, i, j))
         kp = sum(1 for _, who in c if who == 0)
         kq = len(c) - kp
         out.append(Zone(zlo, zhi, [x[2] for x in pp[i:i + kp + 1]],
                         [x[2] for x in qp[j:j + kq + 1]]))
         i, j, lo = i + kp, j + kq, zhi
-    out.append((lo, None, pp[i][2], qp[j][2]))
+    out.append(piece(lo, None, i, j))
     return out
+
+
+def _loss_coef(P, Q, pp, qp):
+    """(i, j) -> coefficients of log p - log q on piece i of P and piece j of Q.
+
+    For ``same_scale(P, Q)`` the difference of the un-normalised shapes,
+    ``(N_p - N_q) / D`` (``Continuous.shape``): the equal normalisers cancel exactly
+    rather than as balls (log(2b) - log(2b) is not an exact 0), so the loss is exact
+    wherever the shapes are (e.g. l = 1 - eps on the left piece of Laplace(0, 1) vs
+    Laplace(1, 1), exactly 0 at eps = 1).  Otherwise the difference of the normalised
+    coefficients, as before.
+    """
+    if same_scale(P, Q):
+        D, sp = P.shape()
+        sq = Q.shape()[1]
+        if len(sp) != len(pp) or len(sq) != len(qp) or any(
+                (a[2] is None) != (b[2] is None) for a, b in zip(sp + sq, pp + qp)):
+            raise AssertionError("shape() does not parallel pieces()")  # pragma: no cover
+
+        def lc(i, j):
+            np_, nq = sp[i][2], sq[j][2]
+            if np_ is None or nq is None:
+                return None
+            return tuple((a - b) / D for a, b in zip(np_, nq))
+        return lc
+
+    def lc(i, j):
+        cp, cq = pp[i][2], qp[j][2]
+        return None if cp is None or cq is None else tuple(a - b for a, b in zip(cp, cq))
+    return lc
+
+
+def same_scale(P, Q) -> bool:
+    """P and Q are one location family (``Located``, with a ``shape``) whose parameters other
+    than ``mu`` are exactly equal exact balls: their normalisers and shape divisors are then
+    equal reals, and log p - log q is the difference of the un-normalised shapes.  (Equal
+    inexact balls may hold different values, e.g. two variables on one box: not the same
+    scale.)"""
+    if type(P) is not type(Q) or not isinstance(P, Located) or P.shape() is None:
+        return False
+    a = [getattr(P, f.name) for f in dataclasses.fields(P) if f.name != "mu"]
+    b = [getattr(Q, f.name) for f in dataclasses.fields(Q) if f.name != "mu"]
+    return len(a) == len(b) and all(isinstance(x, arb) and isinstance(y, arb) and x.is_exact()
+                                    and y.is_exact() and x == y for x, y in zip(a, b))
 
 
 def same_point(P, Q) -> bool:

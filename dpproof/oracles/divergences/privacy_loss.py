@@ -71,7 +71,7 @@ def _pred(loss, eps, two_sided):
 
 def _loss_mass_cont(P, Q, eps, two_sided) -> arb:
     try:
-        parts = _refine(P, Q)
+        parts = _refine(P, Q, loss=True)  # the loss exact where the shapes are (same_scale)
     except Undecided:
         return NAN()
     total = arb(0)
@@ -80,7 +80,7 @@ def _loss_mass_cont(P, Q, eps, two_sided) -> arb:
             total += hull(arb(0), part.integral(
                 lambda cp, cq, Y: arb(0) if cp is None else quad_range(cp, Y).exp()))
             continue
-        lo, hi, cp, cq = part
+        lo, hi, cp, cq, l = part
         if lo is not None and hi is not None and not hi > lo:
             if (hi - lo).is_exact() and (hi - lo).is_zero():
                 continue
@@ -90,7 +90,6 @@ def _loss_mass_cont(P, Q, eps, two_sided) -> arb:
         if cq is None:
             total += exp_quad_integral(*cp, lo, hi)
             continue
-        l = tuple(a - b for a, b in zip(cp, cq))
         total += _piece_mass(cp, l, eps, two_sided, lo, hi)
     return total
 
@@ -172,9 +171,23 @@ def _split_mass(cp, l, eps, two_sided, lo, hi, roots) -> arb:
             total += m if yes is True else (arb(0) if yes is False else hull(arb(0), m))
         if b is None:
             break
-        total += hull(arb(0), exp_quad_integral(*cp, a, b))
+        # a root ball reaching past an end of the piece: only its part inside counts
+        a2 = lo if (lo is not None and not a > lo) else a
+        b2 = hi if (hi is not None and not b < hi) else b
+        if not _never_on(l, eps, two_sided, a2, b2):
+            total += hull(arb(0), exp_quad_integral(*cp, a, b))
         u = b
     return total
+
+
+def _never_on(l, eps, two_sided, a, b) -> bool:
+    """The loss event is certainly empty on [a, b] for every parameter in the balls: l linear
+    (l2 exactly 0) and the event certainly absent at both ends (each condition l - eps <= 0,
+    l + eps >= 0 is linear, so holds between the ends), or absent on the centred range of l on
+    the hull of [a, b]."""
+    if l[2].is_exact() and l[2].is_zero():
+        return all(_pred(l[0] + l[1] * y, eps, two_sided) is False for y in (a, b))
+    return _pred(quad_range(l, hull(a, b)), eps, two_sided) is False
 
 
 def loss_at_value(P, Q, y) -> arb:

@@ -2,7 +2,7 @@
 
 ``derive(expr)`` replaces every oracle call in a claim's expression whose distributions have
 piecewise exp(quadratic) densities (Normal, Laplace, OSGT, TruncNormal) or finite masses
-(Bernoulli) by a sympy expression derived from the definition, and returns the derivations
+(Bernoulli, Finite) by a sympy expression derived from the definition, and returns the derivations
 (``{"renyi(Normal(0, s), Normal(1, s), alpha)": "alpha/(2*s**2)"}``) for the evidence.  It
 returns None when some oracle has no derivation (a sign or order that sympy's assumptions do
 not decide, a family without pieces): the certified ball oracles then stay the only route.
@@ -15,6 +15,7 @@ from __future__ import annotations
 import sympy
 
 from . import divergences as D
+from . import masses as M
 from .pieces import DENSITIES, X, Underivable, certainly, integral
 
 __all__ = ["derive", "derive_call", "Underivable"]
@@ -26,6 +27,8 @@ def _distribution(d):
         return "continuous", DENSITIES[name](*d.args)
     if name == "Bernoulli":
         return "discrete", D.bernoulli(d.args[0])
+    if name == "Finite":
+        return "discrete", M.finite(*d.args)
     raise Underivable(f"no density pieces for {name}")
 
 
@@ -70,8 +73,37 @@ def _osgt_moment(sigma, m, k):
                        for piece in DENSITIES["OSGT"](0, sigma, m)))
 
 
+def _loss_mass(two_sided: bool):
+    def rule(P, Q, eps):
+        kind, p, q = _pair(P, Q)
+        if kind == "continuous":
+            return M.loss_mass_continuous(p, q, eps, two_sided)
+        return M.loss_mass_discrete(p, q, eps, two_sided)
+    return rule
+
+
+def _hs_events(P, Q, eps):
+    kind, p, q = _pair(P, Q)
+    if kind != "discrete":
+        raise Underivable("hs_events enumerates the events of finite laws only")
+    return M.hs_events_discrete(p, q, eps)
+
+
+def _osgt_kernel_mass(sigma, m):
+    """int exp(-y^2/(2 sigma^2) - |y| m/sigma^2) dy over the line (the kernel of OSGT(0,
+    sigma, m) without its constant factor), as two Gaussian integrals."""
+    from .pieces import require
+    require(sigma > 0, "sigma > 0")
+    quad = -X ** 2 / (2 * sigma ** 2)
+    return (integral(0, quad + X * m / sigma ** 2, -sympy.oo, 0)
+            + integral(0, quad - X * m / sigma ** 2, 0, sympy.oo))
+
+
 RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
-         "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment}
+         "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment,
+         "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
+         "loss_tail": _loss_mass(True), "hs_events": _hs_events,
+         "osgt_kernel_mass": _osgt_kernel_mass}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
@@ -211,16 +243,29 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     return fwd, back
 
 
+def _tidy(form):
+    """The derived form simplified for the evidence; as derived where sympy's simplify fails
+    (it raises TypeError on some Piecewise conditions between constants)."""
+    form = canonical(form)
+    try:
+        return sympy.simplify(form)
+    except (TypeError, ValueError, RecursionError):
+        return form
+
+
 def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
     """The statement with every oracle call derived (see ``derive``), with the box's lower
     ends, upper ends, or both as assumptions (``substitutions``); None if some call cannot
-    be derived.  The derived form is substituted back to the claim's own parameters."""
+    be derived.  The derived form is substituted back to the claim's own parameters.  A side
+    whose derived forms keep no undecided ``Piecewise`` (a loss mass whose condition the
+    assumptions of one end decide) is preferred; else the first side that derives."""
     from dpproof.claims import Statement
 
     symbols = domain.symbols()
+    fallback = None
     for side in ("lo", "hi", "both"):
         fwd, back = substitutions(domain, side)
-        notes: dict[str, str] = {}
+        raw: dict = {}   # {call: form}, simplified for the evidence only for the side returned
 
         def one(e):
             e = e.xreplace({s: symbols[s.name] for s in e.free_symbols if s.name in symbols})
@@ -228,8 +273,7 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
             if got is None:
                 return None
             form, n = got
-            notes.update({sympy.sstr(k.xreplace(back)): sympy.sstr(
-                sympy.simplify(canonical(v.xreplace(back)))) for k, v in n.items()})
+            raw.update({k.xreplace(back): v.xreplace(back) for k, v in n.items()})
             return canonical(form.xreplace(back))
 
         sides = [one(statement.lhs), one(statement.rhs)]
@@ -239,9 +283,16 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
             k = len(statement.hypotheses)
             new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i], guards=h.guards)
                           for i, h in enumerate(statement.hypotheses))
-            return Statement(sides[0], statement.rel, sides[1], new_h,
-                             guards=statement.guards), notes
-    return None
+            got = Statement(sides[0], statement.rel, sides[1], new_h,
+                            guards=statement.guards), raw
+            if not any(x.has(sympy.Piecewise) for x in sides + hyps):
+                fallback = got
+                break
+            fallback = fallback or got
+    if fallback is None:
+        return None
+    st, raw = fallback
+    return st, {sympy.sstr(k): sympy.sstr(_tidy(v)) for k, v in raw.items()}
 
 
 def has_oracles(expr) -> bool:

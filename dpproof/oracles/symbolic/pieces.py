@@ -39,6 +39,24 @@ def certainly(fact) -> bool:
     return fact is True or fact is sympy.true
 
 
+def decide_condition(cond, relation):
+    """True / False where ``relation`` decides the order relations of a boolean condition
+    (And / Or / Not of relations, or true / false), else None; ``relation(rel)`` returns
+    True, False or None for one relation (the derivations and the proof by cases each
+    bring their own)."""
+    if cond in (sympy.true, sympy.false):
+        return bool(cond)
+    if isinstance(cond, (sympy.And, sympy.Or)):
+        parts = [decide_condition(c, relation) for c in cond.args]
+        if isinstance(cond, sympy.And):
+            return False if False in parts else (True if all(p is True for p in parts) else None)
+        return True if True in parts else (False if all(p is False for p in parts) else None)
+    if isinstance(cond, sympy.Not):
+        inner = decide_condition(cond.args[0], relation)
+        return None if inner is None else not inner
+    return relation(cond)
+
+
 def require(fact, what: str) -> None:
     if not certainly(fact):
         raise Underivable(f"cannot decide {what}: {fact}")

@@ -1,0 +1,100 @@
+"""Exact rewrites and sign-safe forms shared by the symbolic engine and its proof by cases.
+
+``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
+form, expand, together, expand_log without ``force``, simplify), each an exact identity
+under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
+``certified_constants``: non-rational constants replaced by symbols whose sign is certified
+in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a
+real argument as a positive symbol.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ..evidence import Verdict
+from ..lowering import LoweringError, at_precision, lower
+from ..oracles import symbolic as symbolic_oracles
+
+
+def forms(expr):
+    """Exact rewrites of ``expr``; one that sympy cannot carry out (it raises, e.g. on a
+    Piecewise whose conditions compare equal constants) is skipped."""
+    yield "as given", expr
+    canonical = rewrite(symbolic_oracles.canonical, expr)
+    if canonical is not None and canonical != expr:
+        yield "erfc form", sympy.expand(canonical)
+    for name, fn in (("expand", sympy.expand),
+                     ("together", lambda e: sympy.together(sympy.expand(e))),
+                     ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
+                     ("simplify", sympy.simplify)):
+        form = rewrite(fn, expr)
+        if form is not None:
+            yield name, form
+
+
+def rewrite(fn, expr):
+    try:
+        return fn(expr)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+
+
+def identity(diff):
+    tried = []
+    for name, form in forms(diff):
+        tried.append(name)
+        if form == 0:
+            return Verdict.PROVED, f"lhs - rhs simplifies to 0 ({name})", tried, None
+        if form.is_number and form.is_zero is False:
+            return Verdict.REFUTED, f"lhs - rhs simplifies to the constant {form}", tried, None
+    return None, "", tried, None
+
+
+def erfc_by_range(expr):
+    """``expr`` with each ``erfc`` of a real argument replaced by a fresh positive symbol.
+    erfc maps the real line into (0, 2): a sign proved for every positive value of the
+    symbol holds at erfc's value (a generalisation -- sound, and blind to the upper end 2).
+    The Gaussian tails Q, Phi and erf are erfc after ``canonical``."""
+    reps = {e: sympy.Dummy("erfc", positive=True) for e in expr.atoms(sympy.erfc)
+            if e.args[0].is_real}
+    return expr.xreplace(reps) if reps else expr
+
+
+def certified_constants(expr):
+    """``expr`` with every numeric term that is not a rational (e.g. ``Q(2/3) - 1/4``)
+    replaced by a fresh symbol whose sign is certified in arb; None if a sign cannot be
+    certified.  sympy decides the sign of such constants by floating-point ``evalf``,
+    which is not a proof; after this the sign rules reason only about assumptions."""
+    if not expr.free_symbols:
+        return _constant(expr)
+    if expr.is_Atom:
+        return expr
+    if expr.is_Add or expr.is_Mul:
+        const = [a for a in expr.args if not a.free_symbols]
+        rest = [a for a in expr.args if a.free_symbols]
+        if len(const) > 1:
+            rest.append(expr.func(*const))
+        else:
+            rest += const
+        args = rest
+    else:
+        args = expr.args
+    kids = [certified_constants(a) for a in args]
+    return None if any(k is None for k in kids) else expr.func(*kids)
+
+
+def _constant(expr):
+    if expr.is_Rational or expr in (sympy.pi, sympy.E):
+        return expr
+    try:
+        fn = lower(expr, (), "arb")
+        with at_precision(256):
+            v = fn()
+    except (LoweringError, TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        return None
+    if v > 0:
+        return sympy.Dummy("c", positive=True)
+    if v < 0:
+        return sympy.Dummy("c", negative=True)
+    return None

@@ -1,0 +1,236 @@
+"""Densities, privacy losses and loss masses from the definitions, as sympy expressions.
+
+Each mirrors its ball oracle (``dpproof.oracles.divergences.privacy_loss``) exactly:
+
+- ``density(P, y)``: p(y) from the piece containing y.  At a breakpoint the first piece that
+  contains y wins, a piece inside the support before one outside it (supports are closed:
+  the ball oracle's ``Continuous._candidates``); where the piece is not decided by sympy's
+  assumptions, a ``Piecewise`` over the breakpoints in that order.
+- ``loss_at(P, Q, y)`` = log p(y) - log q(y), the same way; Underivable where p(y) or q(y)
+  may be 0.
+- ``bad_mass(P, Q, eps)`` = P(loss > eps) and ``loss_tail`` = P(|loss| > eps), strict as
+  ``_pred``; atoms / pieces where Q vanishes and P does not count fully; ``loss_tail`` is 1
+  for eps < 0.  Continuous laws: on each piece of the common refinement the loss must be
+  linear (equal scales), the crossing point is clamped to the piece.
+- ``hs_events(P, Q, eps)``: the maximum over all 2^n events (n <= 6) of P(A) - e^eps Q(A).
+
+Each raises ``Underivable`` where a needed sign or order is not decided.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import sympy
+from sympy import Max, Or, Piecewise, exp, log
+
+from .divergences import _clamp
+from .pieces import (DENSITIES, X, Underivable, certainly, decide_condition, integral, merge,
+                     require)
+
+MAX_EVENT_ATOMS = 6
+
+
+def finite(*w) -> list:
+    """Masses of ``Finite(w1, ..., wn)``: w_i / sum w (every w_i >= 0, sum > 0)."""
+    for x in w:
+        require(x >= 0, "a Finite weight >= 0")
+    total = sympy.Add(*w)
+    require(total > 0, "a positive sum of the Finite weights")
+    return [x / total for x in w]
+
+
+def _number_sign(n) -> int | None:
+    """The sign of a constant: 0 if it simplifies to 0, else +-1 if certified in arb."""
+    from dpproof.lowering import LoweringError, at_precision, lower
+    if n.is_Rational:
+        return int(sympy.sign(n))
+    try:
+        with at_precision(128):
+            v = lower(n, (), "arb")()
+    except (LoweringError, TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        v = None
+    if v is not None and (v > 0 or v < 0):
+        return 1 if v > 0 else -1
+    return 0 if sympy.simplify(sympy.expand_log(n, force=False)) == 0 else None
+
+
+def _positive(d, strict: bool) -> bool:
+    """d > 0 (d >= 0 unless strict) certainly: by the assumptions, or with d split into a
+    constant (its sign certified in arb or exactly 0) and a part whose sign the assumptions
+    decide (sympy's Add rules do not combine an irrational constant with a symbol's sign)."""
+    d = sympy.expand(d)
+    if (d.is_positive if strict else d.is_nonnegative):
+        return True
+    n = sympy.Add(*(a for a in sympy.Add.make_args(d) if not a.free_symbols))
+    s = d - n
+    sign = _number_sign(n)
+    if sign is None or sign < 0:
+        return False
+    if sign > 0:
+        return bool(s.is_nonnegative)
+    return bool(s.is_positive if strict else s.is_nonnegative)
+
+
+def decide(cond) -> bool | None:
+    """True / False where the assumptions (and certified constants) decide ``cond`` (an
+    order relation between real expressions, or an Or / And of them), else None."""
+    return decide_condition(cond, _decide_relation)
+
+
+def _decide_relation(cond) -> bool | None:
+    if isinstance(cond, (sympy.StrictGreaterThan, sympy.GreaterThan, sympy.StrictLessThan,
+                         sympy.LessThan)):
+        big, small = (cond.lhs, cond.rhs) if isinstance(
+            cond, (sympy.StrictGreaterThan, sympy.GreaterThan)) else (cond.rhs, cond.lhs)
+        strict = isinstance(cond, (sympy.StrictGreaterThan, sympy.StrictLessThan))
+        if _positive(big - small, strict):
+            return True
+        if _positive(small - big, not strict):
+            return False
+    if certainly(cond):
+        return True
+    if certainly(sympy.Not(cond)):
+        return False
+    return None
+
+
+def _indicator(mass, cond):
+    """mass if cond else 0, decided now where the assumptions decide cond."""
+    known = decide(cond)
+    if known is not None:
+        return mass if known else sympy.S.Zero
+    return Piecewise((mass, cond), (0, True))
+
+
+# -- values at a point ---------------------------------------------------------------------
+
+def _branches(pieces, y) -> list:
+    """[(logp or None, condition)] of the piece containing y, in the ball oracle's order:
+    at a breakpoint the earlier piece, unless it is outside the support and the next is
+    inside (closed supports).  Branches certainly not taken are dropped; the last is True."""
+    out = []
+    for i, piece in enumerate(pieces):
+        if i == len(pieces) - 1:
+            cond = sympy.true
+        else:
+            nxt = pieces[i + 1]
+            strict = piece.logp is None and nxt.logp is not None
+            cond = (y < piece.hi) if strict else (y <= piece.hi)
+        known = decide(cond)
+        if known:
+            out.append((piece.logp, sympy.true))
+            return out
+        if known is False:
+            continue
+        out.append((piece.logp, cond))
+    return out
+
+
+def _pieces(P):
+    name = type(P).__name__
+    if name not in DENSITIES:
+        raise Underivable(f"no density pieces for {name}")
+    return DENSITIES[name](*P.args)
+
+
+def _piecewise(branches, value):
+    args = [(value(lp), cond) for lp, cond in branches]
+    return args[0][0] if len(args) == 1 else Piecewise(*args)
+
+
+def density(P, y) -> sympy.Expr:
+    return _piecewise(_branches(_pieces(P), y),
+                      lambda lp: sympy.S.Zero if lp is None else exp(lp.xreplace({X: y})))
+
+
+def _log_density(P, y) -> sympy.Expr:
+    branches = _branches(_pieces(P), y)
+    if any(lp is None for lp, _ in branches):
+        raise Underivable(f"the density of {P} may vanish at {y}")
+    return _piecewise(branches, lambda lp: sympy.expand(lp.xreplace({X: y})))
+
+
+def loss_at(P, Q, y) -> sympy.Expr:
+    return _log_density(P, y) - _log_density(Q, y)
+
+
+# -- masses of the privacy loss --------------------------------------------------------------
+
+def _exceeds(loss, eps, two_sided: bool):
+    """The ball oracle's ``_pred`` as a condition: loss > eps (or loss < -eps), strict."""
+    return Or(loss > eps, loss < -eps) if two_sided else loss > eps
+
+
+def loss_mass_discrete(p, q, eps, two_sided: bool) -> sympy.Expr:
+    """sum over atoms with p_i > 0 of p_i [loss_i > eps] (q_i = 0: counted fully).  For
+    loss_tail with eps < 0 every atom counts: the sum is 1, as the oracle's shortcut."""
+    total = sympy.S.Zero
+    for a, b in zip(p, q):
+        if certainly(sympy.Eq(a, 0)):
+            continue
+        require(a > 0, "a mass of P is 0 or positive")
+        if certainly(sympy.Eq(b, 0)):
+            total += a
+            continue
+        require(b > 0, "a mass of Q is 0 or positive")
+        total += _indicator(a, _exceeds(log(a / b), eps, two_sided))
+    return total
+
+
+def loss_mass_continuous(p, q, eps, two_sided: bool) -> sympy.Expr:
+    if two_sided:
+        negative = decide(eps < 0)
+        if negative:
+            return sympy.S.One
+        form = _one_sided_sum(p, q, eps, True)
+        return form if negative is False else Piecewise((1, eps < 0), (form, True))
+    return _one_sided_sum(p, q, eps, False)
+
+
+def _one_sided_sum(p, q, eps, two_sided):
+    total = sympy.S.Zero
+    for lo, hi, lp, lq in merge(p, q):
+        if lp is None:
+            continue
+        if lq is None:          # the loss is +inf where P has mass and Q none
+            total += integral(0, lp, lo, hi)
+            continue
+        total += _piece_loss_mass(lp, lq, eps, two_sided, lo, hi)
+    return total
+
+
+def _piece_loss_mass(lp, lq, eps, two_sided, lo, hi):
+    """Mass of p over {x in [lo, hi]: loss(x) > eps} (and {loss(x) < -eps}), loss linear."""
+    loss = sympy.Poly(sympy.expand(lp - lq), X)
+    if loss.degree() > 1:
+        raise Underivable("a privacy loss that is quadratic on a piece (unequal scales)")
+    c0, c1 = sympy.simplify(loss.coeff_monomial(1)), sympy.simplify(loss.coeff_monomial(X))
+    if c1 == 0:
+        return _indicator(integral(0, lp, lo, hi), _exceeds(c0, eps, two_sided))
+    if certainly(c1 > 0):
+        rising = True
+    elif certainly(c1 < 0):
+        rising = False
+    else:
+        raise Underivable(f"the sign of the privacy loss slope {c1}")
+    up = _clamp((eps - c0) / c1, lo, hi)            # loss = eps
+    total = integral(0, lp, up, hi) if rising else integral(0, lp, lo, up)
+    if two_sided:                                   # eps >= 0 here: disjoint from the above
+        down = _clamp((-eps - c0) / c1, lo, hi)     # loss = -eps
+        total += integral(0, lp, lo, down) if rising else integral(0, lp, down, hi)
+    return total
+
+
+def hs_events_discrete(p, q, eps) -> sympy.Expr:
+    """max over the 2^n events A (the empty one gives 0) of P(A) - e^eps Q(A)."""
+    if len(p) > MAX_EVENT_ATOMS:
+        raise Underivable(f"{len(p)} outcomes: too many events to enumerate symbolically")
+    diffs = [a - exp(eps) * b for a, b in zip(p, q)]
+    sums = [sympy.Add(*(diffs[i] for i in event))
+            for k in range(1, len(diffs) + 1) for event in combinations(range(len(diffs)), k)]
+    return Max(sympy.S.Zero, *sums)
+
+
+__all__ = ["density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
+           "loss_mass_discrete"]
