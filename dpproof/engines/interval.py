@@ -159,7 +159,7 @@ class _Search(Bounds, TailsAndCorners):
         self.corners: list = []
         self.undecided_nan = False
         self.stopped_by = "completion"
-        self.minimised = self.tries = self.form_tries = self.form_wins = 0
+        self.minimised = self.tries = self.form_tries = self.form_wins = self.form_skips = 0
         self.corners_tried = 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found

@@ -66,7 +66,8 @@ catalogue.declare(Claim(
     Statement(gauss_delta(i / 2, sig_acc, sqrt(k) / n), "<=", dg),
     Domain.of(k=Int(1, 2), n=Int(1, 2), i=Int(1, 2), j=Int(1, 99)),
     note="(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
-         "sensitivity sqrt(k)/n; instances eps = i/2, delta = j/100"))
+         "sensitivity sqrt(k)/n; instances eps = i/2, delta = j/100; the corrected "
+         "statement is adp_notes.accuracy.gauss.repaired"))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.rate", src("Accuracy, Gaussian noise"), None, kind=Kind.CITED,
     reason="asymptotic (O-notation); accuracy.gauss.rms records the exact RMS error of the "

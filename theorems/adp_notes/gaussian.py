@@ -36,7 +36,8 @@ catalogue.declare(Claim(
     "adp_notes.gauss.classic.instances", src("Theorem (Gaussian mechanism)"),
     Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
     note="H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
-         "(delta(eps) decreases in s); " + GRID))
+         "(delta(eps) decreases in s); " + GRID + "; the corrected statement is "
+         "adp_notes.gauss.classic.repaired (on the source's continuous domain)"))
 bad_dom = Domain.of(z=closed(-100, 100), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
                     Delta=Interval(0, 10, lo_open=True))
 bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
@@ -98,7 +99,8 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.bad_mass.instances", src("Theorem (Gaussian mechanism), proof"),
     Statement(bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg), "<=", dg), ED,
-    note="M_D(Bad) from the densities; " + GRID))
+    note="M_D(Bad) from the densities; " + GRID + "; the corrected statement is "
+         "adp_notes.gauss.bad_mass.repaired"))
 bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
 BWC = Domain.of(eps=closed(0, 3), sigma=Pos(0, 100))
 BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps in [0, 3], sigma in (0, 100] " \
@@ -113,7 +115,8 @@ for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
                   Phi(1 / (2 * sigma) - eps * sigma)
                   - exp(sign * eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
         BWC, Kind.IDENTITY, note=note + "; " + BWC_NOTE))
-for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps}"),
+for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps} (the "
+                            "corrected statement is adp_notes.gauss.balle_wang.repaired)"),
                            (".intended", 1, "with e^{+eps} (Balle-Wang)")):
     catalogue.declare(Claim(
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),

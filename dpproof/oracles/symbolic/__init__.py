@@ -219,17 +219,24 @@ def canonical(expr: sympy.Expr) -> sympy.Expr:
 
 def substitutions(domain, side: str) -> tuple[dict, dict]:
     """Forward and back substitutions that turn the box's ends into sign assumptions:
-    'lo': x = lo + t, 'hi': x = hi - t, 'both' (open upper end): x = (lo + hi t)/(1 + t),
-    each with t >= 0 (t > 0 at an open end).  Each maps the box onto t's range exactly."""
+    'lo': x = lo + t, 'hi': x = hi - t, 'both' (an open end): x = (lo + hi t)/(1 + t) for
+    [lo, hi) or (lo, hi), x = (hi + lo t)/(1 + t) for (lo, hi], each with t >= 0 (t > 0 at
+    an open lower end of [lo, hi)).  Each maps the box onto t's range exactly."""
     symbols = domain.symbols()
     fwd, back = {}, {}
     for name, iv in domain.params:
         x = symbols[name]
-        if side == "both" and not iv.integer and iv.lo is not None and iv.hi is not None and iv.hi_open:
-            t = sympy.Symbol(f"{name}__t", **({"positive": True} if iv.lo_open else
-                                              {"nonnegative": True}))
-            fwd[x] = (iv.lo + iv.hi * t) / (1 + t)
-            back[t] = (x - iv.lo) / (iv.hi - x)
+        if side == "both" and not iv.integer and iv.lo is not None and iv.hi is not None and \
+                (iv.hi_open or iv.lo_open):
+            if iv.hi_open:     # t = 0 at lo, t -> oo towards hi
+                t = sympy.Symbol(f"{name}__t", **({"positive": True} if iv.lo_open else
+                                                  {"nonnegative": True}))
+                fwd[x] = (iv.lo + iv.hi * t) / (1 + t)
+                back[t] = (x - iv.lo) / (iv.hi - x)
+            else:              # (lo, hi]: t = 0 at hi, t -> oo towards lo
+                t = sympy.Symbol(f"{name}__t", nonnegative=True)
+                fwd[x] = (iv.hi + iv.lo * t) / (1 + t)
+                back[t] = (iv.hi - x) / (x - iv.lo)
             continue
         end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
         if end is None or end == 0:
