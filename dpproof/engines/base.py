@@ -79,6 +79,11 @@ def time_limit(seconds: float):
 
     Nests: an enclosing limit that expires first still fires, and is restored on exit.
     Outside the main thread there is no hard limit; the engines' own budgets apply.
+    Once expired, the alarm fires again every ``REFIRE`` seconds until the block is left: an
+    EngineTimeout raised where Python ignores exceptions (a garbage-collector callback, a
+    ``__del__``) or caught by a library's ``except Exception`` would otherwise be lost, and
+    the claim would run on until the supervisor kills its worker (seen in a library run:
+    "Exception ignored in gc_callback ... EngineTimeout", then a 185 s wall-clock kill).
     """
     try:
         previous = signal.signal(signal.SIGALRM, _raise_timeout)
@@ -87,7 +92,7 @@ def time_limit(seconds: float):
         return
     outer, _ = signal.getitimer(signal.ITIMER_REAL)
     start = time.perf_counter()
-    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer) if outer > 0 else seconds)
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer) if outer > 0 else seconds, REFIRE)
     _DEADLINES.append(start + seconds)
     try:
         yield
@@ -97,7 +102,11 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
         if outer > 0:
             signal.setitimer(signal.ITIMER_REAL,
-                             max(outer - (time.perf_counter() - start), 1e-3))
+                             max(outer - (time.perf_counter() - start), 1e-3), REFIRE)
+
+
+#: seconds between repeated alarms once a ``time_limit`` has expired
+REFIRE = 0.5
 
 
 #: the absolute deadlines (perf_counter) of the enclosing ``time_limit`` blocks, outermost first

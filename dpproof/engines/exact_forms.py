@@ -48,7 +48,44 @@ def identity(diff):
             return Verdict.PROVED, f"lhs - rhs simplifies to 0 ({name})", tried, None
         if form.is_number and form.is_zero is False:
             return Verdict.REFUTED, f"lhs - rhs simplifies to the constant {form}", tried, None
+    tried.append("logs exponentiated")
+    if rewrite(log_linear_zero, diff):
+        return Verdict.PROVED, "lhs - rhs = g (sum k_i log P_i + R) with rational k_i, and " \
+            "prod P_i^k_i exp(R) - 1 expands to 0 (logs exponentiated)", tried, None
     return None, "", tried, None
+
+
+def log_linear_zero(expr) -> bool:
+    """True if ``expr`` (in the canonical erfc form, expanded) is ``g (sum_i k_i log P_i +
+    R)`` with rational k_i and the product ``prod_{k_i > 0} P_i^k_i exp(R) - prod_{k_i < 0}
+    P_i^-k_i`` (the k_i scaled to integers) expands to 0 -- so ``expr`` = 0 wherever it is
+    defined (every P_i > 0) and g, R are finite, hence everywhere it is defined and
+    continuous.  The identity of a Renyi divergence derived from the densities with a
+    printed closed form whose logs group the terms differently (osgt22.rdp.exact)."""
+    d = sympy.expand(symbolic_oracles.canonical(expr))
+    if d == 0:
+        return True
+    logs = sorted(d.atoms(sympy.log), key=sympy.default_sort_key)
+    if not logs or sympy.count_ops(d) > 2000:
+        return False
+    parts = sympy.collect(d, logs, evaluate=False)
+    if set(parts) - set(logs) - {sympy.S.One}:
+        return False          # powers or products of logs
+    coeffs = [parts.get(lg, sympy.S.Zero) for lg in logs]
+    g = next((c for c in coeffs if c != 0), None)
+    if g is None:
+        return False
+    ks = [sympy.cancel(c / g) for c in coeffs]
+    if not all(k.is_Rational for k in ks):
+        return False
+    scale = sympy.ilcm(1, 1, *[k.q for k in ks])
+    ks = [int(k * scale) for k in ks]
+    rest = sympy.expand(sympy.cancel(parts.get(sympy.S.One, sympy.S.Zero) * scale / g))
+    if rest.has(sympy.log):
+        return False
+    up = sympy.Mul(*[lg.args[0] ** k for lg, k in zip(logs, ks) if k > 0])
+    down = sympy.Mul(*[lg.args[0] ** -k for lg, k in zip(logs, ks) if k < 0])
+    return sympy.expand(sympy.powsimp(sympy.expand(up * sympy.exp(rest) - down))) == 0
 
 
 def erfc_by_range(expr):

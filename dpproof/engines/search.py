@@ -31,7 +31,7 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..lowering import lower
 from . import witness as W
-from .base import Compiled, Config, Deadline, effective_bounds, holds, lowers
+from .base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers
 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
@@ -186,6 +186,8 @@ class _Hunt:
         try:
             with _without_local_constants():
                 probe()
+        except EngineTimeout:     # a time limit is never a failure of hypothesis
+            raise
         except Exception as exc:  # hypothesis's own failures end generation, not the hunt
             self.notes.append(f"hypothesis stopped early: {type(exc).__name__}")
 

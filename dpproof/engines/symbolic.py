@@ -44,7 +44,7 @@ from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, tactics
 from .exact_forms import (certified_constants, erfc_by_range, forms as _forms,
-                          identity as _identity)
+                          identity as _identity, log_linear_zero, rewrite)
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from . import witness as W
 from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
@@ -324,6 +324,10 @@ def _inequality(claim, margin, symbols, strict):
         # a constant's sign is a computation, not a symbolic argument: ball arithmetic
         # (the interval engine) certifies it
         return None, "", ["constant margin: left to ball arithmetic"], None
+    if not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
+        tried.append("logs exponentiated")
+        return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
+            "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
     for label, expr in (("direct", margin), ("half-line shift", shifted)):
         for name, form in _forms(expr):

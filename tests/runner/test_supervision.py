@@ -192,3 +192,30 @@ def test_an_outer_time_limit_is_not_swallowed_by_inner_sympy_guards():
     assert time.perf_counter() - t0 < 2.0
     # the guard's own limit is still its own: None, nothing raised
     assert guarded(spin, seconds=0.05) is None
+
+
+def test_a_time_limit_swallowed_once_fires_again():
+    """An EngineTimeout raised where Python ignores it (a gc callback: "Exception ignored
+    in ...") or caught by a library's ``except Exception`` must not end the limit: the alarm
+    fires again every REFIRE seconds until the block is left (before, the claim ran on to the
+    supervisor's wall-clock kill)."""
+    import time
+
+    from dpproof.engines.base import REFIRE, EngineTimeout, time_limit
+
+    t0, swallowed = time.perf_counter(), 0
+    with pytest.raises(EngineTimeout):
+        with time_limit(0.2):
+            while time.perf_counter() - t0 < 10:
+                try:
+                    while time.perf_counter() - t0 < 10:
+                        pass
+                except EngineTimeout:
+                    swallowed += 1
+                    if swallowed > 2:
+                        raise
+    assert swallowed == 3 and time.perf_counter() - t0 < 0.2 + 3 * REFIRE + 1.0
+    # left normally, nothing fires later
+    with time_limit(0.2):
+        pass
+    time.sleep(0.5)
