@@ -250,10 +250,18 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     return fwd, back
 
 
+#: a derived form larger than this (sympy count_ops) or piecewise is shown unsimplified: the
+#: simplification is for the evidence text only, and cost adp_notes.remark3.pure 11 of its
+#: 19 s of derivation (the symbolic engine then ran out of its 20 s)
+TIDY_OPS = 80
+
+
 def _tidy(form):
     """The derived form simplified for the evidence; as derived where sympy's simplify fails
-    (it raises TypeError on some Piecewise conditions between constants)."""
+    (it raises TypeError on some Piecewise conditions between constants) or would be slow."""
     form = canonical(form)
+    if form.has(sympy.Piecewise) or sympy.count_ops(form) > TIDY_OPS:
+        return form
     try:
         return sympy.simplify(form)
     except (TypeError, ValueError, RecursionError):
