@@ -85,3 +85,36 @@ def test_negative_mpmath_numbers_keep_their_sign_when_made_exact():
     with mpmath.workdps(30):
         assert mpf_to_fmpq(mpmath.mpf("-1.5")) == sympy.Rational(-3, 2)
         assert float(mpf_to_fmpq(-mpmath.mpf(3) * 2**70)) == -3 * 2.0**70
+
+
+def test_a_product_of_wide_balls_is_the_hull_of_its_ends():
+    """Midpoint-radius products overestimate wide balls: exp(3a/5) exp(a(a - 49)/80) on
+    a in [467, 467.5] (relative radii 0.15 and ~1) came out as a ball containing 0, and the
+    log of the OSGT Renyi form was 'maybe undefined' on every box of alpha in [5, 1000]."""
+    import random
+
+    import sympy
+    from flint import arb
+
+    from dpproof.lowering import arb_box, at_precision, lower
+
+    a = sympy.Symbol("a")
+    f = lower(sympy.exp(3 * a / 5) * sympy.exp(a * (a - 49) / 80), ("a",), "arb")
+    with at_precision(128):
+        v = f(arb_box(467, sympy.Rational(935, 2)))
+    assert v > 0
+    # the hull encloses every product of points of the two balls, signs mixed
+    g = lower(a * sympy.Symbol("b"), ("a", "b"), "arb")
+    rng = random.Random(3)
+    for _ in range(300):
+        lo1, lo2 = rng.uniform(-5, 5), rng.uniform(-5, 5)
+        w1, w2 = rng.choice([0, 1e-3, 2, 9]), rng.choice([0, 1e-3, 2, 9])
+        r = [sympy.Rational(x).limit_denominator(10 ** 6) for x in (lo1, lo1 + w1, lo2, lo2 + w2)]
+        with at_precision(64):
+            ball = g(arb_box(r[0], r[1]), arb_box(r[2], r[3]))
+        for _ in range(5):
+            x = r[0] + (r[1] - r[0]) * sympy.Rational(rng.randint(0, 100), 100)
+            y = r[2] + (r[3] - r[2]) * sympy.Rational(rng.randint(0, 100), 100)
+            with at_precision(256):
+                p = arb(sympy.Rational(x * y).p) / arb(sympy.Rational(x * y).q)
+                assert ball.contains(p), (r, x, y, ball)

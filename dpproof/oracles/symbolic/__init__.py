@@ -59,10 +59,10 @@ def _tv(P, Q):
     return _hockey(P, Q, sympy.S.Zero)
 
 
-def _gauss_delta(eps, sigma, delta):
-    N = sympy.Function("Normal")  # only its args are read
+def _gauss_delta(eps, sigma, sensitivity):
+    """hockey_stick(N(0, sigma^2), N(sensitivity, sigma^2), eps), from the densities."""
     return D.hockey_stick_continuous(DENSITIES["Normal"](0, sigma),
-                                     DENSITIES["Normal"](delta, sigma), eps) if N else None
+                                     DENSITIES["Normal"](sensitivity, sigma), eps)
 
 
 def _osgt_moment(sigma, m, k):
