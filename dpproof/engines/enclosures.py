@@ -31,6 +31,7 @@ from functools import cached_property, lru_cache
 import sympy
 from flint import arb
 
+from ..expr.balls import intersect
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, lower
 from .clarke import clarke as _clarke
@@ -75,31 +76,6 @@ def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
 def defined(value: arb) -> bool:
     """The hook "the margin is certainly defined on this box": finite enclosure."""
     return value.is_finite()
-
-
-def intersect(values) -> arb:
-    """The intersection of the finite enclosures of one quantity (nan if none)."""
-    out, nonneg, nonpos = None, False, False
-    for v in values:
-        if v.is_finite():
-            out = v if out is None else _meet(out, v)
-            nonneg, nonpos = nonneg or bool(v >= 0), nonpos or bool(v <= 0)
-    if out is None:
-        return arb.nan()
-    # the meet is recomputed as midpoint and radius, rounded outward: keep a sign that
-    # one of the enclosures certified
-    if nonneg and not out >= 0:
-        out = out.nonnegative_part()
-    if nonpos and not out <= 0:
-        out = -((-out).nonnegative_part())
-    return out
-
-
-def _meet(a: arb, b: arb) -> arb:
-    try:
-        return a.intersection(b)
-    except ValueError:  # disjoint: cannot happen for two enclosures of one number
-        return a
 
 
 class _Form:

@@ -28,6 +28,7 @@ import sympy
 from scipy import special as _sp
 from sympy.codegen.cfunctions import expm1, log1p
 
+from .balls import intersect
 from .functions import Phi, Q, SpecialFunction
 
 __all__ = ["stable", "ExpErfc", "ExpErfcDiff", "NormalMassBetween", "expm1", "log1p"]
@@ -50,14 +51,7 @@ class NormalMassBetween(SpecialFunction):
 
     @staticmethod
     def arb_impl(u, v):
-        direct = Phi.arb_impl(u) - Phi.arb_impl(v)
-        tails = Q.arb_impl(v) - Q.arb_impl(u)
-        if not (direct.is_finite() and tails.is_finite()):
-            return direct if direct.is_finite() else tails
-        try:
-            return direct.intersection(tails)
-        except ValueError:   # disjoint enclosures of one number: impossible; keep one
-            return direct
+        return _best(Phi.arb_impl(u) - Phi.arb_impl(v), Q.arb_impl(v) - Q.arb_impl(u))
 
     @staticmethod
     def mpmath_impl(u, v):
@@ -87,13 +81,7 @@ class ExpErfc(SpecialFunction):
         direct = a.exp() * z.erfc()
         if not (z.is_finite() and b.is_finite()):
             return direct
-        scaled = b.exp() * _erfcx_hull(z)
-        if not (direct.is_finite() and scaled.is_finite()):
-            return direct if direct.is_finite() else scaled
-        try:
-            return direct.intersection(scaled)
-        except ValueError:   # disjoint enclosures of one number: impossible; keep one
-            return direct
+        return _best(direct, b.exp() * _erfcx_hull(z))
 
     @staticmethod
     def mpmath_impl(a, b, z):
@@ -114,24 +102,10 @@ class ExpErfcDiff(SpecialFunction):
 
     @staticmethod
     def arb_impl(a, b1, z1, b2, z2):
-        near = z1.erfc() - z2.erfc()
-        far = (-z2).erfc() - (-z1).erfc()
-        if near.is_finite() and far.is_finite():
-            try:
-                near = near.intersection(far)
-            except ValueError:
-                pass
-        found = [a.exp() * near]
-        if all(v.is_finite() for v in (b1, z1, b2, z2)):
-            found.append(b1.exp() * _erfcx_hull(z1) - b2.exp() * _erfcx_hull(z2))
-        found = [v for v in found if v.is_finite()] or found[:1]
-        out = found[0]
-        for v in found[1:]:
-            try:
-                out = out.intersection(v)
-            except ValueError:
-                pass
-        return out
+        direct = a.exp() * _best(z1.erfc() - z2.erfc(), (-z2).erfc() - (-z1).erfc())
+        if not all(v.is_finite() for v in (b1, z1, b2, z2)):
+            return direct
+        return _best(direct, b1.exp() * _erfcx_hull(z1) - b2.exp() * _erfcx_hull(z2))
 
     @staticmethod
     def mpmath_impl(a, b1, z1, b2, z2):
@@ -144,6 +118,12 @@ class ExpErfcDiff(SpecialFunction):
         if z1 + z2 >= 0:
             return float(_np.exp(b1) * _sp.erfcx(z1) - _np.exp(b2) * _sp.erfcx(z2))
         return float(_np.exp(a) * (_sp.erfc(-z2) - _sp.erfc(-z1)))
+
+
+def _best(*enclosures):
+    """The intersection of the finite enclosures of one number; the first if none is."""
+    got = intersect(enclosures)
+    return got if got.is_finite() else enclosures[0]
 
 
 def _erfcx_point(p):
@@ -227,34 +207,11 @@ def _stable_sum(expr: sympy.Add) -> sympy.Expr:
     const, terms = expr.as_coeff_Add()
     changed = False
     terms = list(sympy.Add.make_args(terms)) if terms != 0 else []
-    # pairs c*F(u) - c*F(v), F in {Phi, Q}
-    split = [_single(t, (Phi, Q)) for t in terms]
-    used, out = set(), []
-    for i, (ci, fi) in enumerate(split):
-        if i in used or fi is None:
-            continue
-        for j in range(i + 1, len(terms)):
-            cj, fj = split[j]
-            if j in used or fj is None or fj.func is not fi.func or sympy.expand(ci + cj) != 0:
-                continue
-            u, v = (fi.args[0], fj.args[0]) if fi.func is Phi else (fj.args[0], fi.args[0])
-            out.append(ci * _mass_between(u, v))
-            used |= {i, j}
-            break
-    # pairs c*ExpErfc(A, ., z1) - c*ExpErfc(A, ., z2)
-    split = [_single(t, (ExpErfc,)) if k not in used else (t, None)
-             for k, t in enumerate(terms)]
-    for i, (ci, fi) in enumerate(split):
-        if i in used or fi is None:
-            continue
-        for j in range(i + 1, len(terms)):
-            cj, fj = split[j]
-            if j in used or fj is None or fj.args[0] != fi.args[0] or \
-                    sympy.expand(ci + cj) != 0:
-                continue
-            out.append(ci * ExpErfcDiff(*fi.args, *fj.args[1:]))
-            used |= {i, j}
-            break
+    used: set = set()
+    # pairs c*F(u) - c*F(v), F in {Phi, Q}; then c*ExpErfc(A, ., z1) - c*ExpErfc(A, ., z2)
+    out = _pairs(terms, used, (Phi, Q), lambda f, g: f.func is g.func, _mass_pair)
+    out += _pairs(terms, used, (ExpErfc,), lambda f, g: f.args[0] == g.args[0],
+                  lambda f, g: ExpErfcDiff(*f.args, *g.args[1:]))
     rest = [t for k, t in enumerate(terms) if k not in used]
     # 1 - Phi(u) -> Q(u), 1 - Q(u) -> Phi(u); k*exp(a) - k -> k*expm1(a)
     for k, t in enumerate(rest):
@@ -270,6 +227,30 @@ def _stable_sum(expr: sympy.Add) -> sympy.Expr:
     if not (used or changed):
         return expr
     return sympy.Add(const, *out, *rest)
+
+
+def _pairs(terms, used: set, funcs, match, make) -> list:
+    """The pairs ``c*f - c*g`` among the terms not in ``used`` (f, g calls of ``funcs`` with
+    ``match(f, g)``), each as ``c * make(f, g)``; their indices are added to ``used``."""
+    split = [_single(t, funcs) if k not in used else (t, None) for k, t in enumerate(terms)]
+    out = []
+    for i, (ci, fi) in enumerate(split):
+        if i in used or fi is None:
+            continue
+        for j in range(i + 1, len(terms)):
+            cj, fj = split[j]
+            if j in used or fj is None or not match(fi, fj) or sympy.expand(ci + cj) != 0:
+                continue
+            out.append(ci * make(fi, fj))
+            used |= {i, j}
+            break
+    return out
+
+
+def _mass_pair(f, g) -> sympy.Expr:
+    """``F(u) - F(v)`` for F = Phi, ``Q(v) - Q(u)`` turned round, as a normal mass."""
+    u, v = (f.args[0], g.args[0]) if f.func is Phi else (g.args[0], f.args[0])
+    return _mass_between(u, v)
 
 
 def _mass_between(u, v) -> sympy.Expr:

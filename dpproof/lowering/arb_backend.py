@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flint import arb, fmpq
 
+from ..expr.balls import intersect
 from .exact import arb_box, arb_to_mpf, mpf_to_fmpq
 from .tree import Backend
 
@@ -37,11 +38,7 @@ class ArbBackend(Backend):
                 a.is_finite() and b.is_finite()):
             return p
         la, ua, lb, ub = a.lower(), a.upper(), b.lower(), b.upper()
-        hull = (la * lb).union(la * ub).union(ua * lb).union(ua * ub)
-        try:
-            return p.intersection(hull)
-        except ValueError:   # disjoint enclosures of one set: impossible; keep the product
-            return p
+        return intersect((p, (la * lb).union(la * ub).union(ua * lb).union(ua * ub)))
 
     @staticmethod
     def certain(x, rel: str) -> bool:
