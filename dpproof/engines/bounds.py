@@ -5,12 +5,15 @@ exact rewrites (``enclosures.Forms``), the mean-value form, and evaluation on th
 the margin is smallest along every parameter whose partial derivative has a certified sign
 (from balls, sympy's sign rules, the signs of a product's factors, or a second derivative
 of certified sign and the slope at an end; faces at special values are substituted
-exactly).  The precision escalates on small boxes that stay undecided.  Every derived form
+exactly; a worst face that is a point where the bound is tight is decided exactly,
+``exact_point``).  The precision escalates on small boxes that stay undecided.  Every derived form
 is used only where the margin is certainly defined on the box (``_defined``).
 """
 
 from __future__ import annotations
 
+
+from flint import arb
 
 from ..lowering import at_precision
 from . import boxes as B
@@ -112,7 +115,12 @@ class Bounds:
             face = self.forms.face(i, end) if end in self.special[i] else None
             if face is not None:
                 values.append(face(*moved))
-        return intersect(values)
+        low = intersect(values)
+        if worst and not self.c.strict and not self._ok(low) and \
+                B.is_point(face_box, self.integer) and \
+                self._exact_point(face_box, conclusion_only=True):
+            return arb(0)   # the worst point of the box holds exactly: a tight bound
+        return low
 
     def _derivative_sign(self, i, box, ub):
         """+1 if d margin/dx_i >= 0 on the box, -1 if <= 0, None if not certified

@@ -47,7 +47,8 @@ from .identity import Gaps, visit_identity
 from .bounds import Bounds
 from .defined import probes
 from .enclosures import Forms, enclose
-from .signs import guarded
+from .exact_point import holds_at
+from .signs import Budget, guarded
 from .interval_root import guarded_claim, root_box, shifted_margin
 from .interval_verdicts import conclude
 from .substitution import substituted
@@ -56,6 +57,7 @@ from .witness_search import candidates
 
 NAME = "interval"
 MAX_PREC = 4096
+EXACT_POINT_SECONDS = 8.0   # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
@@ -161,6 +163,7 @@ class _Search(Bounds, TailsAndCorners):
         self.stopped_by = "completion"
         self.minimised = self.tries = self.form_tries = self.form_wins = self.form_skips = 0
         self.corners_tried = 0
+        self.exact, self.exact_points = Budget(EXACT_POINT_SECONDS), 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
         self.guarded = guarded_claim(compiled.claim)
@@ -254,6 +257,8 @@ class _Search(Bounds, TailsAndCorners):
                                      deep=bool(m < 0) or point)
             if found is not None:
                 return found, depth
+        if point and m.is_finite() and self._exact_point(box):
+            return self._certified(box)
         if point:
             self.undecided.append(box)
         elif self._is_corner(box):
@@ -261,6 +266,15 @@ class _Search(Bounds, TailsAndCorners):
         else:
             self._split(box, depth, m)
         return None
+
+    def _exact_point(self, box, conclusion_only=False) -> bool:
+        """A point box where balls cannot settle a tight bound, decided exactly
+        (``exact_point``); the sympy work is bounded by ``EXACT_POINT_SECONDS`` per claim."""
+        if holds_at(self.c.claim, B.midpoint(box, self.integer, self.c.names), self.exact,
+                    conclusion_only):
+            self.exact_points += 1
+            return True
+        return False
 
     def _undefined(self, box, depth):
         """The claim is certainly undefined on the box: confirm at an exact point and drop the
@@ -376,4 +390,5 @@ class _Search(Bounds, TailsAndCorners):
             "widest_identity_gap": self.widest_gap.str(3), "prec": self.config.prec,
             **(self.gaps.figures() if self.gaps else {}),
             "stopped_by": self.stopped_by,
+            **({"exact_points": self.exact_points} if self.exact_points else {}),
         }

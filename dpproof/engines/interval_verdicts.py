@@ -20,10 +20,13 @@ def conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
             return Evidence(NAME, Verdict.SUPPORTED, "certified on the truncated box only",
                             seconds, scope=f"certified on {whole} (unbounded ends cut at "
                             "1e6)", data=data)
+        exact = data.get("exact_points")
+        exact = (f"; {exact} point box{'es' if exact > 1 else ''} where the bound is tight "
+                 "decided exactly (exact_point)") if exact else ""
         return Evidence(NAME, Verdict.CERTIFIED, f"margin certified on all "
                         f"{data['certified_boxes']} boxes; tightest lower bound "
-                        f"{data['tightest_margin']}", seconds, scope=f"whole domain: {whole}",
-                        data=data)
+                        f"{data['tightest_margin']}{exact}", seconds,
+                        scope=f"whole domain: {whole}", data=data)
     if search.undecided_beyond_clip():
         return Evidence(NAME, Verdict.SUPPORTED, "certified up to the truncation; tails "
                         "beyond 1e6 undecided", seconds, scope=f"certified on {whole} with "

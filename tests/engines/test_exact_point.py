@@ -1,0 +1,115 @@
+"""Exact decisions at point boxes (``engines.exact_point``): bounds tight at a point.
+
+At eps = 1 the hockey-stick divergence of 1-DP randomized response is exactly 0, which no
+ball certifies (``exp(1) - E`` is a ball about 0).  True claims tight at such a point are
+CERTIFIED by the interval engine; twins off by 10^-40 at the same point are REFUTED with a
+witness re-certified at 512 bits, never certified; constants that are tiny but not zero are
+never taken for 0, and Max/Min/Abs/Piecewise are resolved by certified signs only.
+"""
+
+import pytest
+import sympy
+from sympy import E, Max, Min, Piecewise, exp, log
+
+import dpproof.oracles  # noqa: F401 - registers the oracles
+from dpproof.claims import Interval as I
+from dpproof.engines.base import Config, load
+from dpproof.engines.exact_point import _Undecided, holds_at, resolve, sign
+from dpproof.engines.signs import Budget
+from dpproof.evidence import Verdict
+
+from tests.engines.test_conformance import _recertify
+from tests.helpers import make_claim
+
+CONFIG = Config(engine_timeout=30, max_boxes=2000)
+INTERVAL = load("interval")
+R = sympy.Rational
+RR1 = "Bernoulli(exp(1)/(1 + exp(1))), Bernoulli(1/(1 + exp(1)))"
+x = sympy.Symbol("x")
+
+
+def budget():
+    return Budget(10.0)
+
+
+@pytest.mark.parametrize("expr, value, want", [
+    (Max(exp(x) - E, 0), 1, 0),                           # exact 0 (exp(1) is E)
+    (Max(exp(x) - E, -x), 1, 0),                          # the larger argument is 0 exactly
+    (Min(exp(x) - E, 1 - x), 1, 0),
+    (sympy.Abs(log(x) - 2 * log(2)), 4, 0),               # log 4 - 2 log 2 rewrites to 0
+    (Piecewise((1, x < log(4)), (0, True)), 2, 0),        # 2 > log 4, certified
+    (Piecewise((1, x < log(4)), (0, True)), 1, 1),
+    (exp(x) - E - sympy.Integer(10) ** -3000, 1, -1),     # tiny, not 0: certified negative
+])
+def test_constants_at_a_point_resolve_by_certified_signs(expr, value, want):
+    c = resolve(expr, {"x": R(value)}, budget())
+    assert sign(c, budget()) == want
+
+
+def test_a_tiny_difference_is_never_zero():
+    # exp(10^-3000) - 1 is about 10^-3000: balls at 2048 bits see a ball about 0, and
+    # no exact rewrite turns it into 0, so its sign stays undecided rather than "0"
+    tiny = exp(sympy.Integer(10) ** -3000) - 1
+    assert sign(tiny, budget()) in (1, None)
+    assert sign(-tiny, budget()) in (-1, None)
+
+
+def test_max_of_nearly_equal_constants_is_resolved_exactly_or_not_at_all():
+    # E (1 + 10^-3000) - E: at 2048 bits a ball about 0; the exact rewrite E/10^3000 is
+    # certified positive, so the Max is the larger argument -- never chosen by evalf
+    tiny = sympy.Integer(10) ** -3000
+    close = Max(exp(x), sympy.Mul(E, 1 + tiny, evaluate=False))
+    assert resolve(close, {"x": R(1)}, budget()) == sympy.Mul(E, 1 + tiny, evaluate=False)
+    # with a budget that allows no rewriting, the order stays undecided
+    with pytest.raises(_Undecided):
+        resolve(close, {"x": R(1)}, Budget(0.0))
+
+
+TIGHT = [
+    # H_eps of 1-DP RR is 0 for eps >= 1 and positive below: tight at the end eps = 1
+    ("rr_hs_zero", f"hockey_stick({RR1}, eps) <= 0", {"eps": I.closed(1, 3)}),
+    # the loss tail Pr(|Z| > eps) of 1-DP RR vanishes from eps = 1 on (strict >)
+    ("rr_tail_zero", f"loss_tail({RR1}, eps) <= 0", {"eps": I.closed(1, 2)}),
+    # H_eps <= e^(-eps) - e^(-1) + H_eps: equality at the end eps = 1 after the Max resolves
+    ("rr_hs_shift", f"hockey_stick({RR1}, eps) <= hockey_stick({RR1}, eps) + exp(1 - eps) - 1",
+     {"eps": I.closed(R(1, 2), 1)}),
+]
+TWINS = [
+    ("rr_hs_zero_minus", f"hockey_stick({RR1}, eps) <= -1/10^40", {"eps": I.closed(1, 3)}),
+    ("rr_tail_zero_minus", f"loss_tail({RR1}, eps) + 1/10^40 <= 0", {"eps": I.closed(1, 2)}),
+]
+
+
+@pytest.mark.parametrize("cid, text, ranges", TIGHT, ids=[t[0] for t in TIGHT])
+def test_tight_at_a_point_is_certified(cid, text, ranges):
+    ev = INTERVAL.check(make_claim(f"ep.{cid}", text, **ranges), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("cid, text, ranges", TWINS, ids=[t[0] for t in TWINS])
+def test_twins_off_by_a_needle_are_refuted_never_certified(cid, text, ranges):
+    claim = make_claim(f"ep.{cid}", text, **ranges)
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+    assert _recertify(claim, ev.witness) < 0
+    assert not holds_at(claim, {"eps": R(1)}, budget())
+
+
+def test_point_box_at_a_kink_with_integer_parameter():
+    # group privacy of 1-DP RR for K records: the K-fold hockey-stick at K*eps is at most
+    # K e^((K-1) eps) H_eps; both sides are 0 at eps = 1 for every K
+    claim = make_claim("ep.laplace_group",
+                       "hockey_stick(Laplace(0, 1), Laplace(K, 1), K*eps) <= "
+                       "K*exp(eps*(K - 1))*hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)",
+                       eps=I.closed(0, 2), K=I.closed(2, 3, integer=True))
+    assert holds_at(claim, {"eps": R(1), "K": R(2)}, budget())
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+def test_hypotheses_failing_exactly_make_the_point_hold_but_not_the_conclusion():
+    # conclusion H <= -1 fails at eps = 1; the hypothesis H >= 1/10 fails there too (H = 0)
+    claim = make_claim("ep.vacuous", f"hockey_stick({RR1}, eps) >= 1/10 => "
+                       f"hockey_stick({RR1}, eps) <= -1", eps=I.closed(1, 2))
+    assert holds_at(claim, {"eps": R(1)}, budget())
+    assert not holds_at(claim, {"eps": R(1)}, budget(), conclusion_only=True)
