@@ -49,7 +49,14 @@ def holds_at(claim, point: dict, budget: Budget, conclusion_only: bool = False) 
         return False
     if symbolic_oracles.has_oracles(st.margin()) or any(
             symbolic_oracles.has_oracles(h.margin()) for h in st.hypotheses):
-        domain = Domain.of(**{name: Interval.point(point[name]) for name in claim.domain.names})
+        # integer parameters go in first (a k-fold product is summed out for a given k);
+        # real ones stay symbols that carry the point's signs, so the derivation decides no
+        # sign of a constant by sympy's evalf
+        ints = {s: sympy.Integer(point[s.name]) for s in st.free_symbols
+                if claim.domain[s.name].integer}
+        st = st.xreplace(ints) if ints else st
+        domain = Domain.of(**{name: Interval.point(point[name]) for name in claim.domain.names
+                              if not claim.domain[name].integer})
         got = budget.run(symbolic_oracles.derive_claim, st, domain, seconds=budget.left)
         if got is None:
             return False

@@ -57,7 +57,7 @@ from .witness_search import candidates
 
 NAME = "interval"
 MAX_PREC = 4096
-EXACT_POINT_SECONDS = 8.0   # sympy work per claim on point boxes decided exactly
+EXACT_POINT_SECONDS = 20.0  # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 

@@ -113,3 +113,18 @@ def test_hypotheses_failing_exactly_make_the_point_hold_but_not_the_conclusion()
                        f"hockey_stick({RR1}, eps) <= -1", eps=I.closed(1, 2))
     assert holds_at(claim, {"eps": R(1)}, budget())
     assert not holds_at(claim, {"eps": R(1)}, budget(), conclusion_only=True)
+
+
+def test_integer_parameters_are_summed_out_at_the_point():
+    # group privacy of K-fold 1-DP RR: both sides are 0 at eps = 1 for every K; the K-fold
+    # product is derived from its masses once K is given (oracles.symbolic._rr_compose)
+    text = "rr_compose_delta(K, 1, K*eps) <= K*exp(eps*(K - 1))*rr_compose_delta(1, 1, eps)"
+    ranges = {"eps": I.closed(0, 2), "K": I.closed(2, 3, integer=True)}
+    claim = make_claim("ep.rr_group", text, **ranges)
+    assert holds_at(claim, {"eps": R(1), "K": R(3)}, budget())
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+    twin = make_claim("ep.rr_group_minus", text + " - 1/10^40", **ranges)
+    assert not holds_at(twin, {"eps": R(1), "K": R(3)}, budget())
+    ev = INTERVAL.check(twin, CONFIG)
+    assert ev.verdict is Verdict.REFUTED and _recertify(twin, ev.witness) < 0

@@ -13,6 +13,7 @@ cross-checks the two on random points of every family.
 from __future__ import annotations
 
 import sympy
+from sympy import exp
 
 from . import divergences as D
 from . import masses as M
@@ -99,11 +100,30 @@ def _osgt_kernel_mass(sigma, m):
             + integral(0, quad - X * m / sigma ** 2, 0, sympy.oo))
 
 
+#: the largest k whose k-fold product is summed out (k + 1 terms)
+MAX_PRODUCT = 64
+
+
+def _rr_compose(k, eps0, eps):
+    """H_eps of the k-fold product of eps0-DP randomized response, from the product's
+    masses: an outcome with j ones has P-mass p^j (1-p)^(k-j) and Q-mass (1-p)^j p^(k-j),
+    p = e^eps0/(1 + e^eps0), and C(k, j) outcomes share them (k a given integer)."""
+    if not (k.is_Integer and 1 <= int(k) <= MAX_PRODUCT):
+        raise Underivable(f"a product of {k} mechanisms (an integer 1..{MAX_PRODUCT} is summed out)")
+    from .pieces import require
+    require(eps0 > 0, "eps0 > 0")
+    p = exp(eps0) / (1 + exp(eps0))
+    k = int(k)
+    pm = [sympy.binomial(k, j) * p ** j * (1 - p) ** (k - j) for j in range(k + 1)]
+    qm = [sympy.binomial(k, j) * (1 - p) ** j * p ** (k - j) for j in range(k + 1)]
+    return D.hockey_stick_discrete(pm, qm, eps)
+
+
 RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment,
          "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
-         "osgt_kernel_mass": _osgt_kernel_mass}
+         "osgt_kernel_mass": _osgt_kernel_mass, "rr_compose_delta": _rr_compose}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
