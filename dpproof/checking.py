@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from sympy.core.cache import clear_cache
 
+from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import Config, EngineTimeout, load, outer_limit_passed, time_limit
@@ -105,7 +106,13 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
-    _symbolic_full_budget(claim, config, evidence)
+    # a conjunction (Max(a_i) <= c) conjunct by conjunct, before the symbolic engine's
+    # full budget (which it makes unnecessary when it decides)
+    got = conjunction.decide(claim, config)
+    evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
+                    got[0].verdict.holds else got)
+    if not any(e.verdict.decisive for e in evidence):
+        _symbolic_full_budget(claim, config, evidence)
 
 
 def _budgeted(name: str, config: Config) -> Config:

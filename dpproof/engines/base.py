@@ -185,25 +185,6 @@ class Compiled:
         return tuple((lower(h.margin(), self.names, self.backend, _guards(h)), h.strict)
                      for h in self.claim.statement.hypotheses)
 
-    @cached_property
-    def gradient(self) -> tuple | None:
-        """(d margin/dx_i, d^2 margin/dx_i^2) per parameter, lowered; None where a parameter
-        does not occur, and None overall if any cannot be lowered (oracles)."""
-        margin = self.claim.statement.margin()
-        symbols = {s.name: s for s in margin.free_symbols}
-        out = []
-        try:
-            for n in self.names:
-                if n not in symbols:
-                    out.append(None)
-                    continue
-                first = sympy.diff(margin, symbols[n])
-                out.append((lower(first, self.names, self.backend),
-                            lower(sympy.diff(first, symbols[n]), self.names, self.backend)))
-        except (LoweringError, TypeError, ValueError):
-            return None
-        return tuple(out)
-
     @property
     def strict(self) -> bool:
         return self.claim.statement.strict

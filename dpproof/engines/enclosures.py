@@ -33,6 +33,7 @@ from flint import arb
 
 from ..expr.balls import intersect
 from ..expr.functions import OracleFunction
+from ..lowering.tree import JumpFree
 from ..lowering import LoweringError, lower
 from .clarke import clarke as _clarke
 from .signs import Budget, SignTree, enclose, guarded, static_sign
@@ -70,6 +71,16 @@ def _rewritten(expr: sympy.Expr) -> sympy.Expr | None:
     # arguments) costs more per box than it can win: kept only while compact
     if out == expr or sympy.count_ops(out) > GROWTH * sympy.count_ops(expr) + 40:
         return None
+    return out
+
+
+def switch_conditions(expr) -> list:
+    """The conditions of the Piecewise in ``expr`` that depend on a parameter."""
+    out = []
+    for pw in expr.atoms(sympy.Piecewise):
+        for _, cond in pw.args:
+            if getattr(cond, "free_symbols", None) and cond not in out:
+                out.append(cond)
     return out
 
 
@@ -150,8 +161,13 @@ class Forms:
         self.all_names = tuple(names) + tuple(a[1].name for a in self.atoms)
 
     def _diff(self, expr, x, n: int = 1):
-        """d^n expr / dx^n, or None when sympy takes too long (``Budget``)."""
-        return self.budget.run(sympy.diff, expr, x, n)
+        """d^n expr / dx^n, or None when sympy takes too long (``Budget``).  Where ``expr``
+        has Piecewise switches, the derivative is ``JumpFree`` of their conditions: sympy
+        differentiates branch by branch and drops the jumps, so it holds only on boxes
+        that no switch crosses."""
+        d = self.budget.run(sympy.diff, expr, x, n)
+        conds = switch_conditions(expr)
+        return d if d is None or not conds else JumpFree(d, *conds)
 
     def _form(self, expr, atoms: bool = True) -> _Form:
         """A form of ``expr``, its affine atoms replaced by their own symbols, and the

@@ -257,7 +257,8 @@ class _Search(Bounds, TailsAndCorners):
                                      deep=bool(m < 0) or point)
             if found is not None:
                 return found, depth
-        if point and m.is_finite() and self._exact_point(box):
+        # a box that is one exact point (not merely at the depth limit)
+        if m.is_finite() and B.is_point(box, self.integer) and self._exact_point(box):
             return self._certified(box)
         if point:
             self.undecided.append(box)

@@ -70,7 +70,7 @@ def enclose(fn, balls, edges: bool = False) -> arb:
 
 
 #: functions >= 0 wherever defined (sympy names; Phi and Q are probabilities)
-NONNEGATIVE = {"exp", "Abs", "erfc", "Phi", "Q"}
+NONNEGATIVE = {"exp", "Abs", "erfc", "Phi", "Q", "ClarkeStep"}   # ClarkeStep: a subset of [0, 1]
 
 
 class SignTree:

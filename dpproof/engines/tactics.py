@@ -122,6 +122,8 @@ class Prover:
             x = self.symbols[name]
             if x not in e.free_symbols or iv.lo is None or iv.hi is None or iv.integer:
                 continue
+            if any(x in p.free_symbols for p in e.atoms(sympy.Piecewise)):
+                continue   # a branch-by-branch derivative misses the jumps of a Piecewise
             d2 = sympy.diff(e, x, 2)
             linear = d2 == 0 or sympy.expand(d2) == 0
             if not linear and not self.nonneg(-d2, False, depth):

@@ -14,6 +14,17 @@ from .tree import Backend
 class ArbBackend(Backend):
     name = "arb"
 
+    @staticmethod
+    def undecided():
+        return arb.nan()
+
+    @staticmethod
+    def hull(values):
+        out = values[0]
+        for v in values[1:]:
+            out = out.union(v)
+        return out
+
     def rational(self, e):
         q = fmpq(int(e.p), int(e.q))
         return lambda env: arb(q)

@@ -15,6 +15,10 @@ from .tree import Backend
 
 
 class MpmathBackend(Backend):
+    @staticmethod
+    def undecided():
+        return mpmath.mpf("nan")
+
     name = "mpmath"
 
     def rational(self, e):
@@ -49,6 +53,10 @@ _MPMATH_FUNCTIONS = {
 
 
 class FloatBackend(Backend):
+    @staticmethod
+    def undecided():
+        return math.nan
+
     name = "float"
 
     def rational(self, e):

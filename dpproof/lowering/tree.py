@@ -18,6 +18,15 @@ class LoweringError(ValueError):
     """An expression uses something the chosen arithmetic cannot evaluate."""
 
 
+class JumpFree(sympy.Function):
+    """``JumpFree(value, c_1, ..., c_k)``: ``value`` where every condition ``c_i`` is
+    decided on the arguments, nan (undecided) where one is not.  A derivative of a
+    Piecewise is taken branch by branch and drops the jumps at its switches (sympy even
+    collapses ``d/dx Piecewise((1, x < 1), (0, True))`` to 0); it is valid only on a box
+    that no switch crosses, which the switches' conditions, all decided there, certify
+    (``engines.enclosures`` wraps derivative forms so).  sympy knows no sign of it."""
+
+
 class Backend:
     """One arithmetic: how constants, operations and functions are built."""
 
@@ -44,6 +53,17 @@ class Backend:
             return self.constant("inf" if e is sympy.oo else "-inf")
         if e.is_Float:
             raise LoweringError(f"float literal {e} in a claim: write it as an exact rational")
+        if isinstance(e, sympy.Piecewise):
+            return self._piecewise(e, index)
+        if isinstance(e, JumpFree):
+            value = self._node(e.args[0], index)
+            conds = [self._condition(c, index) for c in e.args[1:]]
+
+            def jump_free(env):
+                if any(c(env) is None for c in conds):
+                    return self.undecided()
+                return value(env)
+            return jump_free
         kids = [self._node(a, index) for a in e.args]
         if e.is_Add:
             return self.fold(kids, self.add)
@@ -75,6 +95,63 @@ class Backend:
             edge(self, e, *[k(env) for k in kids])
             return run(env)
         return checked
+
+    def _piecewise(self, e, index):
+        """The value of the first branch whose condition certainly holds; where conditions
+        before it are undecided, the hull of every branch that may be taken.  No branch
+        certainly taken: nan."""
+        pieces = [(self._node(value, index), self._condition(cond, index))
+                  for value, cond in e.args]
+
+        def run(env):
+            possible = []
+            for value, cond in pieces:
+                truth = cond(env)
+                if truth is False:
+                    continue
+                possible.append(value(env))
+                if truth is True:
+                    return self.hull(possible)
+            return self.undecided()
+        return run
+
+    def _condition(self, c, index):
+        """A condition as ``env -> True / False / None`` (None: not decided)."""
+        if c in (sympy.true, True):
+            return lambda env: True
+        if c in (sympy.false, False):
+            return lambda env: False
+        if isinstance(c, (sympy.And, sympy.Or)):
+            parts = [self._condition(a, index) for a in c.args]
+            final, other = (False, True) if isinstance(c, sympy.And) else (True, False)
+
+            def combine(env):
+                got = [p(env) for p in parts]
+                return final if final in got else (None if None in got else other)
+            return combine
+        if isinstance(c, sympy.Not):
+            inner = self._condition(c.args[0], index)
+            return lambda env: (lambda t: None if t is None else not t)(inner(env))
+        rel = {sympy.StrictLessThan: ("<0", ">=0"), sympy.LessThan: ("<=0", ">0"),
+               sympy.StrictGreaterThan: (">0", "<=0"), sympy.GreaterThan: (">=0", "<0")}
+        if type(c) not in rel:
+            raise LoweringError(f"{self.name} arithmetic cannot evaluate the condition "
+                                f"{sympy.sstr(c)}")
+        yes, no = rel[type(c)]
+        diff = self._node(c.lhs - c.rhs, index)
+
+        def truth(env):
+            d = diff(env)
+            return True if self.certain(d, yes) else (False if self.certain(d, no) else None)
+        return truth
+
+    def undecided(self):
+        raise LoweringError(f"{self.name} arithmetic has no undecided value")
+
+    def hull(self, values):
+        if len(values) > 1:
+            return self.undecided()
+        return values[0]
 
     # -- certain facts about a value: a ball (arb) or a number (mpmath, float) ------------
     @staticmethod

