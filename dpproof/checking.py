@@ -108,9 +108,14 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
             return
     # a conjunction (Max(a_i) <= c) conjunct by conjunct, before the symbolic engine's
     # full budget (which it makes unnecessary when it decides)
-    got = conjunction.decide(claim, config)
-    evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
-                    got[0].verdict.holds else got)
+    try:
+        with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
+            got = conjunction.decide(claim, config)
+            evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
+                            got[0].verdict.holds else got)
+    except EngineTimeout:
+        if outer_limit_passed():   # the claim's limit, not the conjunction's
+            raise
     if not any(e.verdict.decisive for e in evidence):
         _symbolic_full_budget(claim, config, evidence)
 

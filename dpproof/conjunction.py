@@ -17,12 +17,15 @@ interval engine; every PROVED/CERTIFIED conjunct is cross-examined like any verd
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from dataclasses import replace
 
 import sympy
 
 from .claims import Claim, Statement
+from .domain import Domain
 from .crossexam import cross_examine
 from .engines import witness as W
 from .engines.base import Compiled, Config, EngineTimeout, load, outer_limit_passed, time_limit
@@ -30,6 +33,8 @@ from .evidence import Evidence, Verdict
 
 NAME = "conjunction"
 MAX_CONJUNCTS = 12
+#: seconds for all conjuncts of one claim, cross-examinations included
+SECONDS = 45.0
 _ENGINES = ("symbolic", "interval")
 
 
@@ -50,39 +55,75 @@ def conjuncts(st: Statement) -> list[Statement]:
     return []
 
 
+def parts(claim: Claim) -> list[tuple[str, Claim, dict]]:
+    """(label, conjunct claim, integer values fixed in it) for each conjunct: the
+    conjuncts of the statement, else one per value of the integer parameters when they
+    take at most ``MAX_CONJUNCTS`` values together (a k-fold product summed out per k)."""
+    st = claim.statement
+    found = conjuncts(st)
+    if found:
+        return [(f"{i + 1}", replace(claim, id=f"{claim.id}[{i + 1}]", statement=s, steps=()),
+                 {}) for i, s in enumerate(found)]
+    ints = [(n, iv) for n, iv in claim.domain.params if iv.integer]
+    values = [_integer_values(iv) for _, iv in ints]
+    if not ints or None in values or math.prod(len(v) for v in values) > MAX_CONJUNCTS:
+        return []
+    symbols = {s.name: s for s in st.free_symbols}
+    rest = Domain(tuple((n, iv) for n, iv in claim.domain.params if not iv.integer))
+    out = []
+    for combo in itertools.product(*values):
+        fixed = {n: sympy.Integer(v) for (n, _), v in zip(ints, combo)}
+        sub = st.xreplace({symbols[n]: v for n, v in fixed.items() if n in symbols})
+        label = ", ".join(f"{n} = {v}" for n, v in fixed.items())
+        out.append((label, replace(claim, id=f"{claim.id}[{label.replace(' ', '')}]", statement=sub,
+                                   domain=rest, steps=()), fixed))
+    return out
+
+
+def _integer_values(iv) -> list[int] | None:
+    """The integers of a bounded integer range (None when unbounded or too many)."""
+    if not iv.bounded:
+        return None
+    lo, hi = int(sympy.ceiling(iv.lo)), int(sympy.floor(iv.hi))
+    lo += 1 if iv.lo_open and lo == iv.lo else 0
+    hi -= 1 if iv.hi_open and hi == iv.hi else 0
+    return list(range(lo, hi + 1)) if hi - lo < MAX_CONJUNCTS else None
+
+
 def decide(claim: Claim, config: Config) -> list[Evidence]:
     """The conjunction's evidence (PROVED, CERTIFIED or REFUTED; a conjunct whose verdict
     the cross-examination contradicts: both pieces, so the claim is an ERROR flagged as a
     soundness failure), or [] when some conjunct is undecided."""
-    parts = conjuncts(claim.statement)
-    if not 2 <= len(parts) <= MAX_CONJUNCTS:
+    split = parts(claim)
+    if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
     t0 = time.perf_counter()
-    share = replace(config, engine_timeout=max(config.engine_timeout / len(parts), 5.0))
+    share = replace(config, engine_timeout=max(config.engine_timeout / len(split), 5.0))
     said = []
-    for i, st in enumerate(parts):
-        part = replace(claim, id=f"{claim.id}[{i + 1}]", statement=st, steps=())
+    for label, part, fixed in split:
         got = _one(part, share)
         if not got:
             return []
         if len(got) > 1:     # the cross-examination contradicts a conjunct's verdict
-            return [replace(e, engine=f"{NAME} {i + 1}: {e.engine}") for e in got]
+            return [replace(e, engine=f"{NAME} [{label}]: {e.engine}") for e in got]
         ev = got[0]
         if ev.verdict is Verdict.REFUTED:
-            found = W.certify(Compiled(claim, "arb"), {n: sympy.Rational(v) for n, v in
-                                                        ev.witness.items()},
+            point = {n: sympy.Rational(v) for n, v in ev.witness.items()} | fixed
+            found = W.certify(Compiled(claim, "arb"), point,
                               tuple(config.witness_precs) + (2048,))
             if found is None:
                 return []
-            return [Evidence(NAME, Verdict.REFUTED, f"conjunct {i + 1} of {len(parts)} "
-                            f"({sympy.sstr(st.lhs)} {st.rel} {sympy.sstr(st.rhs)}) is refuted "
-                            f"by the {ev.engine} engine; the witness is certified on the claim "
-                            "as written", time.perf_counter() - t0, scope=f"witness at "
-                            f"{found.point}", witness=found.point, violation=found.violation)]
-        said.append((ev.verdict, f"{i + 1}: {ev.verdict.value} by {ev.engine} ({ev.detail})"))
+            st = part.statement
+            return [Evidence(NAME, Verdict.REFUTED, f"conjunct [{label}] "
+                             f"({sympy.sstr(st.lhs)} {st.rel} {sympy.sstr(st.rhs)}) is refuted "
+                             f"by the {ev.engine} engine; the witness is certified on the "
+                             "claim as written", time.perf_counter() - t0,
+                             scope=f"witness at {found.point}", witness=found.point,
+                             violation=found.violation)]
+        said.append((ev.verdict, f"[{label}] {ev.verdict.value} by {ev.engine} ({ev.detail})"))
     verdict = (Verdict.PROVED if all(v is Verdict.PROVED for v, _ in said)
                else Verdict.CERTIFIED)
-    return [Evidence(NAME, verdict, f"each of the {len(parts)} conjuncts holds: "
+    return [Evidence(NAME, verdict, f"each of the {len(split)} conjuncts holds: "
                      + "; ".join(text[:300] for _, text in said), time.perf_counter() - t0,
                      scope="whole domain, conjunct by conjunct")]
 
