@@ -73,12 +73,7 @@ add("lemma5_3", "Lemma 5.3",
     Domain.of(g=integers(2, 4)), Kind.IDENTITY, unknown=True, derived=G_HALF,
     note="eps = 1, eps_g = g/2 in {1, 3/2, 2}: BBD, BDB, DBB agree; the closed forms for "
          "eps_g < eps are unknown (reference values tested)")
-add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, eps_g), "<", rec(3, 3, 1, eps_g)),
-    Domain.of(eps_g=closed(0, R(1, 2))),
-    note="eps = 1, every eps_g in [0, 1/2] (of [0, eps)): BDB < DBB strictly; the gap "
-         "falls to 0 as eps_g -> eps (3.4e-4 at 3/4, 3e-6 at 0.95), where boxes would have to "
-         "shrink without end; the grid up to 3/4 is lemma5_4.instances")
-add("lemma5_4.instances", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
+add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
     Domain.of(g=integers(0, 3)), derived=G_QUARTER,
     note="eps = 1, eps_g = g/4 in [0, 3/4]: BDB < DBB strictly")
 r1 = p_t(eps, tt)
