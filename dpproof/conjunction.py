@@ -2,12 +2,14 @@
 
 ``Max(a_1, ..., a_n) <= c`` holds exactly where every ``a_i <= c`` does (likewise
 ``Min(b_i) >= c``, ``c <= Min(b_i)``, ``c >= Max(a_i)``, strict or not, under the same
-hypotheses, and ``Max(|d_1|, ..., |d_n|) == 0`` where every ``d_i == 0``).  The theorem
-library writes a property of several instance pairs this way; one engine may then decide
-no conjunct's difficulty on its own -- a proof by cases for randomized response at its
-kink eps = 1, ball arithmetic for the Gaussian pair.  When the engines leave such a claim
-undecided, each conjunct is put to the symbolic engine (quick budget) and then the
-interval engine; every PROVED/CERTIFIED conjunct is cross-examined like any verdict.
+hypotheses, and ``Max(|d_1|, ..., |d_n|) == 0`` where every ``d_i == 0``); a claim over an
+integer parameter with a few values holds where it holds for each value.  The theorem
+library writes a property of several instance pairs this way, and one engine may decide
+no whole claim: the symbolic engine proves the Gaussian pair from the densities, balls
+certify the OSGT pair; with k given, a k-fold product derives from its masses.  When the
+engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
+budget) and then the interval engine; every PROVED/CERTIFIED conjunct is cross-examined
+like any verdict.
 
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
@@ -142,6 +144,8 @@ def _one(part: Claim, config: Config) -> list[Evidence]:
         except EngineTimeout:
             if outer_limit_passed():
                 raise
+            continue
+        except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
             continue
         if ev.verdict is Verdict.REFUTED and ev.witness:
             return [ev]
