@@ -283,16 +283,18 @@ def _implication_by_cases(claim, margin, subs, tried):
         return None, ""
 
     def leaf(exprs):
-        conclusion, *hs = exprs.args
+        conclusion, *hs = exprs.args[:-1]
         if cases.has_sign(conclusion, st.strict):
             return True
         # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
         return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
-    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps)), leaf, tried,
-                     first=True)
+    # the last entry, |conclusion's margin|, only makes the cases split at the margin's root
+    # too (where it holds on one side and a hypothesis fails on the other); leaf ignores it
+    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps), sympy.Abs(margin)),
+                     leaf, tried, first=True, line_first=True)
 
 
-def _by_cases(claim, expr, leaf, tried, first=False):
+def _by_cases(claim, expr, leaf, tried, first=False, line_first=False):
     """(PROVED, derivation) if ``leaf`` holds in every case of the switches of ``expr``
     (``engines.cases``), else (None, ""); ``first``: try the whole statement too."""
     if not first and not expr.has(sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise):
@@ -300,7 +302,7 @@ def _by_cases(claim, expr, leaf, tried, first=False):
     tried.append("cases")
     symbols = claim.domain.symbols()
     ends = {symbols[name]: (iv.lo, iv.hi) for name, iv in claim.domain.params}
-    lines = cases.prove(expr, leaf, ends, tried=not first)
+    lines = cases.prove(expr, leaf, ends, tried=not first, line_first=line_first)
     if lines is None:
         return None, ""
     return Verdict.PROVED, "by cases: " + "; ".join(line.strip() for line in lines)

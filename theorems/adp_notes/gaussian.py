@@ -52,9 +52,16 @@ catalogue.declare(Claim("adp_notes.gauss.bad_set.repaired", src("Theorem (Gaussi
                note="corrected statement: the printed Bad set is exactly {z <= Delta/2 - 2 Delta "
                     "log(1/delta)/eps} (the notes drop Delta/2): its defining margin is the "
                     "positive factor eps^2/(2 Delta log(1/delta)) times (threshold - z)"))
+lg = sympy.Symbol("log1_delta", real=True)  # log(1/delta): delta = exp(-log1_delta) in (0, 1)
+lg_hyp = Statement(eps**2 / (4 * lg) - z * eps**2 / (2 * Delta * lg), ">=", eps)
 catalogue.declare(Claim("adp_notes.gauss.bad_set.intended", src("Theorem (Gaussian mechanism), proof"),
-               Statement(z, "<=", Delta / 2 - 2 * Delta * L / eps, hypotheses=(bad_hyp,)),
-               bad_dom, note="the printed Bad set solved for z exactly"))
+               Statement(z, "<=", Delta / 2 - 2 * Delta * lg / eps, hypotheses=(lg_hyp,)),
+               Domain.of(z=Interval(None, None), eps=Interval(0, 1, lo_open=True),
+                         log1_delta=Pos(0, None), Delta=Pos(0, None)),
+               derived=(("delta", exp(-lg)),),
+               note="the printed Bad set solved for z exactly; in log1_delta = log(1/delta) "
+                    "(delta = exp(-log1_delta) maps (0, oo) onto (0, 1)); z real, "
+                    "eps in (0, 1], Delta > 0: the source's whole domain"))
 gd = Domain.of(i=Int(1, 4), j=Int(1, 9), z=Int(-4, 4))
 e_ij, d_ij = i / 4, sympy.Integer(10)**(-j)
 catalogue.declare(Claim(

@@ -48,12 +48,6 @@ catalogue.declare(Claim(
                             "box budget; SUPPORTED there too); " + INST,
     steps=tuple(Claim(f"osgt22.delta.formula.step{n + 1}", src("Computing delta for the OSGT"),
                       Statement(l, "==", r, hypotheses=(thr,)), fd, Kind.IDENTITY, note=nt)
-                if n == 2 else
-                Claim(f"osgt22.delta.formula.step{n + 1}", src("Computing delta for the OSGT"),
-                      Statement(l.subs(eps, i / 16), "==", r.subs(eps, i / 16),
-                                hypotheses=(thr.__class__(i / 16, ">", thr.rhs),)),
-                      Domain.of(i=Int(1, 32)), Kind.IDENTITY,
-                      note=nt + "; on the grid eps = i/16 (the parent's box is checked whole)")
                 for n, (l, r, nt) in enumerate(F_steps))))
 so = sqrt(j)  # other instances: sigma^2 = j, m = k/2, eps = i/8
 catalogue.declare(Claim(

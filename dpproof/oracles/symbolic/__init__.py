@@ -103,7 +103,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment,
          "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
-         "osgt_kernel_mass": _osgt_kernel_mass}
+         "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
+         "signed_mass_below": M.signed_mass_below}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:

@@ -13,6 +13,8 @@ Each mirrors its ball oracle (``dpproof.oracles.divergences.privacy_loss``) exac
   for eps < 0.  Continuous laws: on each piece of the common refinement the loss must be
   linear (equal scales), the crossing point is clamped to the piece.
 - ``hs_events(P, Q, eps)``: the maximum over all 2^n events (n <= 6) of P(A) - e^eps Q(A).
+- ``cdf(P, t)`` = P(Y <= t) and ``signed_mass_below(P, Q, eps, t)`` = P(Y <= t) - e^eps
+  Q(Y <= t) of continuous laws: the integral of each piece over [lo, clamp(t, lo, hi)].
 
 Each raises ``Underivable`` where a needed sign or order is not decided.
 """
@@ -222,6 +224,19 @@ def _piece_loss_mass(lp, lq, eps, two_sided, lo, hi):
     return total
 
 
+# -- masses below a point ---------------------------------------------------------------------
+
+def cdf(P, t) -> sympy.Expr:
+    """P(Y <= t) = sum over the pieces of int_lo^min(max(t, lo), hi) p (continuous laws; a
+    point has mass 0, so the ends need no care)."""
+    return sympy.Add(*(integral(0, piece.logp, piece.lo, _clamp(t, piece.lo, piece.hi))
+                       for piece in _pieces(P) if piece.logp is not None))
+
+
+def signed_mass_below(P, Q, eps, t) -> sympy.Expr:
+    return cdf(P, t) - exp(eps) * cdf(Q, t)
+
+
 def hs_events_discrete(p, q, eps) -> sympy.Expr:
     """max over the 2^n events A (the empty one gives 0) of P(A) - e^eps Q(A)."""
     if len(p) > MAX_EVENT_ATOMS:
@@ -232,5 +247,5 @@ def hs_events_discrete(p, q, eps) -> sympy.Expr:
     return Max(sympy.S.Zero, *sums)
 
 
-__all__ = ["density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
-           "loss_mass_discrete"]
+__all__ = ["cdf", "density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
+           "loss_mass_discrete", "signed_mass_below"]
