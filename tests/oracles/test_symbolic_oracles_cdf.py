@@ -65,3 +65,20 @@ def test_symbolic_engine_proves_osgt22_identities(cid):
     from theorems import osgt22
     claim = next(c for c in flatten(osgt22.CLAIMS) if c.id == cid)
     assert symbolic.check(claim, Config()).verdict is Verdict.PROVED
+
+
+def test_dividing_by_an_oracle_is_judged_on_its_derived_form():
+    # 1/S' with S' = osgt_kernel_mass > 0 is defined; 1/H_0(P||P) = 1/0 is not, so no proof
+    import sympy as sp
+    from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
+    from dpproof.expr.vocabulary import hockey_stick, osgt_kernel_mass
+    s, e = sp.Symbol("sigma", real=True), sp.Symbol("eps", real=True)
+    src = Source("test", "", "")
+    ok = Claim("t.ok", src, Statement(1 / osgt_kernel_mass(s, 1), "==", 1 / osgt_kernel_mass(s, 1)),
+               Domain.of(sigma=Interval(0, None, lo_open=True)), Kind.IDENTITY)
+    assert symbolic.check(ok, Config()).verdict is Verdict.PROVED
+    zero = hockey_stick(Normal(0, 1), Normal(0, 1), e)
+    bad = Claim("t.bad", src, Statement(1 / zero, "==", 1 / zero),
+                Domain.of(eps=Interval(0, None)), Kind.IDENTITY)
+    got = symbolic.check(bad, Config())
+    assert got.verdict is not Verdict.PROVED and "not certified" in got.detail
