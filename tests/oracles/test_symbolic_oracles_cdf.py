@@ -1,4 +1,4 @@
-"""Symbolic ``cdf`` and ``signed_mass_below`` (``oracles.symbolic.masses``) against the ball
+"""Symbolic ``cdf``, ``signed_mass_below``, ``osgt_tail`` and ``rejection_shift_cdf`` (``oracles.symbolic.masses``) against the ball
 oracles (``divergences.privacy_loss``) at random exact points of every continuous family, and
 end to end: the symbolic engine proves the osgt22 identities that need them."""
 
@@ -16,6 +16,7 @@ from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.lowering import at_precision, lower
 from dpproof.oracles.divergences.privacy_loss import cdf, signed_mass_below
+from dpproof.expr.vocabulary import osgt_tail, rejection_shift_cdf
 from dpproof.oracles.functions import Bernoulli, Laplace, Normal, OSGT, TruncNormal
 from dpproof.oracles.symbolic import Underivable, derive_call
 from dpproof.runner import flatten
@@ -34,6 +35,8 @@ def _calls():
         for P, Qd in ((Normal(0, s), Normal(mu, s)), (Laplace(mu, s), Laplace(0, s)),
                       (OSGT(0, s, m), OSGT(mu, s, m)), (TruncNormal(0, s, c), TruncNormal(mu / 4, s, c))):
             out += [cdf(P, t), cdf(Qd, mu), signed_mass_below(P, Qd, e, t)]
+        out += [osgt_tail(s, m, t), osgt_tail(s, m, 0), rejection_shift_cdf(s, m, t),
+                rejection_shift_cdf(s, m, 0), rejection_shift_cdf(s, 0, t)]
     return out
 
 
@@ -60,7 +63,7 @@ def test_discrete_laws_are_underivable():
 
 @pytest.mark.parametrize("cid", ["osgt22.delta.formula.step1", "osgt22.delta.formula.step2",
                                  "osgt22.gauss.example.integral",
-                                 "osgt22.delta.example.ystar"])
+                                 "osgt22.delta.example.ystar", "osgt22.pdf.rejection"])
 def test_symbolic_engine_proves_osgt22_identities(cid):
     from theorems import osgt22
     claim = next(c for c in flatten(osgt22.CLAIMS) if c.id == cid)

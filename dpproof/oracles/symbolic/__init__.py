@@ -104,7 +104,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
          "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
-         "signed_mass_below": M.signed_mass_below}
+         "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
+         "rejection_shift_cdf": M.rejection_shift_cdf}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
