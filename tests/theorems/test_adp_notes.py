@@ -172,3 +172,14 @@ def test_bad_set_intended_is_proved_on_the_whole_domain():
     c = _claim("adp_notes.gauss.bad_set.intended")
     assert all(c.domain[n].hi is None for n in ("z", "log1_delta", "Delta"))
     assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.gauss.balle_wang.repaired",
+                                 "adp_notes.gauss.balle_wang.dp", "adp_notes.gauss.zero_eps"])
+def test_gaussian_claims_proved_for_every_sigma(cid):
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim(cid)
+    assert c.domain["sigma"].hi is None
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED

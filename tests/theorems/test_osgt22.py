@@ -165,3 +165,15 @@ def test_density_forms_proved_on_the_whole_domain(cid):
     c = _claim(cid)
     assert c.domain["sigma"].hi is None and c.domain["m"].hi is None
     assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("cid", ["osgt22.laplace.scale", "osgt22.gauss.no_pure",
+                                 "osgt22.delta.gauss_formula", "osgt22.gauss.rdp",
+                                 "osgt22.pdf.rejection"])
+def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim(cid)
+    assert all(iv.hi is None for _, iv in c.domain.params)
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED

@@ -109,8 +109,8 @@ catalogue.declare(Claim(
     note="M_D(Bad) from the densities; " + GRID + "; the corrected statement is "
          "adp_notes.gauss.bad_mass.repaired"))
 bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
-BWC = Domain.of(eps=closed(0, 3), sigma=Pos(0, 100))
-BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps in [0, 3], sigma in (0, 100] " \
+BWC = Domain.of(eps=closed(0, None), sigma=Pos(0, None))
+BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps >= 0, sigma > 0 " \
            "continuous; H_eps from the densities"
 s_j = j / 2
 BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
@@ -138,8 +138,8 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps", src("Important remark after Balle-Wang"),
     Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), 0), "<", 1),
-    Domain.of(sigma=Pos(0, 1024)),
-    note="H_0 = TV < 1 for every sigma in (0, 1024] continuous; Delta = 1 (only Delta/sigma "
+    Domain.of(sigma=Pos(0, None)),
+    note="H_0 = TV < 1 for every sigma > 0; Delta = 1 (only Delta/sigma "
          "matters)"))
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps.instances", src("Important remark after Balle-Wang"),
