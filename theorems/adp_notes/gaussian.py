@@ -39,7 +39,9 @@ catalogue.declare(Claim(
          "(delta(eps) decreases in s); " + GRID + "; the corrected statement is "
          "adp_notes.gauss.classic.repaired (on the source's continuous domain)"))
 bad_dom = Domain.of(z=closed(-100, 100), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
-                    Delta=Interval(0, 10, lo_open=True))
+                    Delta=Interval(0, 10, lo_open=True))  # the witness search's box
+BAD_ALL = Domain.of(z=Interval(None, None), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
+                    Delta=Pos(0, None))  # the source's domain
 bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
 catalogue.declare(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
@@ -48,7 +50,7 @@ bad_thr = Delta / 2 - 2 * Delta * L / eps
 catalogue.declare(Claim("adp_notes.gauss.bad_set.repaired", src("Theorem (Gaussian mechanism), proof"),
                Statement(bad_hyp.lhs - bad_hyp.rhs, "==",
                          eps**2 / (2 * Delta * L) * (bad_thr - z)),
-               bad_dom, Kind.IDENTITY,
+               BAD_ALL, Kind.IDENTITY,
                note="corrected statement: the printed Bad set is exactly {z <= Delta/2 - 2 Delta "
                     "log(1/delta)/eps} (the notes drop Delta/2): its defining margin is the "
                     "positive factor eps^2/(2 Delta log(1/delta)) times (threshold - z)"))
