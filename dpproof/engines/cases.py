@@ -167,9 +167,12 @@ def resolve(expr):
     return expr
 
 
-def _split_point(g, ends):
+def _split_point(g, ends, line_first: bool = False):
     """(x, r): a real root r of g in a continuous symbol x with known ends, or None."""
-    for x in sorted(g.free_symbols, key=lambda s: s.name):
+    order = sorted(g.free_symbols, key=lambda s: s.name)
+    if line_first:
+        order.sort(key=lambda s: ends.get(s) != (None, None))
+    for x in order:
         if x not in ends or x.is_integer:
             continue
         roots = guarded(sympy.solve, g, x, seconds=_SECONDS)
@@ -224,13 +227,14 @@ def _cases(x, r, ends):
 
 
 def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
-          tried: bool = True) -> list | None:
+          tried: bool = True, line_first: bool = False) -> list | None:
     """Proof lines for ``leaf(expr)`` in every case of the switches of ``expr``, or None.
 
     ``leaf(e) -> bool`` is the engine's sound decision of one case (``expr`` may be a
     ``sympy.Tuple``, e.g. a conclusion and its hypotheses); ``ends`` maps the continuous
     symbols to their (lo, hi) box ends (None: unbounded; a superset is fine); ``tried``: the
-    engine has already tried ``leaf`` on the statement as a whole."""
+    engine has already tried ``leaf`` on the statement as a whole; ``line_first``: split a
+    parameter ranging over the whole line first (its cases keep its assumptions)."""
     budget = budget or _Budget()
     resolved = resolve(expr)
     if budget.leaves <= 0:
@@ -244,7 +248,7 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
     for g in switches(expr):
         if sign(g, False) != 0:
             continue
-        split = _split_point(g, ends)
+        split = _split_point(g, ends, line_first)
         if split is None:
             split = _integer_split(g, ends)
         if split is None:
@@ -253,7 +257,8 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
         lines = []
         for label, ways in (_cases(x, r, ends) if r is not None else _integer_cases(x, ends)):
             for sub, new in ways:
-                got = prove(expr.xreplace(sub), leaf, {**ends, **new}, depth + 1, budget)
+                got = prove(expr.xreplace(sub), leaf, {**ends, **new}, depth + 1, budget,
+                            line_first=line_first)
                 if got is not None:
                     break
             if got is None:

@@ -143,17 +143,25 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
         for term in sympy.preorder_traversal(expr.xreplace(subs)):
             if oracles_derived and getattr(term, "opaque", False):
                 continue   # an oracle whose parameters derive_claim validated
-            problem = _term_problem(claim, term)
+            problem = _term_problem(claim, term, oracles_derived)
             if problem:
                 return problem
     return ""
 
 
-def _term_problem(claim: Claim, term) -> str:
+def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
     if isinstance(term, sympy.Pow):
         base, ex = term.args
         if ex.is_integer and ex.is_positive:
             return ""
+        if oracles_derived and getattr(base, "opaque", False):
+            try:    # an oracle as the base: judge its form derived from the densities,
+                base = symbolic_oracles.derive_call(base)   # erfc of a real argument > 0
+                by_range = erfc_by_range(base.rewrite(sympy.erfc))
+                if by_range.is_positive:
+                    return ""
+            except symbolic_oracles.Underivable:
+                pass
         if ex.is_integer:
             need = "nonzero"          # x^-k, and 0^0 for a symbolic integer exponent
         elif ex.is_Rational and ex.is_positive:
@@ -214,12 +222,15 @@ def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:
 
 
 def _arb_sign(claim: Claim, expr, need: str) -> bool:
-    """Certified by a small branch and bound in ball arithmetic over the closed box."""
-    ivs = [iv for _, iv in claim.domain.params]
+    """Certified by a small branch and bound in ball arithmetic over the closed box of the
+    parameters ``expr`` depends on (none: one evaluation, whatever the other ranges)."""
+    used = {s.name for s in expr.free_symbols}
+    params = [(n, iv) for n, iv in claim.domain.params if n in used]
+    ivs = [iv for _, iv in params]
     if not all(iv.bounded for iv in ivs):
         return False
     try:
-        fn = lower(expr, claim.domain.names, "arb")
+        fn = lower(expr, [n for n, _ in params], "arb")
     except (LoweringError, TypeError, ValueError, NotImplementedError):
         return False
     queue, budget = [[(iv.lo, iv.hi) for iv in ivs]], _SIGN_BOXES
@@ -235,6 +246,8 @@ def _arb_sign(claim: Claim, expr, need: str) -> bool:
                 v = arb.nan()
             if (v > 0) or (need == "nonnegative" and v >= 0) or (need == "nonzero" and v < 0):
                 continue
+            if not box:
+                return False
             i = max(range(len(box)), key=lambda j: box[j][1] - box[j][0])
             lo, hi = box[i]
             if hi == lo:
@@ -283,16 +296,18 @@ def _implication_by_cases(claim, margin, subs, tried):
         return None, ""
 
     def leaf(exprs):
-        conclusion, *hs = exprs.args
+        conclusion, *hs = exprs.args[:-1]
         if cases.has_sign(conclusion, st.strict):
             return True
         # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
         return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
-    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps)), leaf, tried,
-                     first=True)
+    # the last entry, |conclusion's margin|, only makes the cases split at the margin's root
+    # too (where it holds on one side and a hypothesis fails on the other); leaf ignores it
+    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps), sympy.Abs(margin)),
+                     leaf, tried, first=True, line_first=True)
 
 
-def _by_cases(claim, expr, leaf, tried, first=False):
+def _by_cases(claim, expr, leaf, tried, first=False, line_first=False):
     """(PROVED, derivation) if ``leaf`` holds in every case of the switches of ``expr``
     (``engines.cases``), else (None, ""); ``first``: try the whole statement too."""
     if not first and not expr.has(sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise):
@@ -300,7 +315,7 @@ def _by_cases(claim, expr, leaf, tried, first=False):
     tried.append("cases")
     symbols = claim.domain.symbols()
     ends = {symbols[name]: (iv.lo, iv.hi) for name, iv in claim.domain.params}
-    lines = cases.prove(expr, leaf, ends, tried=not first)
+    lines = cases.prove(expr, leaf, ends, tried=not first, line_first=line_first)
     if lines is None:
         return None, ""
     return Verdict.PROVED, "by cases: " + "; ".join(line.strip() for line in lines)

@@ -162,3 +162,24 @@ def test_accuracy_ratio_is_sqrt_k():
     c = _claim("adp_notes.accuracy.ratio")
     assert sympy.simplify(c.statement.lhs - sympy.sqrt(sympy.Symbol("k", integer=True))) == 0 or \
         sympy.simplify(c.statement.lhs.subs("k", 4)) == 2
+
+
+def test_bad_set_intended_is_proved_on_the_whole_domain():
+    # z real, eps in (0, 1], Delta > 0, log(1/delta) > 0: proof by cases at the root in z
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim("adp_notes.gauss.bad_set.intended")
+    assert all(c.domain[n].hi is None for n in ("z", "log1_delta", "Delta"))
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.gauss.balle_wang.repaired",
+                                 "adp_notes.gauss.balle_wang.dp", "adp_notes.gauss.zero_eps"])
+def test_gaussian_claims_proved_for_every_sigma(cid):
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim(cid)
+    assert c.domain["sigma"].hi is None
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED

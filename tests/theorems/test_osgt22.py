@@ -153,3 +153,27 @@ def test_single_letter_bound_at_a_point():
     T1 = dist.OSGT(arb(1), arb(40).sqrt(), arb(3))
     r = renyi(T0, T1, arb(2))
     assert abs(float(r.mid()) - 0.0377307011207468) < 1e-12
+
+
+@pytest.mark.parametrize("cid", ["osgt22.pdf.forms.offset", "osgt22.pdf.forms",
+                                 "osgt22.pdf.forms.normalisation", "osgt22.variance.formula"])
+def test_density_forms_proved_on_the_whole_domain(cid):
+    # sigma > 0 and m >= 0 unbounded (y real for the offset form): the slides' domain
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim(cid)
+    assert c.domain["sigma"].hi is None and c.domain["m"].hi is None
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("cid", ["osgt22.laplace.scale", "osgt22.gauss.no_pure",
+                                 "osgt22.delta.gauss_formula", "osgt22.gauss.rdp",
+                                 "osgt22.pdf.rejection"])
+def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim(cid)
+    assert all(iv.hi is None for _, iv in c.domain.params)
+    assert symbolic.check(c, Config()).verdict is Verdict.PROVED

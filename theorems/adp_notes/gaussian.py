@@ -39,7 +39,9 @@ catalogue.declare(Claim(
          "(delta(eps) decreases in s); " + GRID + "; the corrected statement is "
          "adp_notes.gauss.classic.repaired (on the source's continuous domain)"))
 bad_dom = Domain.of(z=closed(-100, 100), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
-                    Delta=Interval(0, 10, lo_open=True))
+                    Delta=Interval(0, 10, lo_open=True))  # the witness search's box
+BAD_ALL = Domain.of(z=Interval(None, None), eps=Interval(0, 1, lo_open=True), delta=OPEN01,
+                    Delta=Pos(0, None))  # the source's domain
 bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
 catalogue.declare(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
@@ -48,13 +50,20 @@ bad_thr = Delta / 2 - 2 * Delta * L / eps
 catalogue.declare(Claim("adp_notes.gauss.bad_set.repaired", src("Theorem (Gaussian mechanism), proof"),
                Statement(bad_hyp.lhs - bad_hyp.rhs, "==",
                          eps**2 / (2 * Delta * L) * (bad_thr - z)),
-               bad_dom, Kind.IDENTITY,
+               BAD_ALL, Kind.IDENTITY,
                note="corrected statement: the printed Bad set is exactly {z <= Delta/2 - 2 Delta "
                     "log(1/delta)/eps} (the notes drop Delta/2): its defining margin is the "
                     "positive factor eps^2/(2 Delta log(1/delta)) times (threshold - z)"))
+lg = sympy.Symbol("log1_delta", real=True)  # log(1/delta): delta = exp(-log1_delta) in (0, 1)
+lg_hyp = Statement(eps**2 / (4 * lg) - z * eps**2 / (2 * Delta * lg), ">=", eps)
 catalogue.declare(Claim("adp_notes.gauss.bad_set.intended", src("Theorem (Gaussian mechanism), proof"),
-               Statement(z, "<=", Delta / 2 - 2 * Delta * L / eps, hypotheses=(bad_hyp,)),
-               bad_dom, note="the printed Bad set solved for z exactly"))
+               Statement(z, "<=", Delta / 2 - 2 * Delta * lg / eps, hypotheses=(lg_hyp,)),
+               Domain.of(z=Interval(None, None), eps=Interval(0, 1, lo_open=True),
+                         log1_delta=Pos(0, None), Delta=Pos(0, None)),
+               derived=(("delta", exp(-lg)),),
+               note="the printed Bad set solved for z exactly; in log1_delta = log(1/delta) "
+                    "(delta = exp(-log1_delta) maps (0, oo) onto (0, 1)); z real, "
+                    "eps in (0, 1], Delta > 0: the source's whole domain"))
 gd = Domain.of(i=Int(1, 4), j=Int(1, 9), z=Int(-4, 4))
 e_ij, d_ij = i / 4, sympy.Integer(10)**(-j)
 catalogue.declare(Claim(
@@ -102,8 +111,8 @@ catalogue.declare(Claim(
     note="M_D(Bad) from the densities; " + GRID + "; the corrected statement is "
          "adp_notes.gauss.bad_mass.repaired"))
 bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
-BWC = Domain.of(eps=closed(0, 3), sigma=Pos(0, 100))
-BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps in [0, 3], sigma in (0, 100] " \
+BWC = Domain.of(eps=closed(0, None), sigma=Pos(0, None))
+BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps >= 0, sigma > 0 " \
            "continuous; H_eps from the densities"
 s_j = j / 2
 BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
@@ -131,8 +140,8 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps", src("Important remark after Balle-Wang"),
     Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), 0), "<", 1),
-    Domain.of(sigma=Pos(0, 1024)),
-    note="H_0 = TV < 1 for every sigma in (0, 1024] continuous; Delta = 1 (only Delta/sigma "
+    Domain.of(sigma=Pos(0, None)),
+    note="H_0 = TV < 1 for every sigma > 0; Delta = 1 (only Delta/sigma "
          "matters)"))
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps.instances", src("Important remark after Balle-Wang"),

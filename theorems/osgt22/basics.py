@@ -12,17 +12,17 @@ from .common import Delta, Int, Pos, catalogue, closed, eps, i, j, sigma, src
 catalogue.declare(Claim("osgt22.laplace.scale", src("Basic notation (Laplace)"),
                Statement(hockey_stick(Laplace(0, Delta / eps), Laplace(Delta, Delta / eps), eps),
                          "<=", 0),
-               Domain.of(eps=Pos(0, 20), Delta=Pos(0, 10)),
-               note="lambda = Delta/eps gives H_eps = 0: eps in (0, 20], Delta in (0, 10] "
+               Domain.of(eps=Pos(0, None), Delta=Pos(0, None)),
+               note="lambda = Delta/eps gives H_eps = 0: eps > 0, Delta > 0 "
                     "continuous (the divergence depends on Delta/lambda = eps only; the "
                     "symbolic engine derives H_eps from the Laplace densities)"))
 catalogue.declare(value_claim("osgt22.laplace.scale.example", src("Pros and cons of Laplace"),
                      sympy.Integer(1) / R(1, 2), "2", note="lambda = Delta/eps at eps = 0.5, Delta = 1"))
 catalogue.declare(Claim("osgt22.gauss.no_pure", src("Basic notation (Gaussian)"),
                Statement(bad_mass(Normal(0, sigma), Normal(1, sigma), eps), ">", 0),
-               Domain.of(eps=closed(0, 20), sigma=Pos(0, 100)),
-               note="the set {f(y)/f(y - Delta) > e^eps} has positive probability; eps in "
-                    "[0, 20], sigma in (0, 100] continuous, Delta = 1 (the set depends on "
+               Domain.of(eps=closed(0, None), sigma=Pos(0, None)),
+               note="the set {f(y)/f(y - Delta) > e^eps} has positive probability; eps "
+                    ">= 0, sigma > 0 continuous, Delta = 1 (the set depends on "
                     "sigma/Delta only)"))
 catalogue.declare(Claim("osgt22.gauss.no_pure.instances", src("Basic notation (Gaussian)"),
                Statement(bad_mass(Normal(0, j), Normal(1, j), i / 2), ">", 0),

@@ -123,7 +123,9 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment,
          "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
-         "osgt_kernel_mass": _osgt_kernel_mass, "rr_compose_delta": _rr_compose}
+         "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
+         "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
+         "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:

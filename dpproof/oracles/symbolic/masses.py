@@ -13,6 +13,12 @@ Each mirrors its ball oracle (``dpproof.oracles.divergences.privacy_loss``) exac
   for eps < 0.  Continuous laws: on each piece of the common refinement the loss must be
   linear (equal scales), the crossing point is clamped to the piece.
 - ``hs_events(P, Q, eps)``: the maximum over all 2^n events (n <= 6) of P(A) - e^eps Q(A).
+- ``cdf(P, t)`` = P(Y <= t) and ``signed_mass_below(P, Q, eps, t)`` = P(Y <= t) - e^eps
+  Q(Y <= t) of continuous laws: the integral of each piece over [lo, clamp(t, lo, hi)].
+- ``osgt_tail(sigma, m, y)`` = P[Y >= y] of the OSGT's first form (kernel exp(-x^2/(2 s^2)
+  - |x| m/s^2), integrated over [clamp(y), hi] on each side of 0, over its integral), and
+  ``rejection_shift_cdf(sigma, m, t)`` from the masses of N(0, sigma^2): the kept mass is
+  1 - P(-m < X < m); t < 0 takes P(X <= t - m), t >= 0 adds P(m <= X <= t + m) to P(X <= -m).
 
 Each raises ``Underivable`` where a needed sign or order is not decided.
 """
@@ -222,6 +228,43 @@ def _piece_loss_mass(lp, lq, eps, two_sided, lo, hi):
     return total
 
 
+# -- masses below a point ---------------------------------------------------------------------
+
+def cdf(P, t) -> sympy.Expr:
+    """P(Y <= t) = sum over the pieces of int_lo^min(max(t, lo), hi) p (continuous laws; a
+    point has mass 0, so the ends need no care)."""
+    return sympy.Add(*(integral(0, piece.logp, piece.lo, _clamp(t, piece.lo, piece.hi))
+                       for piece in _pieces(P) if piece.logp is not None))
+
+
+def signed_mass_below(P, Q, eps, t) -> sympy.Expr:
+    return cdf(P, t) - exp(eps) * cdf(Q, t)
+
+
+def _kernel_sides(sigma, m):
+    require(sigma > 0, "sigma > 0")
+    quad = -X ** 2 / (2 * sigma ** 2)
+    return ((-sympy.oo, 0, quad + X * m / sigma ** 2), (0, sympy.oo, quad - X * m / sigma ** 2))
+
+
+def osgt_tail(sigma, m, y) -> sympy.Expr:
+    sides = _kernel_sides(sigma, m)
+    total = sympy.Add(*(integral(0, e, lo, hi) for lo, hi, e in sides))
+    return sympy.Add(*(integral(0, e, _clamp(y, lo, hi), hi) for lo, hi, e in sides)) / total
+
+
+def rejection_shift_cdf(sigma, m, t) -> sympy.Expr:
+    (piece,) = DENSITIES["Normal"](0, sigma)
+
+    def below(a):   # P(X <= a), X ~ N(0, sigma^2)
+        return integral(0, piece.logp, -sympy.oo, a)
+    require(m >= 0, "m >= 0")
+    kept = 1 - (below(m) - below(-m))
+    left, right = below(t - m) / kept, (below(-m) + below(t + m) - below(m)) / kept
+    return _piecewise([(left, t < 0), (right, sympy.true)], lambda v: v) \
+        if decide(t < 0) is None else (left if decide(t < 0) else right)
+
+
 def hs_events_discrete(p, q, eps) -> sympy.Expr:
     """max over the 2^n events A (the empty one gives 0) of P(A) - e^eps Q(A)."""
     if len(p) > MAX_EVENT_ATOMS:
@@ -232,5 +275,5 @@ def hs_events_discrete(p, q, eps) -> sympy.Expr:
     return Max(sympy.S.Zero, *sums)
 
 
-__all__ = ["density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
-           "loss_mass_discrete"]
+__all__ = ["cdf", "density", "finite", "osgt_tail", "rejection_shift_cdf", "hs_events_discrete", "loss_at", "loss_mass_continuous",
+           "loss_mass_discrete", "signed_mass_below"]
