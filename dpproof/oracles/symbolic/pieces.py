@@ -138,6 +138,8 @@ def integral(k: int, expo: sympy.Expr, lo, hi) -> sympy.Expr:
         raise Underivable(f"log-density of degree {poly.degree()}")
     c0, c1, c2 = (poly.coeff_monomial(X ** i) for i in range(3))
     c2, c1 = sympy.simplify(c2), sympy.simplify(c1)
+    if not (certainly(c2 < 0) or certainly(c2 > 0) or c2 == 0):
+        c2 = sympy.factor(c2)   # an expanded square (4j^2 - 4j + 1) factored: its sign shows
     if c2 != 0 and certainly(c2 < 0):
         return _gaussian(k, -c2, c1, c0, lo, hi)
     if c2 != 0 and certainly(c2 > 0):
