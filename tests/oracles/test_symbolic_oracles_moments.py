@@ -143,3 +143,33 @@ def test_false_twin_not_proved(text, params):
     claim = _claim(text, params)
     assert symbolic.supports(claim)
     assert symbolic.check(claim, CONFIG).verdict is not Verdict.PROVED
+
+
+def test_time_limit_alarms_inside_integrals_never_give_a_wrong_ball():
+    """A time limit's alarm raised inside an acb.integral callback used to be swallowed by
+    python-flint, which returned a wrong ball (fp_inv_sq_normal(1, 10^6) * 10^12 came out
+    as -17.02 instead of -1): the alarm is deferred while ``quad`` runs (it refires), and an
+    exception raised by an integrand is re-raised."""
+    from flint import arb, ctx
+
+    from dpproof.engines.base import EngineTimeout, time_limit
+    from dpproof.oracles import moments as MO
+    from dpproof.oracles.integrate import quad
+    fp = MO.fp_inv_sq_moment.__wrapped__
+    with at_precision(128):
+        ref = fp(arb(1), arb(10 ** 6))
+        for i in range(60):
+            try:
+                with time_limit(0.0005 + i * 0.0003):
+                    v = fp(arb(1), arb(10 ** 6))
+            except EngineTimeout:
+                continue
+            assert v.overlaps(ref), (v, ref)
+
+    def boom(z, analytic):
+        raise ZeroDivisionError("inside the integrand")
+    before = ctx.prec
+    with pytest.raises(ZeroDivisionError):
+        with at_precision(64):
+            quad(boom, arb(0), arb(1))
+    assert ctx.prec == before
