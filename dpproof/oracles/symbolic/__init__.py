@@ -104,7 +104,7 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "gauss_delta": _gauss_delta, "osgt_moment": _osgt_moment,
          "density": M.density, "loss_at": M.loss_at, "bad_mass": _loss_mass(False),
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
-         "osgt_kernel_mass": _osgt_kernel_mass, **MO.RULES}
+         "osgt_kernel_mass": _osgt_kernel_mass, "rr_prob": M.rr_prob, **MO.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
