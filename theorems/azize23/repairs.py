@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from sympy import Abs, Max, log
 
-from dpproof.expr.vocabulary import Normal, kl, renyi
+from dpproof.expr.vocabulary import DataDependentNormal, Normal, kl, renyi
 
-from .alg2 import G2, GZ_NOTE, R2, R2_NOTE, budget, directions, law_x, law_x1, qa, qr, qx
+from .alg2 import G2, GZ_NOTE, R2, R2_NOTE, budget, directions, qa, qr, qx
 from .attempts import PV, PV_NOTE, PVC, PVC_NOTE, ga, gb, gk, kl_rest, pv_forms
 from .common import POS, Domain, Interval, build_claim, catalogue, sym
 
@@ -59,15 +59,24 @@ for _d, _sfx, _note in ((PVC, "", PVC_NOTE), (PV, ".instances", PV_NOTE)):
 
 RE_FIX = ("corrected: log((x+1)/x) (= log(sigma'/sigma)) in place of 2 log((x+1)/x); "
           "the divergence is finite since x^2 + alpha(2x + 1) > 0.  ")
+RC = Domain.of(x=POS, r=POS, alpha=Interval(1, None, lo_open=True))
+
+
+def _renyi_fixed(x, r, a):
+    """(D_alpha from the densities, the corrected closed form)."""
+    return (renyi(DataDependentNormal(x, r), DataDependentNormal(x + 1, r), a),
+            log((x + 1) / x) + log((x + 1)**2 / (x**2 + a * (2 * x + 1))) / (2 * (a - 1))
+            + a / (2 * (r**2 * x**2 + a * r**2 * (2 * x + 1))))
+
+
+RE_LOC = "§3.2, the Renyi divergence (corrected)"
+_div, _form = _renyi_fixed(*(sym(RC)[n] for n in ("x", "r", "alpha")))
 catalogue.declare(build_claim(
-    "azize23.alg2.renyi_exact.repaired", "§3.2, the Renyi divergence (corrected)",
-    renyi(law_x, law_x1, qa), "==", log((qx + 1) / qx) + log((qx + 1)**2 / (qx**2 + qa * (2 * qx + 1)))
-    / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2,
-    RE_FIX + "On the instance grid because an identity against the ball oracle can only be "
-    "enclosed (SUPPORTED); on the continuous box x, r > 0, alpha > 1 (Normal(x, r x)) the "
-    "symbolic derivation from the densities exists but the sound tactics do not close the "
-    "log identity in budget (sympy does with expand_log(force=True)) and search + numeric "
-    "take ~20 s for the same SUPPORTED, so that form is left out; " + R2_NOTE))
+    "azize23.alg2.renyi_exact.repaired", RE_LOC, _div, "==", _form, RC, RE_FIX + "Every x > 0, r > 0, alpha > 1 (the source's domain); D_alpha derived from the "
+    "densities by the symbolic engine"))
+catalogue.declare(build_claim(
+    "azize23.alg2.renyi_exact.repaired.instances", RE_LOC, _renyi_fixed(qx, qr, qa)[0], "==",
+    _renyi_fixed(qx, qr, qa)[1], R2, RE_FIX + R2_NOTE))
 catalogue.declare(build_claim(
     "azize23.alg2.groupwise_zcdp.repaired",
     "§3.2, Algorithm 2 group-wise zCDP (corrected: from the smaller to the larger count)",
