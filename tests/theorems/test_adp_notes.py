@@ -162,3 +162,19 @@ def test_accuracy_ratio_is_sqrt_k():
     c = _claim("adp_notes.accuracy.ratio")
     assert sympy.simplify(c.statement.lhs - sympy.sqrt(sympy.Symbol("k", integer=True))) == 0 or \
         sympy.simplify(c.statement.lhs.subs("k", 4)) == 2
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.accuracy.laplace.rate", "adp_notes.accuracy.gauss.rms"])
+def test_accuracy_moments_for_every_k_n_eps_are_proved(cid):
+    """Every k, n >= 1, eps > 0 (delta in (0, 1) as ell = log(1/delta) > 0): the second
+    moment derived from the density; the grid stays as .instances."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    c = _claim(cid)
+    assert c.domain.instance_count is None
+    assert all(iv.hi is None for _, iv in c.domain.params)
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    assert _claim(cid + ".instances").domain.instance_count
+    if cid.endswith("rms"):
+        assert dict(c.derived_values({"k": "1", "n": "1", "eps": "1", "ell": "0"})) == {
+            "delta": "1"}
