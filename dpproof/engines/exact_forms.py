@@ -1,7 +1,8 @@
 """Exact rewrites and sign-safe forms shared by the symbolic engine and its proof by cases.
 
 ``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
-form, expand, together, expand_log without ``force``, simplify), each an exact identity
+form, expand, together, expand_log without ``force``, logs of factored arguments expanded
+and cancelled, simplify), each an exact identity
 under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
 ``certified_constants``: non-rational constants replaced by symbols whose sign is certified
 in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a

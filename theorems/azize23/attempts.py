@@ -11,9 +11,8 @@ from dpproof.expr.vocabulary import (DataDependentNormal, Normal, cyik16_series,
                                      normal_product_pdf, pv_inv_normal, trunc_abs_inv_normal,
                                      trunc_inv_sq_normal)
 
-from .common import (NONNEG, POS, Claim, Domain, Interval, Statement, build_claim, catalogue,
-                     closed, grid, src, sym)
-from dpproof.claims import Kind
+from .common import (NONNEG, POS, Claim, Domain, Interval, Kind, Statement, build_claim,
+                     catalogue, closed, grid, src, sym)
 
 # the product density: x in {0, 1, 2}, s = 1, r = 1/2, y in {-3/2, 1/2, 5/2}
 PD = Domain.of(x=closed(0, 2, integer=True), s=Interval.point(1),
