@@ -45,7 +45,7 @@ def _const(mu, sigma):
 #: sinh(a u) on [0, U]) exceeds this: acb.integral must then subdivide [0, U] into ~a U
 #: pieces, seconds per call for a ball of no use (|mu|/sigma = 10^6 gave radius 10^53015664;
 #: at |mu| U/sigma^2 ~ 2.5e7 the ball is already useless, ~1e7 still tight)
-MAX_SINH_EXPONENT = 10 ** 8
+MAX_SINH_EXPONENT = 10 ** 7
 
 
 def _too_steep(a: arb, U: arb) -> bool:
