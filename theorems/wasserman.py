@@ -17,7 +17,7 @@ import sympy
 from sympy import Abs, Integral, Max, Rational, exp, oo, sqrt
 
 from dpproof.claims import Catalogue, Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.expr.vocabulary import Laplace, hockey_stick
+from dpproof.expr.vocabulary import Laplace, hockey_stick, loss_at
 from dpproof.expr.vocabulary import (cosine_series_loss, expmech_ks_loss, ks_sensitivity_enum,
                                      laplace_pdf, laplace_sd, mean_sensitivity_enum, rr_prob,
                                      shift_abs_sup)
@@ -128,12 +128,17 @@ catalogue.declare(build_claim(
     note="corrected statement: the density must be e^(-|w|/lambda)/(2 lambda) (the absolute "
          "value is missing in the notes); variance int w^2 f(w) dw = 2 lambda^2, i.e. sd "
          "sqrt(2) lambda, lambda in (0, 100] continuous"))
+SD_LOC = "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda"
+catalogue.declare(build_claim(
+    "wasserman.laplace.sd.intended", SD_LOC, laplace_sd(0, lam_), "==", sqrt(2) * lam_,
+    Domain.of(lambda_=Pos(0, None)),
+    "sd integrated from the Laplace(0, lambda) density (laplace_sd, derived by the symbolic "
+    "engine), every lambda > 0"))
 LSI = Domain.of(a=closed(1, 40, integer=True))
 lsl = LSI.symbols()["a"] / 4
 catalogue.declare(build_claim(
-    "wasserman.laplace.sd.intended", "§3, f(w) ∝ e^(-|w|/lambda) has sd sqrt(2) lambda",
-    laplace_sd(0, lsl), "==", sqrt(2) * lsl, LSI,
-    "sd integrated from the Laplace(0, lambda) density (laplace_sd); lambda = a/4 in "
+    "wasserman.laplace.sd.intended.instances", SD_LOC, laplace_sd(0, lsl), "==", sqrt(2) * lsl,
+    LSI, "sd integrated from the Laplace(0, lambda) density (laplace_sd); lambda = a/4 in "
     "{1/4, ..., 10}"))
 
 # Delta = 1 (the claim is invariant under scaling f and lambda together), f(D) = 0
@@ -157,11 +162,14 @@ catalogue.declare(build_claim(
     SUP_NOTE + "lambda = Delta/eps, eps in (0, 20], Delta in (0, 10] continuous, the worst "
     "neighbour |f(D) - f(D')| = Delta (smaller shifts: step1 with H decreasing in eps; "
     "negative shifts by reflection)"))
+z_ = sympy.Symbol("z", real=True)
 catalogue.declare(build_claim(
     "wasserman.laplace.dp.step1", "§3, first inequality",
-    hockey_stick(Laplace(0, lam_), Laplace(t_, lam_), t_ / lam_), "<=", 0,
-    Domain.of(lambda_=Pos(0, 100), t=Pos(0, 10)),
-    SUP_NOTE + "t = f(D') - f(D) in (0, 10], lambda in (0, 100] continuous"))
+    loss_at(Laplace(0, lam_), Laplace(t_, lam_), z_), "<=", t_ / lam_,
+    Domain.of(lambda_=Pos(0, None), t=Interval(0, None), z=Interval(None, None)),
+    "log p(z|D)/p(z|D') <= |f(D) - f(D')|/lambda at every output z: the log-ratio computed "
+    "from the two Laplace densities (loss_at, derived by the symbolic engine), f(D) = 0, "
+    "t = f(D') >= 0 (t < 0 by the reflection z -> -z), lambda > 0, z real"))
 catalogue.declare(build_claim(
     "wasserman.laplace.dp.step2", "§3, second inequality",
     exp(t_ * eps_), "<=", exp(eps_), Domain.of(t=closed(0, 1), eps=Pos(0, 20)),
@@ -171,12 +179,30 @@ catalogue.declare(build_claim(
     "wasserman.laplace.dp.instances", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
     ratio, "<=", exp(le), LD, LD_NOTE))
 
+# Delta = sup over replace-one neighbours of |mean(D) - mean(D')|: D and D' share n - 1
+# entries (sum S, |S| <= (n - 1) B, written S = (n - 1) B v with v in [-1, 1]) and differ in
+# one, a in D and b in D', both in [-B, B]
+MSC = Domain.of(n=Interval(1, None, integer=True), B=Pos(0, None), v=closed(-1, 1),
+                a=closed(-1, 1), b=closed(-1, 1))
+cn, cB, cv, ca, cb = (MSC.symbols()[k] for k in ("n", "B", "v", "a", "b"))
+mS = (cn - 1) * cB * cv
+mean_gap = Abs((mS + ca * cB) / cn - (mS + cb * cB) / cn)
+MS_LOC = "§3, X_i in [-B, B], f = mean: Delta = 2B/n"
+MS_NOTE = ("mean(D) = (S + a)/n, mean(D') = (S + b)/n for replace-one neighbours sharing n - 1 "
+           "entries with sum S = (n - 1) B v, the replaced entries a B, b B in [-B, B] (a, b, v "
+           "in [-1, 1]); every n >= 1 and B > 0")
+catalogue.declare(build_claim(
+    "wasserman.mean.sensitivity", MS_LOC, mean_gap, "<=", 2 * cB / cn, MSC,
+    "the sup is at most 2B/n (and attained: .attained); " + MS_NOTE))
+catalogue.declare(build_claim(
+    "wasserman.mean.sensitivity.attained", MS_LOC, mean_gap.subs({ca: 1, cb: -1}), "==",
+    2 * cB / cn, MSC, "the sup 2B/n is attained at a = B, b = -B; " + MS_NOTE))
 # exact enumerations: n = 2^j so that 2B/n and 1/n are exact binary numbers (|.| <= 0 can
 # then be certified exactly)
 MS = Domain.of(j=closed(0, 2, integer=True), B=closed(1, 3, integer=True))
 mj, mB = (MS.symbols()[n] for n in ("j", "B"))
 catalogue.declare(build_claim(
-    "wasserman.mean.sensitivity", "§3, X_i in [-B, B], f = mean: Delta = 2B/n",
+    "wasserman.mean.sensitivity.instances", MS_LOC,
     Abs(mean_sensitivity_enum(2**mj, mB) - 2 * mB / 2**mj), "<=", 0, MS,
     "Delta = sup over replace-one neighbours, enumerated over all datasets in "
     "{-B, 0, B}^n (contains the extremes +-B, where the sup over [-B, B] is attained), "

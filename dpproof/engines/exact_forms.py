@@ -1,7 +1,8 @@
 """Exact rewrites and sign-safe forms shared by the symbolic engine and its proof by cases.
 
 ``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
-form, expand, together, expand_log without ``force``, simplify), each an exact identity
+form, expand, together, expand_log without ``force``, logs of factored arguments expanded
+and cancelled, simplify), each an exact identity
 under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
 ``certified_constants``: non-rational constants replaced by symbols whose sign is certified
 in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a
@@ -27,10 +28,25 @@ def forms(expr):
     for name, fn in (("expand", sympy.expand),
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
+                     ("logs of factored arguments expanded", _logs_expanded),
                      ("simplify", sympy.simplify)):
         form = rewrite(fn, expr)
         if form is not None:
             yield name, form
+
+
+def _logs_expanded(expr):
+    """Powers denested and logs split where sympy's assumptions allow (``force=False``), each
+    log's argument factored first (log((x + 1)^2) = 2 log(x + 1) needs x + 1 > 0), then
+    brought over a common denominator: exact rewrites only (a Renyi divergence derived from the densities against a
+    printed sum of logs, azize23.alg2.renyi_exact.repaired)."""
+    if not expr.has(sympy.log):
+        return expr
+    e = sympy.expand_log(sympy.powdenest(sympy.powsimp(expr), force=False), force=False)
+    e = e.replace(lambda z: isinstance(z, sympy.log),
+                  lambda z: sympy.expand_log(sympy.log(sympy.factor(z.args[0])), force=False))
+    e = sympy.cancel(sympy.together(sympy.expand(e)))
+    return sympy.cancel(sympy.together(e))   # the first pass can leave nested fractions
 
 
 def rewrite(fn, expr):

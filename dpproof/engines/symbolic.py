@@ -149,7 +149,28 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
     return ""
 
 
+def _derived(claim: Claim, expr):
+    """``expr`` with its oracle calls replaced by their forms derived on the claim's domain
+    (equal to the oracle values wherever the derivation's conditions hold, which
+    ``derive_claim`` checks on the whole domain), or ``expr`` unchanged if not derivable."""
+    if not symbolic_oracles.has_oracles(expr):
+        return expr
+    from ..claims import Statement
+    got = symbolic_oracles.derive_claim(Statement(expr, ">=", sympy.S.Zero), claim.domain)
+    if got is None:
+        return expr
+    try:
+        return sympy.simplify(got[0].lhs)   # an exact rewrite, so that its sign shows
+    except (TypeError, ValueError, RecursionError):
+        return got[0].lhs
+
+
 def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
+    if isinstance(term, (sympy.Pow, sympy.log)) and oracles_derived:
+        # a root or log of an oracle value: judged on the value's derived form
+        derived = _derived(claim, term.args[0])
+        if derived is not term.args[0]:
+            term = term.func(derived, *term.args[1:])
     if isinstance(term, sympy.Pow):
         base, ex = term.args
         if ex.is_integer and ex.is_positive:

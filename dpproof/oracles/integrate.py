@@ -144,6 +144,13 @@ def exp_quad_integral(c0, c1, c2, a, b) -> arb:
     return J0.intersection(crude) if J0.overlaps(crude) else J0
 
 
+#: depth of ``quad`` calls under way: an exception raised inside an ``acb.integral``
+#: callback (a time limit's alarm) can be swallowed by python-flint, which then returns a
+#: wrong ball; ``engines.base`` therefore defers its alarm while this is positive (the alarm
+#: refires), and ``quad`` re-raises any exception its integrand raised
+INTEGRATING = [0]
+
+
 def quad(f, a: arb, b: arb, **opts) -> arb:
     """int_a^b f for f(z: acb, analytic: bool) -> acb holomorphic on the segment.
 
@@ -152,7 +159,26 @@ def quad(f, a: arb, b: arb, **opts) -> arb:
     Returns the real part.
     """
     am, bm = a.mid(), b.mid()
-    val = acb.integral(f, am, bm, **opts).real
+    raised: list = []
+
+    def guarded(z, analytic):
+        try:
+            return f(z, analytic)
+        except BaseException as exc:   # recorded: python-flint may swallow it
+            raised.append(exc)
+            raise
+
+    INTEGRATING[0] += 1
+    try:
+        val = acb.integral(guarded, am, bm, **opts).real
+    except BaseException:
+        if raised:   # python-flint reports it as a SystemError: the integrand's own
+            raise raised[0] from None
+        raise
+    finally:
+        INTEGRATING[0] -= 1
+    if raised:
+        raise raised[0]
     for end in (a, b):
         r = end.rad()
         if r != 0:

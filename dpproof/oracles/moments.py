@@ -41,6 +41,17 @@ def _const(mu, sigma):
     return 1 / (sigma * (2 * arb.pi()).sqrt()), mu / (sigma * sigma), 1 / (2 * sigma * sigma)
 
 
+#: the principal-value quadratures return nan when |mu| U / sigma^2 (the largest exponent of
+#: sinh(a u) on [0, U]) exceeds this: acb.integral must then subdivide [0, U] into ~a U
+#: pieces, seconds per call for a ball of no use (|mu|/sigma = 10^6 gave radius 10^53015664;
+#: at |mu| U/sigma^2 ~ 2.5e7 the ball is already useless, ~1e7 still tight)
+MAX_SINH_EXPONENT = 10 ** 7
+
+
+def _too_steep(a: arb, U: arb) -> bool:
+    return not (abs(a) * U < MAX_SINH_EXPONENT)
+
+
 @cached
 def pv_inv_moment(mu: arb, sigma: arb) -> arb:
     """PV E[1/X] = int_0^inf 2C e^{-(u^2 + mu^2)/(2 sigma^2)} sinh(a u)/u du, a = mu/sigma^2."""
@@ -51,6 +62,8 @@ def pv_inv_moment(mu: arb, sigma: arb) -> arb:
     with ctx.workprec(ctx.prec + GUARD):
         C, a, b = _const(mu, sigma)
         U, tail = _cut(mu, sigma, 1)
+        if _too_steep(a, U):
+            return NAN()
         e0 = -b * mu * mu
 
         def f(u, analytic):
@@ -68,6 +81,8 @@ def fp_inv_sq_moment(mu: arb, sigma: arb) -> arb:
     with ctx.workprec(ctx.prec + GUARD):
         C, a, b = _const(mu, sigma)
         U, tail = _cut(mu, sigma, 2)
+        if _too_steep(a, U):
+            return NAN()
         k = 2 * C * (-b * mu * mu).exp()  # 2 phi(0)
         I = acb(0, 1)
 

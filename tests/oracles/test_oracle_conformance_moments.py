@@ -99,7 +99,10 @@ def test_gaussian_moments_and_inverse_moments(mu, s):
     # PV E[1/X] = int_0^inf (phi(u) - phi(-u))/u du
     big = [x for x in sorted({abs(x) for x in sc} | {M(s)}) if x > 0]
     v, e = _quad(lambda u: (phi(u) - phi(-u)) / u if u else 0, [0, *big, INF])
-    assert contains(_oracle("pv_inv_normal")(A(mu), A(s)), v, e)
+    pv = _oracle("pv_inv_normal")(A(mu), A(s))
+    # at |mu|/sigma = 5000 the quadrature's ball was [+/- 7.7e21307] (contained anything);
+    # the oracle now says nan there at once (moments.MAX_SINH_EXPONENT)
+    assert contains(pv, v, e) or (not pv.is_finite() and abs(mu) / s > 1000)
     if abs(mu) / s < 30:  # finite part of E[1/X^2] (cancellation-free below 30 sigma)
         p0 = phi(0)
         tay = mp.taylor(phi, 0, 16)  # near 0: (phi(u) + phi(-u) - 2 phi(0))/u^2 by its series

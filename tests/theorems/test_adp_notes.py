@@ -183,3 +183,19 @@ def test_gaussian_claims_proved_for_every_sigma(cid):
     c = _claim(cid)
     assert c.domain["sigma"].hi is None
     assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.accuracy.laplace.rate", "adp_notes.accuracy.gauss.rms"])
+def test_accuracy_moments_for_every_k_n_eps_are_proved(cid):
+    """Every k, n >= 1, eps > 0 (delta in (0, 1) as ell = log(1/delta) > 0): the second
+    moment derived from the density; the grid stays as .instances."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    c = _claim(cid)
+    assert c.domain.instance_count is None
+    assert all(iv.hi is None for _, iv in c.domain.params)
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    assert _claim(cid + ".instances").domain.instance_count
+    if cid.endswith("rms"):
+        assert dict(c.derived_values({"k": "1", "n": "1", "eps": "1", "ell": "0"})) == {
+            "delta": "1"}

@@ -77,7 +77,10 @@ def test_renyi_exact_is_off_by_log_of_ratio():
 def test_kl_gauss_literal_gap_is_log_ratio():
     m = margin_at("azize23.alg1.kl_gauss", a=1, b=7, k=2)   # X = 1/4, X' = 7/4
     contains(-m, mpmath.log(7), 1e-30)
-    assert abs(margin_at("azize23.alg1.kl_gauss.intended", a=-2, b=5, k=3)) < 1e-30
+    assert abs(margin_at("azize23.alg1.kl_gauss.intended.instances", a=-2, b=5, k=3)) < 1e-30
+    # the same point on the continuous domain: X = -1/2 = (2j - 1) u, X' = 5/4 = (2l - 1) v
+    assert abs(margin_at("azize23.alg1.kl_gauss.intended", u="1/2", v="5/4", j=0, l=1,
+                         r="3/4")) < 1e-30
 
 
 def test_pv_moments_square_ratio_is_half_the_finite_part():
@@ -207,7 +210,8 @@ def test_repaired_margins_vanish_where_the_printed_ones_do_not():
     # the witnesses of the refutations: the corrected statements hold there
     assert abs(margin_at("azize23.alg1.pv_moments.sq_ratio.repaired", x=6, j=0, s=1)) < 1e-30
     assert margin_at("azize23.alg1.pv_moments.sq_ratio", x=6, j=0, s=1) < -1e-3
-    assert abs(margin_at("azize23.alg2.renyi_exact.repaired", x=3, k=1, i=2)) < 1e-30
+    assert abs(margin_at("azize23.alg2.renyi_exact.repaired.instances", x=3, k=1, i=2)) < 1e-30
+    assert abs(margin_at("azize23.alg2.renyi_exact.repaired", x="3/2", r="1/3", alpha=5)) < 1e-30
     assert margin_at("azize23.alg2.groupwise_zcdp.repaired", x=4, k=1, i=2) > 0
     assert abs(margin_at("azize23.alg1.kl_gauss.repaired", X="1/4", Xp="7/4", r="1/2")) < 1e-30
 
@@ -230,3 +234,36 @@ def test_witnesses_carry_the_source_parameters():
     kg = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.kl_gauss")
     assert dict(kg.derived_values({"a": "1", "b": "7", "k": "2"})) == {
         "X": "0.25", "Xp": "1.75", "r": "0.5"}
+
+
+STATED_ON_THE_SOURCE_DOMAIN = (
+    "azize23.alg1.mean", "azize23.alg1.variance", "azize23.alg1.variance.step1",
+    "azize23.alg1.accuracy.step2", "azize23.alg1.accuracy.step3", "azize23.alg1.kl_gauss.intended",
+    "azize23.alg1.pv_moments.xp_over_x", "azize23.alg1.pv_moments.x_over_xp",
+    "azize23.alg1.pv_moments.sq_ratio.repaired", "azize23.alg2.accuracy",
+    "azize23.alg2.accuracy.step1", "azize23.alg2.accuracy.step2",
+    "azize23.alg2.renyi_exact.repaired")
+
+
+def test_moment_identities_are_stated_on_the_continuous_domain_and_proved():
+    """The catalogue claims are stated for every x >= 0 (or > 0), s > 0, r > 0 (alpha > 1),
+    their grids kept as .instances; the symbolic engine proves them from the densities."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    by_id = {c.id: c for c in flatten(mod.CLAIMS)}
+    for cid in STATED_ON_THE_SOURCE_DOMAIN:
+        c = by_id[cid]
+        assert c.domain.instance_count is None, cid
+        assert any(iv.hi is None for _, iv in c.domain.params), cid   # unbounded
+        ev = symbolic.check(c, Config())
+        assert ev.verdict.value == "PROVED", (cid, ev.detail)
+    for cid in ("azize23.alg1.mean", "azize23.alg1.variance", "azize23.alg2.accuracy"):
+        assert by_id[cid + ".instances"].domain.instance_count
+
+
+def test_printed_square_ratio_is_refuted_on_the_continuous_domain():
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.pv_moments.sq_ratio")
+    assert c.domain.instance_count is None
+    assert symbolic.check(c, Config()).verdict.value == "REFUTED"

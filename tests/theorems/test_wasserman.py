@@ -150,3 +150,31 @@ def test_series_repaired_scale_is_exactly_tight():
     contains(margin_at("wasserman.series.dp.repaired", n=6, m=1, c=4), 0, 1e-30)
     # m = 2: no pair of grid points moves both coefficients by 2 c0 (loss 3/4 eps), slack 1/8
     contains(margin_at("wasserman.series.dp.repaired", n=3, m=2, c=2), mpmath.mpf(1) / 8, 1e-30)
+
+
+@pytest.mark.parametrize("cid", ["wasserman.laplace.sd.intended", "wasserman.laplace.dp.step1",
+                                 "wasserman.mean.sensitivity",
+                                 "wasserman.mean.sensitivity.attained"])
+def test_stated_for_every_parameter_and_proved(cid):
+    """On unbounded domains (every lambda > 0, every output z, every n >= 1 and B > 0), the
+    oracles derived from the densities; the former grids stay as .instances."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    by_id = {c.id: c for c in flatten(mod.CLAIMS)}
+    c = by_id[cid]
+    assert c.domain.instance_count is None
+    assert any(iv.hi is None for _, iv in c.domain.params)
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    if not cid.endswith(("attained", "step1")):
+        assert by_id[cid + ".instances"].domain.instance_count
+
+
+def test_mean_sensitivity_twin_is_not_proved():
+    from dataclasses import replace
+
+    from dpproof.claims import Statement
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.mean.sensitivity")
+    twin = replace(c, statement=Statement(c.statement.lhs, "<=", c.statement.rhs * 3 / 4))
+    assert symbolic.check(twin, Config()).verdict.value != "PROVED"

@@ -38,13 +38,19 @@ catalogue.declare(Claim(
     note="eps-DP part: privacy loss of Laplace(k/(eps n)) per coordinate <= eps; k = 2, "
          "n = 10, eps in [1/10, 2] continuous, shift (w, 1 - w) k/n (l1 sensitivity k/n), "
          "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n)"))
+RATE_NOTE = ("sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
+             "(moment2, derived from the density) equals sqrt(2) k^(3/2)/(n eps): the printed order")
 catalogue.declare(Claim(
     "adp_notes.accuracy.laplace.rate", src("Accuracy, Laplace noise"),
+    Statement(sqrt(k * moment2(Laplace(0, k / (eps * n)))), "==", sqrt(2) * k**R(3, 2) / (n * eps)),
+    Domain.of(k=Int(1, None), n=Int(1, None), eps=Pos(0, None)), Kind.IDENTITY,
+    note=RATE_NOTE + "; every k, n >= 1 and eps > 0"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.laplace.rate.instances", src("Accuracy, Laplace noise"),
     Statement(sqrt(k * moment2(Laplace(0, k / (i / 4 * n)))), "==",
               sqrt(2) * k**R(3, 2) / (n * i / 4)),
     Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY,
-    note="sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
-         "equals sqrt(2) k^(3/2)/(n eps): the printed order; eps = i/4"))
+    note=RATE_NOTE + "; eps = i/4"))
 sig_acc_c = sqrt(2 * k * L / (n * eps**2))
 ACC_NOTE = ("(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
             "sensitivity sqrt(k)/n; ")
@@ -72,13 +78,23 @@ catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.rate", src("Accuracy, Gaussian noise"), None, kind=Kind.CITED,
     reason="asymptotic (O-notation); accuracy.gauss.rms records the exact RMS error of the "
            "printed variance"))
+RMS_NOTE = ("sqrt(E||z - q||^2) with the printed variance 2k log(1/delta)/(n eps^2), from the "
+            "variance by integration (moment2, derived from the density)")
+LD = sympy.Symbol("ell", real=True)   # ell = log(1/delta): delta in (0, 1) iff ell > 0
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.rms", src("Accuracy, Gaussian noise"),
+    Statement(sqrt(k * moment2(Normal(0, sqrt(2 * k * LD / (n * eps**2))))), "==",
+              k * sqrt(2 * LD / n) / eps),
+    Domain.of(k=Int(1, None), n=Int(1, None), eps=Pos(0, None), ell=Pos(0, None)), Kind.IDENTITY,
+    note=RMS_NOTE + "; every k, n >= 1, eps > 0, delta in (0, 1), written through "
+    "ell = log(1/delta) > 0 (delta = e^-ell, a bijection of (0, 1) onto (0, oo))",
+    derived={"delta": sympy.exp(-LD)}))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.gauss.rms.instances", src("Accuracy, Gaussian noise"),
     Statement(sqrt(k * moment2(Normal(0, sqrt(2 * k * log(10**j) / (n * (i / 4)**2))))), "==",
               k * sqrt(2 * log(10**j) / n) / (i / 4)),
     Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4), j=Int(5, 6)), Kind.IDENTITY,
-    note="sqrt(E||z - q||^2) with the printed variance, from the variance by integration; "
-         "eps = i/4, delta = 10^-j"))
+    note=RMS_NOTE + "; eps = i/4, delta = 10^-j"))
 catalogue.declare(Claim(
     "adp_notes.accuracy.ratio", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),
     Statement((k**R(3, 2) / (n * eps)) / (k / (n * eps)), "==", k),

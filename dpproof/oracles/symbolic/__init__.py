@@ -17,7 +17,8 @@ from sympy import exp
 
 from . import divergences as D
 from . import masses as M
-from .pieces import DENSITIES, X, Underivable, certainly, integral
+from . import moments as MO
+from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
 
 __all__ = ["derive", "derive_call", "Underivable"]
 
@@ -125,7 +126,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "loss_tail": _loss_mass(True), "hs_events": _hs_events,
          "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
-         "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose}
+         "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
+         "rr_prob": M.rr_prob, **MO.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
@@ -166,7 +168,7 @@ def integrate_exp_poly(integral: sympy.Integral) -> sympy.Expr:
             continue
         piece_f = f.xreplace({a: s * (a.args[0]) if certainly(a_ >= root) else -s * a.args[0]
                               for a, (root, s) in signs.items()})
-        total += _sum_of_exp_terms(piece_f.xreplace({y: X}), a_, b_)
+        total += integrate_terms(piece_f.xreplace({y: X}), a_, b_)
     return total
 
 
@@ -184,23 +186,6 @@ def _clip(t, lo, hi, which):
     if certainly(t >= lo) and certainly(t <= hi):
         return t
     raise Underivable(f"the order of {t} and the limits [{lo}, {hi}]")
-
-
-def _sum_of_exp_terms(f, lo, hi):
-    out = sympy.S.Zero
-    for term in sympy.Add.make_args(sympy.powsimp(sympy.expand(f), combine="exp")):
-        factors = sympy.Mul.make_args(term)
-        expo = sympy.Add(*(e.args[0] for e in factors if isinstance(e, sympy.exp)))
-        rest = sympy.Mul(*(e for e in factors if not isinstance(e, sympy.exp)))
-        try:
-            poly = sympy.Poly(rest, X)
-        except sympy.PolynomialError:
-            raise Underivable(f"a factor {rest} that is not a polynomial") from None
-        if poly.degree() > 2:
-            raise Underivable("a moment of order > 2")
-        for (k,), c in poly.terms():
-            out += c * integral(k, expo, lo, hi)
-    return out
 
 
 def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:

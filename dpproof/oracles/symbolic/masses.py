@@ -275,5 +275,17 @@ def hs_events_discrete(p, q, eps) -> sympy.Expr:
     return Max(sympy.S.Zero, *sums)
 
 
-__all__ = ["cdf", "density", "finite", "osgt_tail", "rejection_shift_cdf", "hs_events_discrete", "loss_at", "loss_mass_continuous",
-           "loss_mass_discrete", "signed_mass_below"]
+__all__ = ["cdf", "density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
+           "loss_mass_discrete", "osgt_tail", "rejection_shift_cdf", "rr_prob",
+           "signed_mass_below"]
+
+
+def rr_prob(eps, x, y) -> sympy.Expr:
+    """P(Y = y | X = x) of binary randomized response (the ball oracle's
+    ``randomized_response(eps, 2, value=x)``): y = x w.p. e^eps/(e^eps + 1), else 1/(e^eps + 1);
+    x, y exact integers in {0, 1}."""
+    for v in (x, y):
+        if not (getattr(v, "is_Integer", False) and int(v) in (0, 1)):
+            raise Underivable(f"randomized response at a non-binary or symbolic {v}")
+    z = exp(eps) + 1
+    return exp(eps) / z if x == y else 1 / z

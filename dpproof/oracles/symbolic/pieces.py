@@ -93,7 +93,13 @@ def trunc_normal(mu, sigma, c) -> list[Piece]:
             Piece(mu + c, oo, None)]
 
 
-DENSITIES = {"Normal": normal, "Laplace": laplace, "OSGT": osgt, "TruncNormal": trunc_normal}
+def data_dependent_normal(x, r) -> list[Piece]:
+    """N(x, (r x)^2) (azize23 Alg. 2), the scale |r x| as the ball oracle's."""
+    return normal(x, sympy.Abs(r * x))
+
+
+DENSITIES = {"Normal": normal, "Laplace": laplace, "OSGT": osgt, "TruncNormal": trunc_normal,
+             "DataDependentNormal": data_dependent_normal}
 
 
 def merge(p: list[Piece], q: list[Piece]) -> list[tuple]:
@@ -132,6 +138,8 @@ def integral(k: int, expo: sympy.Expr, lo, hi) -> sympy.Expr:
         raise Underivable(f"log-density of degree {poly.degree()}")
     c0, c1, c2 = (poly.coeff_monomial(X ** i) for i in range(3))
     c2, c1 = sympy.simplify(c2), sympy.simplify(c1)
+    if not (certainly(c2 < 0) or certainly(c2 > 0) or c2 == 0):
+        c2 = sympy.factor(c2)   # an expanded square (4j^2 - 4j + 1) factored: its sign shows
     if c2 != 0 and certainly(c2 < 0):
         return _gaussian(k, -c2, c1, c0, lo, hi)
     if c2 != 0 and certainly(c2 > 0):
@@ -193,3 +201,22 @@ def _exponential(k, b, c, lo, hi):
         poly = {0: 1 / b, 1: t / b - 1 / b ** 2, 2: t ** 2 / b - 2 * t / b ** 2 + 2 / b ** 3}[k]
         return poly * exp(b * t)
     return exp(c) * (F(hi) - F(lo))
+
+
+def integrate_terms(f, lo, hi) -> sympy.Expr:
+    """int_lo^hi f(X) dX for f a sum of terms c X^k exp(g(X)), g of degree <= 2 in X, k <= 2
+    (``integral`` term by term); Underivable for any other term."""
+    out = sympy.S.Zero
+    for term in sympy.Add.make_args(sympy.powsimp(sympy.expand(f), combine="exp")):
+        factors = sympy.Mul.make_args(term)
+        expo = sympy.Add(*(e.args[0] for e in factors if isinstance(e, sympy.exp)))
+        rest = sympy.Mul(*(e for e in factors if not isinstance(e, sympy.exp)))
+        try:
+            poly = sympy.Poly(rest, X)
+        except sympy.PolynomialError:
+            raise Underivable(f"a factor {rest} that is not a polynomial") from None
+        if poly.degree() > 2:
+            raise Underivable("a moment of order > 2")
+        for (k,), c in poly.terms():
+            out += c * integral(k, expo, lo, hi)
+    return out

@@ -1,0 +1,106 @@
+"""azize23 §3: Algorithm 2, X ~ N(x, (r x)^2): accuracy, the Renyi divergence of neighbours,
+group-wise zCDP and the monotonicity of the budgets."""
+
+from __future__ import annotations
+
+import sympy
+from sympy import Max, log, sqrt
+
+from dpproof.expr.vocabulary import DataDependentNormal, normal_abs_dev, normal_variance, renyi
+
+from .common import POS, Domain, Interval, build_claim, catalogue, closed, grid, sym
+
+# ----------------------------------------------------------------------------- Algorithm 2
+
+ACC = "§3.1, E|X_i - x_i| <= sqrt(V[X_i]) = r x_i"
+ACC1 = "§3.1, E|X_i - x_i| <= sqrt(V[X_i])"
+ACC2 = "§3.1, sqrt(V[X_i]) = r x_i"
+# the source's domain: x > 0, r > 0 (§3.2 'for alpha > 1 and r, x > 0'; a count x >= 1)
+A2C = Domain.of(x=POS, r=POS)
+A2C_NOTE = ("E|X - x| and Var X integrated from the density of N(x, (r x)^2) (derived by the "
+            "symbolic engine); x > 0, r > 0 continuous")
+# grids of exact instances: x a count, r = k/8
+A2 = Domain.of(x=closed(1, 30, integer=True), k=closed(1, 8, integer=True))
+grid(A2, r=sym(A2)["k"] / 8)
+A2_NOTE = ("E|X - x| and Var X integrated from the density of N(x, (r x)^2); instances "
+           "x in {1..30}, r = k/8")
+
+
+def _acc(domain):
+    x = sym(domain)["x"]
+    r = sym(domain)["r"] if "r" in sym(domain) else sym(domain)["k"] / 8
+    return x, r, normal_abs_dev(x, r * x, x), sqrt(normal_variance(x, r * x))
+
+
+cx, cr, c_dev, c_sd = _acc(A2C)
+catalogue.declare(build_claim(
+    "azize23.alg2.accuracy", ACC, c_dev, "<=", cr * cx, A2C, A2C_NOTE,
+    steps=(build_claim("azize23.alg2.accuracy.step1", ACC1, c_dev, "<=", c_sd, A2C, A2C_NOTE),
+           build_claim("azize23.alg2.accuracy.step2", ACC2, c_sd, "==", cr * cx, A2C,
+                       A2C_NOTE))))
+ax, ar, a_dev, a_sd = _acc(A2)
+catalogue.declare(build_claim("azize23.alg2.accuracy.instances", ACC, a_dev, "<=", ar * ax, A2,
+                              A2_NOTE))
+catalogue.declare(build_claim("azize23.alg2.accuracy.step1.instances", ACC1, a_dev, "<=", a_sd,
+                              A2, A2_NOTE))
+catalogue.declare(build_claim("azize23.alg2.accuracy.step2.instances", ACC2, a_sd, "==",
+                              ar * ax, A2, A2_NOTE))
+
+
+def alg2_grid(lo):
+    d = Domain.of(x=closed(lo, 20, integer=True), k=closed(1, 4, integer=True),
+                  i=closed(0, 8, integer=True))
+    xx, kk, ii = (sym(d)[n] for n in ("x", "k", "i"))
+    grid(d, r=kk / 4, alpha=1 + 2**(ii - 3))
+    return d, xx, kk / 4, 1 + 2**(ii - 3)
+
+
+R2, qx, qr, qa = alg2_grid(1)
+R2_NOTE = ("lhs from the densities (renyi oracle); instances x in {1..20}, r = k/4, "
+           "alpha = 1 + 2^(i-3) in {9/8, 5/4, ..., 33}")
+law_x, law_x1 = DataDependentNormal(qx, qr), DataDependentNormal(qx + 1, qr)
+catalogue.declare(build_claim(
+    "azize23.alg2.renyi_exact", "§3.2, the Renyi divergence of the two data-dependent normals",
+    renyi(law_x, law_x1, qa), "==",
+    2 * log((qx + 1) / qx) + log((qx**2 + 2 * qx + 1) / (qx**2 + qa * (2 * qx + 1)))
+    / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2, R2_NOTE))
+v_bound = qa / (2 * qr**2 * qx**2) + 2 * log(1 + 1 / qx)
+catalogue.declare(build_claim(
+    "azize23.alg2.renyi_bound", "§3.2, the bound (alpha > 1, r, x > 0)",
+    renyi(law_x, law_x1, qa), "<=", v_bound, R2, R2_NOTE))
+
+G2, zx, zr, za = alg2_grid(2)
+N0, Nadd, Nrem = (DataDependentNormal(zx + d, zr) for d in (0, 1, -1))
+budget = za / (2 * zr**2 * zx**2) + 2 * log(1 + 1 / zx)
+directions = {"add": renyi(N0, Nadd, za), "add_reverse": renyi(Nadd, N0, za),
+              "remove": renyi(N0, Nrem, za), "remove_reverse": renyi(Nrem, N0, za)}
+GZ_NOTE = ("Definition 1 with v(D)_i = 1/(2 r^2 x^2), xi(D)_i = 2 log(1 + 1/x) at D (count x), "
+           "neighbours D' with count x +- 1; divergences from the densities; instances "
+           "x in {2..20}, r = k/4, alpha = 1 + 2^(i-3) (removing the only record, x = 1 -> 0, "
+           "gives the point mass N(0, 0): an infinite divergence, outside this grid)")
+catalogue.declare(build_claim(
+    "azize23.alg2.groupwise_zcdp", "§3.2, Algorithm 2 is (v, xi)-group-wise zCDP",
+    Max(*directions.values()), "<=", budget, G2, "all four (neighbour, order) pairs; "
+    + GZ_NOTE))
+GZ_REVERSE = ("from the larger to the smaller count: D_alpha = +inf for alpha >= "
+              "(x + 1)^2/(2x + 1), so no (v, xi) budget repairs it (see "
+              "groupwise_zcdp.repaired for the corrected statement); ")
+for direction, divergence in directions.items():
+    catalogue.declare(build_claim(
+        f"azize23.alg2.groupwise_zcdp.{direction}", "§3.2 with Definition 1", divergence, "<=",
+        budget, G2, (GZ_REVERSE if direction in ("add_reverse", "remove") else "") + GZ_NOTE))
+
+MO = Domain.of(x=Interval(0, None, lo_open=True), r=Interval(0, None, lo_open=True))
+mx, mr = (sym(MO)[n] for n in ("x", "r"))
+dv = sympy.diff(1 / (2 * mr**2 * mx**2), mx)
+dxi = sympy.diff(2 * log(1 + 1 / mx), mx)
+MO_NOTE = ("non-increasing on the reals x > 0 (hence on the counts), for every r > 0: the "
+           "derivative is <= 0")
+catalogue.declare(build_claim(
+    "azize23.alg2.monotone", "§3.2, 'the privacy budgets are non-increasing'",
+    Max(dv, dxi), "<=", 0, MO, MO_NOTE))
+catalogue.declare(build_claim("azize23.alg2.monotone.v", "§3.2, v(D)_i", dv, "<=", 0, MO,
+                              MO_NOTE))
+catalogue.declare(build_claim("azize23.alg2.monotone.xi", "§3.2, xi(D)_i", dxi, "<=", 0, MO,
+                              MO_NOTE))
+
