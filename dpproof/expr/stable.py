@@ -194,7 +194,10 @@ def _stable(expr: sympy.Expr) -> sympy.Expr:
         return expr
     args = [_stable(a) for a in expr.args]
     if args != list(expr.args):
-        expr = expr.func(*args)
+        # a Max/Min is rebuilt as it stands: sympy's re-evaluation compares every pair of
+        # arguments (minutes for a max of a few dozen sums); its value is the same
+        expr = expr.func(*args, evaluate=False) if isinstance(
+            expr, (sympy.Max, sympy.Min)) else expr.func(*args)
     if expr.is_Add:
         return _stable_sum(expr)
     if isinstance(expr, sympy.log) and expr.args[0].is_Add and \

@@ -5,17 +5,22 @@ each partial operation preceded by its edge check (``definedness.edge_check``).
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Sequence
 
 import mpmath
 import sympy
 
-from ..definedness import edge_check
+from ..definedness import Undefined, edge_check, require
+from ..expr.finite import MaxOver
 from ..expr.functions import SpecialFunction
 
 
 class LoweringError(ValueError):
     """An expression uses something the chosen arithmetic cannot evaluate."""
+
+
+SUM_TERMS = 100_000     # the most terms a ``Sum`` may have at one point (a guard against hangs)
 
 
 class Backend:
@@ -44,6 +49,8 @@ class Backend:
             return self.constant("inf" if e is sympy.oo else "-inf")
         if e.is_Float:
             raise LoweringError(f"float literal {e} in a claim: write it as an exact rational")
+        if isinstance(e, (sympy.Sum, MaxOver)):
+            return self._sum(e, index)
         kids = [self._node(a, index) for a in e.args]
         if e.is_Add:
             return self.fold(kids, self.add)
@@ -65,6 +72,46 @@ class Backend:
             k = kids[0]
             return self._checked(e, kids, lambda env: fn(k(env)))
         return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+
+    def _sum(self, e, index):
+        """``Sum(body, (i, lo, hi))`` and ``MaxOver(body, (i, lo, hi))`` (finite aggregates),
+        limits integers at the point (read off the values: an integer parameter's exact
+        ball).  Sum follows sympy's (Karr's) convention for hi < lo: 0 at hi = lo - 1, else
+        -Sum(i = hi + 1 .. lo - 1); an empty MaxOver is undefined.  Several limits nest, the
+        first innermost, as in sympy."""
+        (i, lo, hi), inner = e.limits[-1], (e.func(e.function, *e.limits[:-1])
+                                            if len(e.limits) > 1 else e.function)
+        if i.name in index:
+            raise LoweringError(f"summation index {i.name!r} is also a parameter")
+        body = self._node(inner, {**index, i.name: len(index)})
+        ends, make, is_max = (self._node(lo, index), self._node(hi, index)), self.rational, \
+            isinstance(e, MaxOver)
+        larger = self.function("Max")
+
+        def run(env):
+            a, b = (self._limit(f(env), e) for f in ends)
+            if is_max and b < a:
+                raise Undefined(e, "a maximum over an empty range")
+            a, b, sign = (a, b, 1) if b >= a else (b + 1, a - 1, -1)
+            if b - a > SUM_TERMS:
+                raise LoweringError(f"{b - a + 1} terms in {sympy.sstr(e)[:80]} (at most "
+                                    f"{SUM_TERMS + 1})")
+            env = tuple(env)
+            terms = (body(env + (make(sympy.Integer(v))(env),)) for v in range(a, b + 1))
+            if is_max:
+                return functools.reduce(larger, terms)
+            total = functools.reduce(lambda x, y: x + y, terms, make(sympy.S.Zero)(env))
+            return total if sign > 0 else -total
+        return run
+
+    def _limit(self, x, e) -> int:
+        """A summation limit as an int: certainly an integer, else (Maybe)Undefined."""
+        require(self.integer(x), self.not_integer(x), e, "a sum's limits must be integers")
+        return self.to_int(x)
+
+    @staticmethod
+    def to_int(x) -> int:
+        return int(x)
 
     def _checked(self, e, kids, run):
         """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""

@@ -4,8 +4,9 @@
 from sympy import Abs, Max, Rational as R, binomial, exp
 
 from dpproof.claims import Domain, Kind, Statement
-from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta, thm1_delta, thm3_delta
+from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta
 
+from .closed_forms import thm1_delta, thm3_delta
 from .common import (EPS_E2, G_HALF, G_QUARTER, add, closed, e, eps, g, gh, gq, ident, integers, k,
                      le, p_t, q_t, r, tt, v, x)
 
