@@ -23,6 +23,25 @@ class LoweringError(ValueError):
 SUM_TERMS = 100_000     # the most terms a ``Sum`` may have at one point (a guard against hangs)
 
 
+def _hoist(body, outer: set):
+    """Loop-invariant hoisting: the largest subterms of ``body`` whose symbols are all
+    parameters (``outer``) become fresh symbols, each evaluated once per aggregate."""
+    found: dict = {}
+
+    def walk(e):
+        if e.is_Atom or not isinstance(e, sympy.Basic):
+            return
+        if e.free_symbols <= outer and not e.is_Symbol and e.free_symbols:
+            found.setdefault(e, sympy.Symbol(f"_inv{len(outer)}_{len(found)}"))
+            return
+        for a in e.args:
+            walk(a)
+    walk(body)
+    if not found:
+        return body, []
+    return body.xreplace(found), [(d, e) for e, d in found.items()]
+
+
 class Backend:
     """One arithmetic: how constants, operations and functions are built."""
 
@@ -83,7 +102,10 @@ class Backend:
                                             if len(e.limits) > 1 else e.function)
         if i.name in index:
             raise LoweringError(f"summation index {i.name!r} is also a parameter")
-        body = self._node(inner, {**index, i.name: len(index)})
+        inner, hoisted = _hoist(inner, set(index))
+        fixed = [self._node(h, index) for _, h in hoisted]
+        inner_index = {**index, **{d.name: len(index) + n for n, (d, _) in enumerate(hoisted)}}
+        body = self._node(inner, {**inner_index, i.name: len(inner_index)})
         ends, make, is_max = (self._node(lo, index), self._node(hi, index)), self.rational, \
             isinstance(e, MaxOver)
         larger = self.function("Max")
@@ -96,7 +118,7 @@ class Backend:
             if b - a > SUM_TERMS:
                 raise LoweringError(f"{b - a + 1} terms in {sympy.sstr(e)[:80]} (at most "
                                     f"{SUM_TERMS + 1})")
-            env = tuple(env)
+            env = tuple(env) + tuple(f(env) for f in fixed)   # loop invariants, once
             terms = (body(env + (make(sympy.Integer(v))(env),)) for v in range(a, b + 1))
             if is_max:
                 return functools.reduce(larger, terms)
