@@ -157,14 +157,13 @@ def _adaptive(n, code, eps, x):
 
 
 @declares("br_sup_eps_g", 4, "The eps_g at which br_sup_delta (delta_opt of d eps-DP and "
-          "k - d eps-BR, non-adaptive) equals the given delta: certified bisection, 24 steps "
-          "(a figure's precision).", ints=(0, 1))
+          "k - d eps-BR, non-adaptive) equals the given delta: certified bisection, 12 steps "
+          "(a figure's precision: 2^-12 of [0, k eps + 1]).", ints=(0, 1))
 def _br_sup_eps_g(k, d, eps, delta):
     if not 0 <= d <= k:
         return NAN()
     hi = arb(k) * eps + 1
-    return eps_from_delta(lambda g: _bc.sup_delta(k, d, eps, g, budget=300), delta, arb(0),
-                          hi, 24)
+    return eps_from_delta(lambda g: _bc.sup_delta(k, d, eps, g), delta, arb(0), hi, 12)
 
 
 F_l_slope = declare("F_l_slope", _guard_kd(_bc.F_slope), 6,
