@@ -13,7 +13,7 @@ limits.
 
 from sympy import Max, Min, Sum, Symbol, binomial, exp
 
-from dpproof.expr.finite import MaxOver
+from dpproof.expr import MaxOver
 
 from .common import p_t, q_t
 
