@@ -118,6 +118,8 @@ class Backend:
             if b - a > SUM_TERMS:
                 raise LoweringError(f"{b - a + 1} terms in {sympy.sstr(e)[:80]} (at most "
                                     f"{SUM_TERMS + 1})")
+            if b < a:   # an empty sum: its terms (and their invariants) are never evaluated
+                return make(sympy.S.Zero)(env)
             env = tuple(env) + tuple(f(env) for f in fixed)   # loop invariants, once
             terms = (body(env + (make(sympy.Integer(v))(env),)) for v in range(a, b + 1))
             if is_max:

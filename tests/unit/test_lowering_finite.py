@@ -45,3 +45,13 @@ def test_maxover_value_empty_range_and_ball_limits():
         f(arb(2, 1), arb(0))      # k not certainly an integer
     assert sympy.latex(expr).startswith(r"\max_{i=0}^{k}")
     assert lower(expr, ["k", "x"], "float")(3, 1.0) == 0.0
+
+
+def test_hoisted_invariants_are_evaluated_only_for_a_nonempty_range():
+    """1/x does not depend on i: evaluated once per sum, and not at all for an empty one."""
+    expr = sympy.Sum(i / x, (i, 1, k))
+    f = lower(expr, ["k", "x"])
+    assert f(arb(0), arb(0)) == 0                  # empty: 1/0 never evaluated
+    with pytest.raises(Undefined):
+        f(arb(2), arb(0))
+    assert abs(f(arb(4), arb(2)) - 5) < 1e-30
