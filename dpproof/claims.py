@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 import sympy
+from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from .domain import Domain, Interval, exact_text, symbol_for
 
@@ -112,7 +113,10 @@ class Statement:
             return self.rhs - self.lhs
         if self.rel in (">=", ">"):
             return self.lhs - self.rhs
-        return -sympy.Abs(self.lhs - self.rhs)
+        gap = self.lhs - self.rhs
+        # Abs's evaluation signsimps the whole tree, rebuilding (re-comparing) every Max in
+        # it: minutes for the Max's inside a finite Sum / MaxOver; the value is the same
+        return -sympy.Abs(gap, evaluate=not gap.has(ExprWithLimits))
 
     @property
     def free_symbols(self) -> set[sympy.Symbol]:

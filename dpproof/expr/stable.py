@@ -27,6 +27,7 @@ import numpy as _np
 import sympy
 from scipy import special as _sp
 from sympy.codegen.cfunctions import expm1, log1p
+from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from .balls import intersect
 from .functions import Phi, Q, SpecialFunction
@@ -194,7 +195,12 @@ def _stable(expr: sympy.Expr) -> sympy.Expr:
         return expr
     args = [_stable(a) for a in expr.args]
     if args != list(expr.args):
-        expr = expr.func(*args)
+        # a Max/Min, or a function of a finite Sum/MaxOver, is rebuilt as it stands: sympy's
+        # re-evaluation compares every pair of a Max's arguments and signsimps an Abs's
+        # (minutes over the Max's inside a sum); the value is the same
+        quiet = isinstance(expr, (sympy.Max, sympy.Min)) or (
+            isinstance(expr, sympy.Function) and expr.has(ExprWithLimits))
+        expr = expr.func(*args, evaluate=False) if quiet else expr.func(*args)
     if expr.is_Add:
         return _stable_sum(expr)
     if isinstance(expr, sympy.log) and expr.args[0].is_Add and \

@@ -65,6 +65,10 @@ class ArbBackend(Backend):
     def not_integer(x) -> bool:
         return x.is_finite() and not x.contains_integer()
 
+    @staticmethod
+    def to_int(x) -> int:
+        return int(x.unique_fmpz())
+
     def power(self, base, exponent, exp_fn):
         if exponent.is_Integer and int(exponent) >= 0:
             n = int(exponent)
@@ -147,6 +151,9 @@ def _arb_pow(x, y):
     if x.is_exact() and x.is_zero() and y >= 0:
         return arb(1) if (y.is_exact() and y.is_zero()) else (
             arb(0) if y > 0 else arb(0).union(arb(1)))
+    if y.is_exact() and y.is_integer():   # an integer-valued exponent (a summation index)
+        n = int(y.unique_fmpz())
+        return _arb_int_pow(x, n) if n >= 0 else 1 / _arb_int_pow(x, -n)
     return x ** y
 
 

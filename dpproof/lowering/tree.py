@@ -5,12 +5,14 @@ each partial operation preceded by its edge check (``definedness.edge_check``).
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Sequence
 
 import mpmath
 import sympy
 
-from ..definedness import edge_check
+from ..definedness import Undefined, edge_check, require
+from ..expr.finite import MaxOver
 from ..expr.functions import SpecialFunction
 
 
@@ -25,6 +27,28 @@ class JumpFree(sympy.Function):
     collapses ``d/dx Piecewise((1, x < 1), (0, True))`` to 0); it is valid only on a box
     that no switch crosses, which the switches' conditions, all decided there, certify
     (``engines.enclosures`` wraps derivative forms so).  sympy knows no sign of it."""
+
+
+SUM_TERMS = 100_000     # the most terms a ``Sum`` may have at one point (a guard against hangs)
+
+
+def _hoist(body, outer: set):
+    """Loop-invariant hoisting: the largest subterms of ``body`` whose symbols are all
+    parameters (``outer``) become fresh symbols, each evaluated once per aggregate."""
+    found: dict = {}
+
+    def walk(e):
+        if e.is_Atom or not isinstance(e, sympy.Basic):
+            return
+        if e.free_symbols <= outer and not e.is_Symbol and e.free_symbols:
+            found.setdefault(e, sympy.Symbol(f"_inv{len(outer)}_{len(found)}"))
+            return
+        for a in e.args:
+            walk(a)
+    walk(body)
+    if not found:
+        return body, []
+    return body.xreplace(found), [(d, e) for e, d in found.items()]
 
 
 class Backend:
@@ -64,6 +88,8 @@ class Backend:
                     return self.undecided()
                 return value(env)
             return jump_free
+        if isinstance(e, (sympy.Sum, MaxOver)):
+            return self._sum(e, index)
         kids = [self._node(a, index) for a in e.args]
         if e.is_Add:
             return self.fold(kids, self.add)
@@ -85,6 +111,51 @@ class Backend:
             k = kids[0]
             return self._checked(e, kids, lambda env: fn(k(env)))
         return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+
+    def _sum(self, e, index):
+        """``Sum(body, (i, lo, hi))`` and ``MaxOver(body, (i, lo, hi))`` (finite aggregates),
+        limits integers at the point (read off the values: an integer parameter's exact
+        ball).  Sum follows sympy's (Karr's) convention for hi < lo: 0 at hi = lo - 1, else
+        -Sum(i = hi + 1 .. lo - 1); an empty MaxOver is undefined.  Several limits nest, the
+        first innermost, as in sympy."""
+        (i, lo, hi), inner = e.limits[-1], (e.func(e.function, *e.limits[:-1])
+                                            if len(e.limits) > 1 else e.function)
+        if i.name in index:
+            raise LoweringError(f"summation index {i.name!r} is also a parameter")
+        inner, hoisted = _hoist(inner, set(index))
+        fixed = [self._node(h, index) for _, h in hoisted]
+        inner_index = {**index, **{d.name: len(index) + n for n, (d, _) in enumerate(hoisted)}}
+        body = self._node(inner, {**inner_index, i.name: len(inner_index)})
+        ends, make, is_max = (self._node(lo, index), self._node(hi, index)), self.rational, \
+            isinstance(e, MaxOver)
+        larger = self.function("Max")
+
+        def run(env):
+            a, b = (self._limit(f(env), e) for f in ends)
+            if is_max and b < a:
+                raise Undefined(e, "a maximum over an empty range")
+            a, b, sign = (a, b, 1) if b >= a else (b + 1, a - 1, -1)
+            if b - a > SUM_TERMS:
+                raise LoweringError(f"{b - a + 1} terms in {sympy.sstr(e)[:80]} (at most "
+                                    f"{SUM_TERMS + 1})")
+            if b < a:   # an empty sum: its terms (and their invariants) are never evaluated
+                return make(sympy.S.Zero)(env)
+            env = tuple(env) + tuple(f(env) for f in fixed)   # loop invariants, once
+            terms = (body(env + (make(sympy.Integer(v))(env),)) for v in range(a, b + 1))
+            if is_max:
+                return functools.reduce(larger, terms)
+            total = functools.reduce(lambda x, y: x + y, terms, make(sympy.S.Zero)(env))
+            return total if sign > 0 else -total
+        return run
+
+    def _limit(self, x, e) -> int:
+        """A summation limit as an int: certainly an integer, else (Maybe)Undefined."""
+        require(self.integer(x), self.not_integer(x), e, "a sum's limits must be integers")
+        return self.to_int(x)
+
+    @staticmethod
+    def to_int(x) -> int:
+        return int(x)
 
     def _checked(self, e, kids, run):
         """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""

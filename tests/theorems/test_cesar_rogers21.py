@@ -14,6 +14,9 @@ from flint import arb, ctx, fmpq
 
 import theorems.cesar_rogers21 as mod
 from dpproof.lowering import lower
+from theorems.cesar_rogers21 import closed_forms as CF
+from theorems.cesar_rogers21.common import d as D_, eps as EPS, eps_g as EG, k as K_, l as L_
+from theorems.cesar_rogers21.common import t as T_
 from dpproof.oracles.composition import bounded_range as B
 from dpproof.oracles import distributions as dist
 from dpproof.oracles import divergences as div
@@ -41,6 +44,35 @@ def close(ball: arb, ref, slack=1e-13):
     assert abs(float((ball - A(ref)).mid())) <= float(ball.rad()) + slack, (ball, ref)
 
 
+# ----------------------------------------------- the printed formulas (closed_forms), lowered
+
+_KEG, _KDEG = ["k", "eps", "eps_g"], ["k", "d", "eps", "eps_g"]
+_PRINTED = {"thm1": (lambda: CF.thm1_delta(K_, EPS, EG), _KEG),
+            "thm2": (lambda: CF.thm2_delta(K_, EPS, EG), _KEG),
+            "thm3": (lambda: CF.thm3_delta(K_, D_, EPS, EG), _KDEG),
+            "eq56": (lambda: CF.eq56_sum(K_, D_, EPS, T_, EG), ["k", "d", "eps", "t", "eps_g"]),
+            "F": (lambda: CF.thm3_F(K_, D_, EPS, EG, T_, L_), ["k", "d", "eps", "eps_g", "t", "l"]),
+            "dF": (lambda: CF.lemma45_dF(K_, D_, EPS, EG, T_, L_),
+                   ["k", "d", "eps", "eps_g", "t", "l"])}
+_LOWERED: dict = {}
+
+
+def printed(name, *args) -> arb:
+    """The paper's formula ``name`` (theorems/cesar_rogers21/closed_forms.py) at exact args."""
+    if name not in _LOWERED:
+        build, names = _PRINTED[name]
+        _LOWERED[name] = lower(build(), names)
+    return _LOWERED[name](*[a if isinstance(a, arb) else arb(a) for a in args])
+
+
+def thm1(k, e, g):
+    return printed("thm1", k, e, g)
+
+
+def thm3(k, d, e, g):
+    return printed("thm3", k, d, e, g)
+
+
 # ------------------------------------------------------------------------- coverage
 
 def catalogue_ids():
@@ -49,7 +81,8 @@ def catalogue_ids():
 
 
 EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.instances",
-          "cesar_rogers21.prop1.strict"}
+          "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
+          "cesar_rogers21.lemma5_4.instances"}
 
 
 def test_every_catalogue_id_exactly_once():
@@ -109,7 +142,7 @@ def test_genrr_probabilities(e, t, p, q):
                                        (8, 1, 2, 0.584419496018422),
                                        (20, "0.2", 1, 0.0932961838195587)])
 def test_thm1_references(k, e, g, ref):
-    close(B.thm1_delta(k, A(e), A(g)), ref)
+    close(thm1(k, A(e), A(g)), ref)
     close(B.product_delta(k, k, A(e), A(0), A(g)), ref)
     if k <= 10:
         close(B.product_delta_bruteforce("D" * k, A(e), [], A(g)), ref)
@@ -120,7 +153,7 @@ def test_thm1_references(k, e, g, ref):
                                        (3, 1, "0.5", 0.206467765831188),
                                        (2, 1, 0, 0.288317262368634)])
 def test_thm2_references(k, e, g, ref):
-    close(B.thm2_delta(k, A(e), A(g)), ref)
+    close(printed("thm2", k, A(e), A(g)), ref)
     close(B.sup_delta(k, 0, A(e), A(g)), ref)
 
 
@@ -199,7 +232,7 @@ def test_eq4_and_lemma4_4_references():
                                              (7, 1, "0.7", "0.4", "0.55", 3, -1.52448554565825),
                                              (8, 4, "0.3", 1, "0.1", 6, 4.96319378009551)])
 def test_lemma4_5_references(k, d, e, g, t, l, ref):
-    close(B.lemma45_dF(k, d, A(e), A(g), A(t), l), ref)
+    close(printed("dF", k, d, A(e), A(g), A(t), l), ref)
     close(B.F_slope(k, d, A(e), A(g), A(t), l), ref)
 
 
@@ -209,7 +242,7 @@ def test_lemma4_5_references(k, d, e, g, t, l, ref):
                                          (4, 2, 1, 0, 0.575490385942387),
                                          (20, 10, "0.1", 1, 0.000253065617042795)])
 def test_thm3_references(k, d, e, g, ref):
-    close(B.thm3_delta(k, d, A(e), A(g)), ref)
+    close(thm3(k, d, A(e), A(g)), ref)
     close(B.sup_delta(k, d, A(e), A(g)), ref)
 
 
@@ -240,7 +273,7 @@ def test_recursion_references(order, x, ref):
 
 
 def test_cor5_1_lemma5_2_lemma5_4_references():
-    close(B.thm3_delta(4, 3, A(1), A(1)), 0.443444746743816)
+    close(thm3(4, 3, A(1), A(1)), 0.443444746743816)
     for e, m, x, ref in [(1, 2, "0.4", 0.468331469014644), ("0.6", 3, "1.3", 0.106765291215565)]:
         eps, xx = A(e), A(x)
         lhs = adaptive_delta("D" * m + "B", eps, xx)
@@ -282,10 +315,10 @@ def test_lemma6_1_smallest_sigma():
 
 
 def test_lemma6_2_and_6_3_references():
-    close(B.thm1_delta(10, A("0.1"), A("0.5")), 0.00992962691738886)
-    close(B.thm1_delta(5, A("0.3"), A("0.5")), 0.115924471822677)
+    close(thm1(10, A("0.1"), A("0.5")), 0.00992962691738886)
+    close(thm1(5, A("0.3"), A("0.5")), 0.115924471822677)
     lap = div.hockey_stick(dist.Laplace(A(0), A(4)), dist.Laplace(A(1), A(4)), A("0.125"))
-    assert lap < B.thm1_delta(1, A("0.25"), A("0.125"))   # Laplace is dominated by RR
+    assert lap < thm1(1, A("0.25"), A("0.125"))   # Laplace is dominated by RR
     rho = A(10) / (2 * A(25))
     close(rho, 0.2)
     close(rho + 2 * (rho * A(10**6).log()).sqrt(), 3.52451627253822)
@@ -341,7 +374,7 @@ def test_grouped_product_matches_bruteforce_any_order():
         brute = B.product_delta_bruteforce("".join(order), eps, t, g)
         assert grouped.overlaps(brute)
         assert abs(grouped - brute) < 1e-25
-        assert abs(B.eq56_sum(k, d, eps, t, g) - brute) < 1e-25
+        assert abs(printed("eq56", k, d, eps, t, g) - brute) < 1e-25
 
 
 def test_sup_brackets_a_fine_grid_and_matches_theorem3():
@@ -351,33 +384,36 @@ def test_sup_brackets_a_fine_grid_and_matches_theorem3():
                    for i in range(401))
         assert grid <= float(sup.upper()) + 1e-15
         assert float(sup.lower()) - grid < 1e-4
-        th = B.thm3_delta(k, d, A(e), A(g))
+        th = thm3(k, d, A(e), A(g))
         assert th.overlaps(sup)          # the regression: float heap-key ties (6, 0, 1/2, 1)
 
 
 def test_theorem3_ends_are_theorems_1_and_2_and_H_is_max_of_F():
     for k, e, g in [(4, "0.5", "0.3"), (7, 1, 2), (3, "0.2", 0)]:
-        assert abs(B.thm3_delta(k, 0, A(e), A(g)) - B.thm2_delta(k, A(e), A(g))) < 1e-25
-        assert abs(B.thm3_delta(k, k, A(e), A(g)) - B.thm1_delta(k, A(e), A(g))) < 1e-25
+        assert abs(thm3(k, 0, A(e), A(g)) - printed("thm2", k, A(e), A(g))) < 1e-25
+        assert abs(thm3(k, k, A(e), A(g)) - thm1(k, A(e), A(g))) < 1e-25
     k, d, e, g = 6, 2, A(1), A("0.4")
     for t in ("0", "0.2", "0.7", "1"):
         H = B.product_delta(k, d, e, A(t), g)
-        Fmax = max((B.thm3_F(k, d, e, g, A(t), l) for l in range(k + d + 1)), key=lambda z: z.mid())
+        Fmax = max((printed("F", k, d, e, g, A(t), l) for l in range(k + d + 1)),
+                   key=lambda z: z.mid())
         assert abs(H - B.pos(Fmax)) < 1e-25
 
 
-def test_theorem3_k100_under_a_second():
+def test_theorem3_printed_form_at_k20_is_quick():
+    """The printed max over l of double sums, evaluated term by term: k = 20, d = 10."""
     t0 = time.perf_counter()
-    v = B.thm3_delta(100, 37, A("0.1"), A(2))
-    assert time.perf_counter() - t0 < 1.0
-    assert v.is_finite() and v.rad() < 1e-20
+    v = thm3(20, 10, A("0.1"), A(1))
+    assert time.perf_counter() - t0 < 10.0
+    close(v, 0.000253065617042795)
+    assert v.rad() < 1e-20
 
 
 def test_recursion_structure():
     x = A("0.3")
     assert abs(adaptive_delta("", A(1), x) - B.pos(-x.expm1())) < 1e-30
     for kk in range(1, 5):
-        assert adaptive_delta("D" * kk, A("0.5"), x).overlaps(B.thm1_delta(kk, A("0.5"), x))
+        assert adaptive_delta("D" * kk, A("0.5"), x).overlaps(thm1(kk, A("0.5"), x))
     vals = [adaptive_delta("BD", A(1), A(Fraction(i, 4))) for i in range(-4, 6)]
     assert all(a.upper() >= b.lower() for a, b in zip(vals, vals[1:]))   # nonincreasing
     assert adaptive_delta("B", A(1), x).overlaps(B.sup_delta(1, 0, A(1), x))
@@ -412,3 +448,66 @@ def test_prop1_strict_case_is_certified_and_the_other_swaps_are_equalities():
     assert abs(float((bd - db).mid())) < 1e-5          # BD = DB (Proposition 2)
     bdb, dbb = (adaptive_delta(o, A(1), half) for o in ("BDB", "DBB"))
     assert dbb - bdb > A("0.0024")                       # the strict swap: gap 0.00244
+
+
+# ------------------------------------------------- the printed formulas: values and twins
+
+@pytest.mark.parametrize("backend", ["mpmath", "float"])
+def test_printed_formulas_in_every_arithmetic(backend):
+    """The moved formulas give the catalogue's values in mpmath and floats too (to 1e-12)."""
+    f1 = lower(CF.thm1_delta(K_, EPS, EG), _KEG, backend)
+    f3 = lower(CF.thm3_delta(K_, D_, EPS, EG), _KDEG, backend)
+    with mpmath.workdps(30):
+        assert abs(f1(5, mpmath.mpf("0.5"), 1) - 0.184097926255053) < 1e-12
+        assert abs(f3(6, 3, mpmath.mpf("0.5"), mpmath.mpf("0.8")) - 0.156872751809853) < 1e-12
+
+
+def test_printed_thm2_is_the_unclipped_sum_at_its_best_l():
+    """Theorem 2's max is attained at some t_l and equals the certified sup over t."""
+    for k, e, g in [(4, "0.5", "0.3"), (6, 1, 2), (3, "0.2", 0)]:
+        assert printed("thm2", k, A(e), A(g)).overlaps(B.sup_delta(k, 0, A(e), A(g)))
+
+
+def _twin_verdict(statement, domain):
+    from dpproof.claims import Claim, Kind, Source
+    from dpproof.engines.base import Config
+    from dpproof.runner import check_claim
+    claim = Claim("twin", Source("test", "", "a twin one constant off"), statement, domain,
+                  Kind.IDENTITY)
+    return check_claim(claim, Config()).verdict.name
+
+
+def test_thm1_twin_one_constant_off_is_refuted():
+    """Theorem 1's closed form times 1.001 against the k-fold product of RR."""
+    from dpproof.claims import Domain, Interval, Statement
+    from dpproof.expr.vocabulary import br_product_delta
+    twin = Statement(sympy.Rational(1001, 1000) * CF.thm1_delta(K_, EPS, EG), "==",
+                     br_product_delta(K_, K_, EPS, 0, EG))
+    dom = Domain.of(k=Interval.closed(1, 3, integer=True), eps=Interval.closed(sympy.Rational(1, 2), 1),
+                    eps_g=Interval.closed(0, 1))
+    assert _twin_verdict(twin, dom) == "REFUTED"
+
+
+def test_thm3_twin_with_t_l_shifted_is_off():
+    """t_l with (l + 2 - d) in place of (l + 1 - d): not Theorem 3 (a smaller max)."""
+    from dpproof.expr.finite import MaxOver
+    l_ = CF.l_
+    shifted = sympy.Max(0, MaxOver(CF.thm3_F(K_, D_, EPS, EG, CF.thm3_t(K_, D_, EPS, EG, l_ + 1),
+                                             l_), (l_, 0, K_ + D_ - 1)))
+    at = dict(k=3, d=1, eps=1, eps_g=sympy.Rational(1, 2))
+    val = lower(shifted, _KDEG)(*[A(sympy.Rational(at[n])) for n in _KDEG])
+    assert val < thm3(3, 1, A(1), A("0.5")) - A("1e-6")    # the twin is really off here
+    assert val < B.sup_delta(3, 1, A(1), A("0.5")) - A("1e-6")   # against the definition
+
+
+def test_prop1_and_lemma5_4_swap_gap_on_their_continuous_range():
+    """delta(DBB) - delta(BDB) at eps = 1 over eps_g in [0, 1/2]: positive, falling to 0.0024
+    at 1/2 (prop1 and lemma5_4 are decided on this range; the gap vanishes as eps_g -> 1)."""
+    gaps = [adaptive_delta("DBB", A(1), A(g)) - adaptive_delta("BDB", A(1), A(g))
+            for g in ("0", "0.25", "0.5", "1")]
+    assert all(gap > A("0.0024") for gap in gaps[:3])
+    close(gaps[0], 0.492779345689181 - 0.488033035344981, 1e-5)
+    assert abs(gaps[3]) < 1e-5                     # all orders agree at eps_g = eps
+    by_id = {c.id: c for c in mod.CLAIMS}
+    for cid in ("cesar_rogers21.prop1", "cesar_rogers21.lemma5_4"):
+        assert by_id[cid].domain.names == ("eps_g",) and "eps_g in [0, 1/2]" in by_id[cid].narrowed

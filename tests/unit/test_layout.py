@@ -289,7 +289,7 @@ def test_claims_file_names_are_the_vocabulary_in_a_fresh_interpreter():
     seen = set(json.loads(out.stdout.strip().splitlines()[-1]))
     assert seen == set(NAMES)
     assert {"bad_mass", "pv_inv_normal", "br_adaptive_delta", "rr_prob", "pava_fit"} <= seen
-    assert VOCABULARY["thm1_delta"].kind == "printed"
+    assert VOCABULARY["cyik16_series"].kind == "printed"
     assert VOCABULARY["renyi"].kind == "oracle" and VOCABULARY["renyi"].arities == (3,)
     assert VOCABULARY["Normal"].kind == "distribution"
 

@@ -287,7 +287,7 @@ def test_fresh_interpreter_sees_every_claims_file_function():
                   "        importlib.import_module(m.name)\n" + names)
     out = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=300).stdout for code in (load_only, everything)]
-    assert out[0] == out[1] and "'bad_mass'" in out[0] and "'thm3_delta'" in out[0]
+    assert out[0] == out[1] and "'bad_mass'" in out[0] and "'br_sup_eps_g'" in out[0]
 
 
 def test_argument_kinds_cover_every_oracle_taking_distributions():

@@ -4,9 +4,10 @@
 from sympy import Abs, Max, Rational as R, binomial, exp
 
 from dpproof.claims import Domain, Kind, Statement
-from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta, thm1_delta, thm3_delta
+from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta
 
-from .common import (EPS_E2, G_HALF, G_QUARTER, add, closed, e, eps, g, gh, gq, ident, integers, k,
+from .closed_forms import thm1_delta, thm3_delta
+from .common import (EPS_E2, G_HALF, G_QUARTER, add, closed, e, eps, eps_g, g, gh, gq, ident, integers, k,
                      le, p_t, q_t, r, tt, v, x)
 
 # ---- Section 5: adaptive --------------------------------------------------------------
@@ -26,15 +27,21 @@ def prop1_gap(eg):
                rec(3, 5, 1, eg) - rec(3, 3, 1, eg))
 
 
-add("prop1", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=integers(0, 2)),
+add("prop1", "Proposition 1",
+    le(rec(3, 5, 1, eps_g), rec(3, 3, 1, eps_g)), Domain.of(eps_g=closed(0, R(1, 2))),
+    note="A = (), B = (BR), eps = 1, every eps_g in [0, 1/2]: delta(BDB) <= delta(DBB), "
+         "the swap that is strict for eps_g < eps (Lemma 5.4; gap >= 0.0024 here).  The "
+         "other swaps of 2-3 steps are equalities (BD = DB, Proposition 2; BBD = BDB for "
+         "eps_g in {0} and >= eps, Lemma 5.3), where balls cannot certify '<=': they are "
+         "prop1.instances.  The recursion's inner sups are enclosed to 2^-20")
+add("prop1.instances", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=integers(0, 2)),
     derived=G_HALF,
-    note="eps = 1, eps_g = g/2 in {0, 1/2, 1} (both ends of [0, eps] and a strict case "
-         "inside): the swaps "
-         "BD -> DB in BD, BBD, BDB (4-step orders BBDD <= BDBD <= DDBB are tested at eps_g = "
-         "0.7); orders that give equal deltas (BBD, BDB at eps_g = 0; all at eps_g = eps) "
-         "make the margin 0 there, and BD = DB (Proposition 2), so balls cannot certify "
-         "any instance; the strict swap is prop1.strict.  The recursion's inner sups are "
-         "enclosed to 2^-20 (2^-100 costs > 60 s per point, see the module docstring)")
+    note="eps = 1, eps_g = g/2 in {0, 1/2, 1}: the swaps BD -> DB in BD, BBD, BDB (4-step "
+         "orders BBDD <= BDBD <= DDBB are tested at eps_g = 0.7); orders that give equal "
+         "deltas (BBD, BDB at eps_g = 0; all at eps_g = eps) make the margin 0 there, and BD "
+         "= DB (Proposition 2), so balls cannot certify any instance.  Inner sups to 2^-20: "
+         "2^-100 costs 3.5 s instead of 0.3 s per point for one BR step and does not narrow "
+         "two BR steps (their enclosures are limited by the evaluation budget, 5e-5)")
 add("prop1.strict", "Proposition 1",
     Statement(rec(3, 5, 1, g / 4), "<", rec(3, 3, 1, g / 4)), Domain.of(g=integers(1, 3)),
     derived=G_QUARTER,
@@ -73,7 +80,12 @@ add("lemma5_3", "Lemma 5.3",
     Domain.of(g=integers(2, 4)), Kind.IDENTITY, unknown=True, derived=G_HALF,
     note="eps = 1, eps_g = g/2 in {1, 3/2, 2}: BBD, BDB, DBB agree; the closed forms for "
          "eps_g < eps are unknown (reference values tested)")
-add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
+add("lemma5_4", "Lemma 5.4", Statement(rec(3, 5, 1, eps_g), "<", rec(3, 3, 1, eps_g)),
+    Domain.of(eps_g=closed(0, R(1, 2))),
+    note="eps = 1, every eps_g in [0, 1/2] (of [0, eps)): BDB < DBB strictly; the gap "
+         "falls to 0 as eps_g -> eps (3.4e-4 at 3/4, 3e-6 at 0.95), where boxes would have to "
+         "shrink without end; the grid up to 3/4 is lemma5_4.instances")
+add("lemma5_4.instances", "Lemma 5.4", Statement(rec(3, 5, 1, gq), "<", rec(3, 3, 1, gq)),
     Domain.of(g=integers(0, 3)), derived=G_QUARTER,
     note="eps = 1, eps_g = g/4 in [0, 3/4]: BDB < DBB strictly")
 r1 = p_t(eps, tt)

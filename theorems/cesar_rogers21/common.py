@@ -82,6 +82,8 @@ NARROWED = {
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
     "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
+    "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
+    "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
     "lemma_c1": "eps in [1/10, 3], distance to the kinks <= 3",
     "alg2.delta": "sigma in [1/2, 3], s in [1, 6], Delta in [1/2, 2]",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "

@@ -6,8 +6,9 @@ from sympy import Abs, Max, Rational as R, exp
 
 from dpproof.claims import Domain, Kind, Statement
 from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delta, br_two_delta_bf,
-                                     eq56_sum, genrr3_delta_bf, lemma45_dF, thm3_delta)
+                                     genrr3_delta_bf)
 
+from .closed_forms import eq56_sum, lemma45_dF, thm3_delta
 from .common import (EPS_E2, G_HALF, add, closed, d, dk, e, eps, eps_g, gg, gh, ident, integers, k,
                      l, le, p_t, q_t, r, t, tt, x)
 

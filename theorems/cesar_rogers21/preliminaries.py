@@ -4,9 +4,10 @@ exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
 from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
 
 from dpproof.claims import Domain, Interval, Kind
-from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta, renyi,
-                                     thm1_delta, thm2_delta)
+from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
+                                     renyi)
 
+from .closed_forms import thm1_delta, thm2_delta
 from .common import (EPS_E2, G_HALF, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
                      integers, k, le, p_t, pp, q_t, qq, rho, tt)
 

@@ -6,8 +6,9 @@ from sympy import Abs, Max, Rational as R, exp, log, sqrt
 
 from dpproof.claims import Claim, Domain, Interval, Kind
 from dpproof.expr.vocabulary import (Laplace, Phi, gauss_delta, hockey_stick, isotonic_bf_fit,
-                                     pava_fit, tgauss_fail, tgauss_renyi_cond, thm1_delta)
+                                     pava_fit, tgauss_fail, tgauss_renyi_cond)
 
+from .closed_forms import thm1_delta
 from .common import (KEY, POS, Symbol, add, alpha, closed, e, eps, ident, integers, j, le, n, point,
                      r, sigma, src)
 

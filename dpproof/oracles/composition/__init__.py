@@ -1,5 +1,5 @@
 """Composition: randomized response (``rr``: k-fold and generalized RR, enumeration),
-bounded-range mechanisms (``bounded_range``: closed forms and certified suprema; ``adaptive``:
+bounded-range mechanisms (``bounded_range``: product laws and certified suprema; ``adaptive``:
 the adaptive recursion and the claims-file functions), subsampling (``subsampled``: RDP of
 subsampled Gaussian/Laplace; ``subsampled_pld``: certified DP-SGD privacy-loss bracket)."""
 

@@ -121,18 +121,10 @@ from ..conversions import eps_from_delta  # noqa: E402
 from ..distributions import genrr_pair  # noqa: E402
 
 
-_P = {"oracle": False}  # a formula as printed in the source, not computed from a definition
-
-
 def _guard_kd(f):
     def run(k, d, *rest):
         return f(k, d, *rest) if 0 <= d <= k else NAN()
     return run
-
-
-@declares("thm3_t", 5, "t_l of Theorem 3.", ints=(0, 1, 4), **_P)
-def _thm3_t(k, d, eps, eps_g, l):
-    return _bc.thm3_t(k, d, eps, eps_g, l) if 0 <= d < k else NAN()
 
 
 @declares("br_product_delta_bf", 5, "Hockey-stick of the product in the order coded by bits "
@@ -164,29 +156,18 @@ def _adaptive(n, code, eps, x):
     return adaptive_delta(_bc.order_from_code(n, code) if n else "", eps, x)
 
 
-@declares("thm3_eps_g", 4, "The eps_g at which Theorem 3's delta equals the given delta "
-          "(bisection).", ints=(0, 1), **_P)
-def _thm3_eps_g(k, d, eps, delta):
+@declares("br_sup_eps_g", 4, "The eps_g at which br_sup_delta (delta_opt of d eps-DP and "
+          "k - d eps-BR, non-adaptive) equals the given delta: certified bisection, 12 steps "
+          "(a figure's precision: 2^-12 of [0, k eps + 1]).", ints=(0, 1))
+def _br_sup_eps_g(k, d, eps, delta):
     if not 0 <= d <= k:
         return NAN()
     hi = arb(k) * eps + 1
-    return eps_from_delta(lambda g: _bc.thm3_delta(k, d, eps, g), delta, arb(0), hi, 60)
+    return eps_from_delta(lambda g: _bc.sup_delta(k, d, eps, g), delta, arb(0), hi, 12)
 
 
-thm1_delta = declare("thm1_delta", _bc.thm1_delta, 3, "Theorem 1 closed form "
-                     "(Kairouz-Oh-Viswanath), k eps-DP mechanisms.", ints=(0,), **_P)
-thm2_delta = declare("thm2_delta", _bc.thm2_delta, 3, "Theorem 2 closed form "
-                     "(Dong-Durfee-Rogers), k non-adaptive eps-BR.", ints=(0,), **_P)
-thm3_delta = declare("thm3_delta", _guard_kd(_bc.thm3_delta), 4,
-                     "Theorem 3 closed form: max(0, max_l F_l(t_l)).", ints=(0, 1), **_P)
-thm3_F = declare("thm3_F", _guard_kd(_bc.thm3_F), 6, "F_l(t) of Theorem 3.", ints=(0, 1, 5),
-                 **_P)
-lemma45_dF = declare("lemma45_dF", _guard_kd(_bc.lemma45_dF), 6,
-                     "dF_l/dt as printed in Lemma 4.5.", ints=(0, 1, 5), **_P)
 F_l_slope = declare("F_l_slope", _guard_kd(_bc.F_slope), 6,
                     "dF_l/dt by termwise differentiation (oracle for Lemma 4.5).", ints=(0, 1, 5))
-eq56_sum = declare("eq56_sum", _guard_kd(_bc.eq56_sum), 5,
-                   "The double sum of eqs. (5)-(6) at t.", ints=(0, 1), **_P)
 br_product_delta = declare("br_product_delta", _guard_kd(_bc.product_delta), 5,
                            "Hockey-stick of k-d RR_{eps,t} x d eps-DP RR, grouped law (oracle).",
                            ints=(0, 1))

@@ -14,8 +14,10 @@ Oracles (from the definition, all certified arb balls):
   lower bound = certified point values, upper bound = mean-value enclosures on sub-intervals
   (Clarke slope of (x)_+ is hull(0, x') where x may vanish, so the form is sound).
 
-The paper's closed forms (Theorems 1-3, eq. (5)-(6), F_l, t_l, the derivative of Lemma 4.5)
-are here too, as separate functions, so that claims compare one with the other.
+* ``F_slope``: dF_l/dt by differentiating each term of F_l (the oracle of Lemma 4.5).
+
+The paper's closed forms (Theorems 1-3, eqs. (5)-(6), F_l, t_l, Lemma 4.5's derivative) are
+sympy formulas in ``theorems/cesar_rogers21/closed_forms.py``, never here.
 """
 
 from __future__ import annotations
@@ -242,101 +244,7 @@ def _key(x: arb):
                                                                          x.str(5))
 
 
-# ----------------------------------------------------------- the paper's closed forms
-
-def thm1_delta(k: int, eps: arb, eps_g: arb) -> arb:
-    """Theorem 1: (1 + e^eps)^-k sum_i C(k,i) max(e^{(k-i) eps} - e^{eps_g + i eps}, 0)."""
-    C = _binoms(k)
-    total = arb(0)
-    for i in range(k + 1):
-        total += C[i] * pos(((k - i) * eps).exp() - (eps_g + i * eps).exp())
-    return total / (1 + eps.exp()) ** k
-
-
-def thm2_sum(k: int, eps: arb, t: arb, eps_g: arb) -> arb:
-    """The sum of Theorem 2 at t: sum_i C(k,i) (q^{k-i}(1-q)^i e^{kt - i eps} - e^eps_g q^{k-i}(1-q)^i)_+."""
-    _, q, _, _ = genrr_pq(eps, t)
-    w = _bin_law(q, k)[0]
-    E = eps_g.exp()
-    total = arb(0)
-    for i in range(k + 1):
-        total += pos(w[i] * (k * t - i * eps).exp() - E * w[i])
-    return total
-
-
-def clip_t(x: arb, eps: arb) -> arb:
-    return x.max(arb(0)).min(eps)
-
-
-def thm2_delta(k: int, eps: arb, eps_g: arb) -> arb:
-    """Theorem 2: max over l in 0..k of the sum at t_l = clip((eps_g + (l+1) eps)/(k+1))."""
-    best = arb(0)
-    for l in range(k + 1):
-        best = best.max(thm2_sum(k, eps, clip_t((eps_g + (l + 1) * eps) / (k + 1), eps), eps_g))
-    return best
-
-
-def eq56_sum(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
-    """The double sum of eqs. (5)-(6) at t (positive parts), as printed."""
-    n = k - d
-    p, q, _, _ = genrr_pq(eps, t)
-    a, b = dp_ab(eps)
-    E = eps_g.exp()
-    Cn, Cd = _binoms(n), _binoms(d)
-    pp, p1, qp, q1 = _powers(p, n), _powers(1 - p, n), _powers(q, n), _powers(1 - q, n)
-    ap, bp = _powers(a, d), _powers(b, d)
-    total = arb(0)
-    for i in range(n + 1):
-        for j in range(d + 1):
-            total += pos(Cn[i] * Cd[j] * (pp[n - i] * p1[i] * ap[d - j] * bp[j]
-                                          - E * qp[n - i] * q1[i] * bp[d - j] * ap[j]))
-    return total
-
-
-def thm3_t(k: int, d: int, eps: arb, eps_g: arb, l: int) -> arb:
-    """t_l = clip_[0,eps]((eps_g + (l + 1 - d) eps)/(k - d + 1))."""
-    return clip_t((eps_g + (l + 1 - d) * eps) / (k - d + 1), eps)
-
-
-def _F_parts(k, d, eps, t, eps_g):
-    n = k - d
-    p, q, _, _ = genrr_pq(eps, t)
-    u, w = _bin_law(p, n)[0], _bin_law(q, n)[0]
-    a, b = dp_ab(eps)
-    A, B = _bin_law(a, d)[0], _bin_law(b, d)[0]
-    cu, cw, su, sw = [], [], arb(0), arb(0)
-    for i in range(n + 1):
-        su, sw = su + u[i], sw + w[i]
-        cu.append(su)
-        cw.append(sw)
-    return cu, cw, A, B, eps_g.exp()
-
-
-def thm3_F(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int, parts=None) -> arb:
-    """F_l(t) = sum over i + 2j <= l of the bracket of (5)-(6), no positive part."""
-    n = k - d
-    cu, cw, A, B, E = parts or _F_parts(k, d, eps, t, eps_g)
-    total = arb(0)
-    for j in range(d + 1):
-        m = min(l - 2 * j, n)
-        if m < 0:
-            break
-        total += A[j] * cu[m] - E * B[j] * cw[m]
-    return total
-
-
-def thm3_delta(k: int, d: int, eps: arb, eps_g: arb) -> arb:
-    """Theorem 3: max(0, max over l in 0..k+d-1 of F_l(t_l)); O(k (k + d)) operations."""
-    best, cache = arb(0), {}
-    with ctx.workprec(ctx.prec + 4 * max(k, 1).bit_length() + 20):  # guard bits: cancellation
-        for l in range(k + d):
-            t = thm3_t(k, d, eps, eps_g, l) if k > d else arb(0)
-            key = _key(t)
-            if key not in cache:
-                cache[key] = _F_parts(k, d, eps, t, eps_g)
-            best = best.max(thm3_F(k, d, eps, eps_g, t, l, cache[key]))
-    return +best
-
+# ------------------------------------------------ the derivative of F_l (Lemma 4.5)
 
 def F_slope(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:
     """dF_l/dt by differentiating each term of F_l (product rule), not Lemma 4.5's form."""
@@ -353,25 +261,6 @@ def F_slope(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:
             if i + 2 * j <= l:
                 total += du[i] * A[j] - E * dw[i] * B[j]
     return total
-
-
-def lemma45_dF(k: int, d: int, eps: arb, eps_g: arb, t: arb, l: int) -> arb:
-    """Lemma 4.5's printed derivative: ((k-d)/(e^eps - 1)) (e^{eps_g + (l+1-d) eps - (k-d) t}
-    - e^t) sum_j C(d,j) a^{d-j} b^j C(k-d-1, l-2j) p^{k-d-1-l+2j} (1-p)^{l-2j}."""
-    n = k - d
-    if n < 1:
-        return NAN()
-    p, _, _, _ = genrr_pq(eps, t)
-    a, b = dp_ab(eps)
-    Cd, Cn1 = _binoms(d), _binoms(n - 1)
-    s = arb(0)
-    for j in range(d + 1):
-        m = l - 2 * j
-        if 0 <= m <= n - 1:
-            s += Cd[j] * a ** (d - j) * b ** j * Cn1[m] \
-                * p ** (n - 1 - m) * (1 - p) ** m
-    pre = n / (eps.exp() - 1) * ((eps_g + (l + 1 - d) * eps - n * t).exp() - t.exp())
-    return pre * s
 
 
 # --------------------------------------------------------- Lemma 3.1 instance (Azuma)
