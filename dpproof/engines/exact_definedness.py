@@ -1,0 +1,177 @@
+"""Definedness for the symbolic engine (DESIGN.md: a claim undefined somewhere on its domain
+is never PROVED there): ``undefined_term`` names a term that may be undefined on the domain
+-- a division by something not certified non-zero, a fractional power of a base not
+certified non-negative, ``log`` of something not certified positive, ``binomial`` off the
+non-negative integers, a function outside the total ones -- or returns ''.  Certified means:
+by sympy's assumptions (also with the box's ends as signs), by Sturm root counting for a
+polynomial in one parameter, or by a small arb branch and bound over the bounded box.
+Split from ``symbolic`` (which calls it before any proof)."""
+
+from __future__ import annotations
+
+import sympy
+from flint import arb
+
+from ..claims import Claim
+from ..expr.functions import SpecialFunction
+from ..lowering import LoweringError, arb_box, at_precision, lower
+from ..oracles import symbolic as symbolic_oracles
+from .base import effective_bounds
+from .exact_forms import erfc_by_range
+
+_SIGN_BOXES = 1024      # arb boxes tried to certify the sign of a base on the domain (64 failed on a
+                        # log argument that 512 certify in 18 ms: osgt22.rdp.exact)
+#: functions defined (finite, real) for every real argument
+_TOTAL = (sympy.exp, sympy.erf, sympy.erfc, sympy.erfi, sympy.Abs, sympy.Max, sympy.Min,
+          sympy.sin, sympy.cos, sympy.atan, sympy.sinh, sympy.cosh, sympy.tanh, sympy.sign,
+          sympy.floor, sympy.ceiling)
+
+
+def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
+    """Why the statement may be undefined somewhere on the domain ('' if certified defined)."""
+    symbols = claim.domain.symbols()
+    st = claim.statement
+    exprs = [st.lhs, st.rhs] + [e for h in st.hypotheses for e in (h.lhs, h.rhs)]
+    exprs += [g for s in (st, *st.hypotheses) for g in s.guards]   # terms sympy simplified away
+    subs = {s: symbols[s.name] for e in exprs for s in e.free_symbols if s.name in symbols}
+    for expr in exprs:
+        if expr.has(sympy.nan, sympy.zoo):
+            return f"{expr} is not a finite number"
+        for term in sympy.preorder_traversal(expr.xreplace(subs)):
+            if oracles_derived and getattr(term, "opaque", False):
+                continue   # an oracle whose parameters derive_claim validated
+            problem = _term_problem(claim, term, oracles_derived)
+            if problem:
+                return problem
+    return ""
+
+
+def _derived(claim: Claim, expr):
+    """``expr`` with its oracle calls replaced by their forms derived on the claim's domain
+    (equal to the oracle values wherever the derivation's conditions hold, which
+    ``derive_claim`` checks on the whole domain), or ``expr`` unchanged if not derivable."""
+    if not symbolic_oracles.has_oracles(expr):
+        return expr
+    from ..claims import Statement
+    got = symbolic_oracles.derive_claim(Statement(expr, ">=", sympy.S.Zero), claim.domain)
+    if got is None:
+        return expr
+    try:
+        return sympy.simplify(got[0].lhs)   # an exact rewrite, so that its sign shows
+    except (TypeError, ValueError, RecursionError):
+        return got[0].lhs
+
+
+def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
+    if isinstance(term, (sympy.Pow, sympy.log)) and oracles_derived:
+        # a root or log of an oracle value: judged on the value's derived form
+        derived = _derived(claim, term.args[0])
+        if derived is not term.args[0]:
+            term = term.func(derived, *term.args[1:])
+    if isinstance(term, sympy.Pow):
+        base, ex = term.args
+        if ex.is_integer and ex.is_positive:
+            return ""
+        if oracles_derived and getattr(base, "opaque", False):
+            try:    # an oracle as the base: judge its form derived from the densities,
+                base = symbolic_oracles.derive_call(base)   # erfc of a real argument > 0
+                by_range = erfc_by_range(base.rewrite(sympy.erfc))
+                if by_range.is_positive:
+                    return ""
+            except symbolic_oracles.Underivable:
+                pass
+        if ex.is_integer:
+            need = "nonzero"          # x^-k, and 0^0 for a symbolic integer exponent
+        elif ex.is_Rational and ex.is_positive:
+            need = "nonnegative"      # x^(p/q): sympy's principal root is not real for x < 0
+        else:
+            need = "positive"
+        return "" if _certified(claim, base, need) else \
+            f"{term}: base {base} not certified {need} on the domain"
+    if isinstance(term, sympy.log):
+        return "" if _certified(claim, term.args[0], "positive") else \
+            f"{term}: argument not certified positive on the domain"
+    if isinstance(term, sympy.binomial):
+        ok = all(a.is_integer and a.is_nonnegative for a in term.args)
+        return "" if ok else f"{term}: arguments not certified non-negative integers"
+    if isinstance(term, sympy.Function) and not isinstance(term, _TOTAL) and not (
+            isinstance(term, SpecialFunction) and not term.opaque):
+        return f"{term}: {term.func} is not in the symbolic engine's list of total functions"
+    return ""
+
+
+def _certified(claim: Claim, expr, need: str) -> bool:
+    """Whether ``expr`` is certified positive / nonnegative / nonzero on the whole domain."""
+    sign = {"positive": expr.is_positive, "nonnegative": expr.is_nonnegative,
+            "nonzero": expr.is_zero is False}[need]
+    if sign:
+        return True
+    for side in ("lo", "hi", "both"):   # the box's ends as sign assumptions (x = lo + t, ...)
+        fwd, _ = symbolic_oracles.substitutions(claim.domain, side)
+        shifted = expr.xreplace(fwd)
+        if {"positive": shifted.is_positive, "nonnegative": shifted.is_nonnegative,
+                "nonzero": shifted.is_zero is False}[need]:
+            return True
+    if len(expr.free_symbols) == 1:
+        decided = _univariate_sign(claim, expr, need)
+        if decided is not None:
+            return decided
+    return _arb_sign(claim, expr, need)
+
+
+def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:
+    """Exact: Sturm counts the roots of a polynomial with rational coefficients."""
+    (x,) = expr.free_symbols
+    try:
+        poly = sympy.Poly(expr, x, domain="QQ")
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+        return None
+    iv = claim.domain[x.name]
+    at_open_ends = sum(1 for end, is_open in ((iv.lo, iv.lo_open), (iv.hi, iv.hi_open))
+                       if end is not None and is_open and poly.eval(end) == 0)
+    if iv.lo == iv.hi:
+        at_open_ends = 0
+    if poly.count_roots(iv.lo, iv.hi) - at_open_ends != 0:
+        return False if need != "nonnegative" else None
+    if need == "nonzero":
+        return True
+    lo, hi, _ = effective_bounds(iv)
+    return poly.eval((lo + hi) / 2) > 0      # no root inside: the sign is constant
+
+
+def _arb_sign(claim: Claim, expr, need: str) -> bool:
+    """Certified by a small branch and bound in ball arithmetic over the closed box of the
+    parameters ``expr`` depends on (none: one evaluation, whatever the other ranges)."""
+    used = {s.name for s in expr.free_symbols}
+    params = [(n, iv) for n, iv in claim.domain.params if n in used]
+    ivs = [iv for _, iv in params]
+    if not all(iv.bounded for iv in ivs):
+        return False
+    try:
+        fn = lower(expr, [n for n, _ in params], "arb")
+    except (LoweringError, TypeError, ValueError, NotImplementedError):
+        return False
+    queue, budget = [[(iv.lo, iv.hi) for iv in ivs]], _SIGN_BOXES
+    with at_precision(128):
+        while queue:
+            if budget == 0:
+                return False
+            box = queue.pop()
+            budget -= 1
+            try:
+                v = fn(*[arb_box(lo, hi) for lo, hi in box])
+            except (ValueError, ZeroDivisionError):
+                v = arb.nan()
+            if (v > 0) or (need == "nonnegative" and v >= 0) or (need == "nonzero" and v < 0):
+                continue
+            if not box:
+                return False
+            i = max(range(len(box)), key=lambda j: box[j][1] - box[j][0])
+            lo, hi = box[i]
+            if hi == lo:
+                return False
+            for half in ((lo, (lo + hi) / 2), ((lo + hi) / 2, hi)):
+                queue.append(box[:i] + [half] + box[i + 1:])
+    return True
+
+
