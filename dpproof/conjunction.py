@@ -75,10 +75,13 @@ def parts(claim: Claim) -> list[tuple[str, Claim, dict]]:
     out = []
     for combo in itertools.product(*values):
         fixed = {n: sympy.Integer(v) for (n, _), v in zip(ints, combo)}
-        sub = st.xreplace({symbols[n]: v for n, v in fixed.items() if n in symbols})
+        try:   # sympy re-evaluates Max/Min of constants as it substitutes; it may fail
+            sub = st.xreplace({symbols[n]: v for n, v in fixed.items() if n in symbols})
+        except (TypeError, ValueError):
+            return []
         label = ", ".join(f"{n} = {v}" for n, v in fixed.items())
-        out.append((label, replace(claim, id=f"{claim.id}[{label.replace(' ', '')}]", statement=sub,
-                                   domain=rest, steps=()), fixed))
+        out.append((label, replace(claim, id=f"{claim.id}[{label.replace(' ', '')}]",
+                                   statement=sub, domain=rest, steps=(), derived=()), fixed))
     return out
 
 

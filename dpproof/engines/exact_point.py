@@ -44,6 +44,13 @@ def holds_at(claim, point: dict, budget: Budget, conclusion_only: bool = False) 
     """Whether the claim certainly holds at ``point`` ({name: exact rational}); False when
     undecided.  ``conclusion_only``: whether its conclusion's margin is >= 0 (> 0 if
     strict) there, hypotheses aside.  ``budget`` bounds the sympy work."""
+    try:
+        return _holds_at(claim, point, budget, conclusion_only)
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return False   # sympy cannot rebuild the statement at the point (Max(x, Phi(1)) ...)
+
+
+def _holds_at(claim, point, budget, conclusion_only):
     st = claim.statement
     if st.rel == "==" or budget.left <= 0:
         return False
