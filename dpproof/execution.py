@@ -30,7 +30,7 @@ from typing import Iterator, Protocol, Sequence
 
 from .checking import check_claim
 from .claims import Claim
-from .engines.base import Config
+from .engines.base import Config, EngineTimeout
 from .evidence import Assessment, Evidence, Verdict, assess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
@@ -87,6 +87,9 @@ def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
         a = check_claim(claim, config)
     except MemoryError:
         return limit_reached(claim, _memory_text(memory_mb), time.perf_counter() - t0)
+    except EngineTimeout:   # a time limit's alarm that fired after its block was handled
+        return limit_reached(claim, f"claim time limit of {config.timeout:g} s reached",
+                             time.perf_counter() - t0)
     hit = [e for e in a.evidence if e.verdict is Verdict.ERROR
            and e.detail.startswith("MemoryError")]
     if not hit:
