@@ -1,37 +1,42 @@
-"""Time Theorem 3's closed form (certified, ball arithmetic) as k grows; run by hand:
+"""Time Theorem 3 of cesar_rogers21 as k grows: the printed closed form (a sympy formula in
+``theorems/cesar_rogers21/closed_forms.py``, lowered to ball arithmetic and evaluated term
+by term) against its definition, the certified sup over t of the product laws
+(``dpproof.oracles.composition.bounded_range.sup_delta``); run by hand:
 
     python benchmarks/bench_composition.py
 
-Prints k, d, the enclosure's midpoint and radius, and seconds (median of 3 runs) for
-d = k/2 and d = 0, eps = 0.1, eps_g = 2, at 128 bits.  The cost is O(k (k + d)).
+Prints k, d, both enclosures' midpoints and radii, and the seconds of each (one run each,
+eps = 1/10, eps_g = 2, 128 bits).
 """
 
-import statistics
 import time
 
-from flint import arb, ctx
+import sympy
+from flint import arb
 
-from dpproof.oracles.br_composition import thm3_delta
-
-
-def bench(k: int, d: int, eps: arb, eps_g: arb) -> tuple:
-    times, value = [], None
-    for _ in range(3):
-        t0 = time.perf_counter()
-        value = thm3_delta(k, d, eps, eps_g)
-        times.append(time.perf_counter() - t0)
-    return value, statistics.median(times)
+from dpproof.lowering import at_precision, lower
+from dpproof.oracles.composition.bounded_range import sup_delta
+from theorems.cesar_rogers21.closed_forms import thm3_delta
 
 
 def main() -> None:
-    print(f"{'k':>5} {'d':>5} {'delta (mid)':>24} {'radius':>10} {'seconds':>9}")
-    with ctx.workprec(128):
-        eps, eps_g = arb(1) / 10, arb(2)   # exact rationals as 128-bit balls
-        for k in (10, 25, 50, 100, 200, 400, 700, 1000):
+    k_, d_ = sympy.symbols("k d", integer=True, nonnegative=True)
+    e_, g_ = sympy.symbols("eps eps_g", positive=True)
+    formula = lower(thm3_delta(k_, d_, e_, g_), ("k", "d", "eps", "eps_g"))
+    print(f"{'k':>4} {'d':>4} {'closed form (mid)':>20} {'radius':>9} {'s':>7} "
+          f"{'definition (mid)':>20} {'radius':>9} {'s':>7}")
+    with at_precision(128):
+        for k in (5, 10, 20, 40):
             for d in (k // 2, 0):
-                v, s = bench(k, d, eps, eps_g)
-                print(f"{k:5d} {d:5d} {v.mid().str(15, radius=False):>24} "
-                      f"{v.rad().str(2, radius=False):>10} {s:9.3f}")
+                t0 = time.perf_counter()
+                form = formula(arb(k), arb(d), arb(1) / 10, arb(2))
+                t1 = time.perf_counter()
+                sup = sup_delta(k, d, arb(1) / 10, arb(2))
+                t2 = time.perf_counter()
+                print(f"{k:4d} {d:4d} {form.mid().str(12, radius=False):>20} "
+                      f"{form.rad().str(2, radius=False):>9} {t1 - t0:7.2f} "
+                      f"{sup.mid().str(12, radius=False):>20} "
+                      f"{sup.rad().str(2, radius=False):>9} {t2 - t1:7.2f}")
 
 
 if __name__ == "__main__":
