@@ -67,16 +67,21 @@ def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
         # a root or log of an oracle value: judged on the value's derived form
         derived = _derived(claim, term.args[0])
         if derived is not term.args[0]:
-            term = term.func(derived, *term.args[1:])
+            if derived.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+                return f"{term}: {term.args[0]} derives to {derived}"
+            # unevaluated: 1/H with H derived to 0 must stay 0**-1 (sympy makes it zoo,
+            # which is not a Pow, and would pass as defined)
+            term = term.func(derived, *term.args[1:], evaluate=False)
     if isinstance(term, sympy.Pow):
         base, ex = term.args
         if ex.is_integer and ex.is_positive:
             return ""
-        if oracles_derived and getattr(base, "opaque", False):
+        if oracles_derived:
             try:    # an oracle as the base: judge its form derived from the densities,
-                base = symbolic_oracles.derive_call(base)   # erfc of a real argument > 0
-                by_range = erfc_by_range(base.rewrite(sympy.erfc))
-                if by_range.is_positive:
+                if getattr(base, "opaque", False):          # erfc of a real argument > 0
+                    base = symbolic_oracles.derive_call(base)
+                if base.has(sympy.erfc, sympy.erf) and \
+                        erfc_by_range(base.rewrite(sympy.erfc)).is_positive:
                     return ""
             except symbolic_oracles.Underivable:
                 pass

@@ -125,14 +125,18 @@ def all_three(forms):
     return Max(*(Abs(e - f) for e, f in forms.values()))
 
 
+#: an instance grid's corrected statement is its catalogue claim's ``.repaired``
+_GRID_REPAIR = "; corrected statement: azize23.alg1.pv_moments{}.repaired"
 for _d, _sfx, _note in ((PVC, "", PVC_NOTE), (PV, ".instances", PV_NOTE)):
     _f = pv_forms(_d)
     catalogue.declare(build_claim(
         "azize23.alg1.pv_moments" + _sfx, "§2.2 Attempt 2, the three principal-value "
-        "expectations", all_three(_f), "==", 0, _d, "all three formulas at once; " + _note))
+        "expectations", all_three(_f), "==", 0, _d, "all three formulas at once; " + _note
+        + (_GRID_REPAIR.format("") if _sfx else "")))
     for _name, (_e, _p) in _f.items():
-        catalogue.declare(build_claim(f"azize23.alg1.pv_moments.{_name}{_sfx}", PV_LOC[_name],
-                                      _e, "==", _p, _d, _note))
+        catalogue.declare(build_claim(
+            f"azize23.alg1.pv_moments.{_name}{_sfx}", PV_LOC[_name], _e, "==", _p, _d, _note
+            + (_GRID_REPAIR.format(f".{_name}") if _sfx and _name == "sq_ratio" else "")))
 
 # existence: int_{eps <= |u|} phi/|u| >= 2 m log(1/eps), m = min_{|u| <= 1} phi, eps = 2^-t
 EX = Domain.of(x=closed(0, 1, integer=True), s=Interval.point(1), t=closed(1, 12))
