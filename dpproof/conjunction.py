@@ -27,7 +27,7 @@ from dataclasses import replace
 import sympy
 
 from .claims import Claim, Statement
-from .domain import Domain
+from .domain import Domain, integer_ends
 from .crossexam import cross_examine
 from .engines import witness as W
 from .engines.base import Compiled, Config, EngineTimeout, load, outer_limit_passed, time_limit
@@ -89,9 +89,7 @@ def _integer_values(iv) -> list[int] | None:
     """The integers of a bounded integer range (None when unbounded or too many)."""
     if not iv.bounded:
         return None
-    lo, hi = int(sympy.ceiling(iv.lo)), int(sympy.floor(iv.hi))
-    lo += 1 if iv.lo_open and lo == iv.lo else 0
-    hi -= 1 if iv.hi_open and hi == iv.hi else 0
+    lo, hi = integer_ends(iv)
     return list(range(lo, hi + 1)) if hi - lo < MAX_CONJUNCTS else None
 
 

@@ -168,10 +168,16 @@ def _points_in(iv: Interval) -> int | None:
         return 1
     if not (iv.integer and iv.bounded):
         return None
+    lo, hi = integer_ends(iv)
+    return max(hi - lo + 1, 0)
+
+
+def integer_ends(iv: Interval) -> tuple[int, int]:
+    """The least and greatest integers of a bounded range, open ends excluded."""
     lo, hi = sympy.ceiling(iv.lo), sympy.floor(iv.hi)
     lo += 1 if iv.lo_open and lo == iv.lo else 0
     hi -= 1 if iv.hi_open and hi == iv.hi else 0
-    return max(int(hi - lo + 1), 0)
+    return int(lo), int(hi)
 
 
 def exact_text(value) -> str:

@@ -29,6 +29,7 @@ from flint import arb
 from ..domain import Domain, Interval
 from ..lowering import LoweringError, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
+from ..oracles.symbolic.pieces import decide_condition
 from .signs import Budget
 
 _PRECS = (128, 512, 2048)
@@ -139,19 +140,11 @@ def _at_least(d, budget) -> bool:
 
 
 def _truth(cond, values, budget):
-    if cond in (sympy.true, True):
-        return True
-    if cond in (sympy.false, False):
-        return False
-    if isinstance(cond, sympy.And):
-        parts = [_truth(c, values, budget) for c in cond.args]
-        return False if False in parts else (None if None in parts else True)
-    if isinstance(cond, sympy.Or):
-        parts = [_truth(c, values, budget) for c in cond.args]
-        return True if True in parts else (None if None in parts else False)
-    if isinstance(cond, sympy.Not):
-        t = _truth(cond.args[0], values, budget)
-        return None if t is None else not t
+    """A Piecewise condition at the point: its relations by certified signs."""
+    return decide_condition(cond, lambda rel: _relation_truth(rel, values, budget))
+
+
+def _relation_truth(cond, values, budget):
     if not isinstance(cond, sympy.core.relational.Relational):
         return None
     s = sign(resolve(cond.lhs - cond.rhs, values, budget), budget)
