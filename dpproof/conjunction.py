@@ -8,8 +8,9 @@ library writes a property of several instance pairs this way, and one engine may
 no whole claim: the symbolic engine proves the Gaussian pair from the densities, balls
 certify the OSGT pair; with k given, a k-fold product derives from its masses.  When the
 engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
-budget) and then the interval engine; every PROVED/CERTIFIED conjunct is cross-examined
-like any verdict.
+budget), then the interval engine, then the symbolic engine again with the conjunct's share
+of the time if its quick attempt ran out of time; every PROVED/CERTIFIED conjunct is
+cross-examined like any verdict.
 
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
@@ -36,8 +37,9 @@ from .evidence import Evidence, Verdict
 NAME = "conjunction"
 MAX_CONJUNCTS = 12
 #: seconds for all conjuncts of one claim, cross-examinations included
-SECONDS = 45.0
-_ENGINES = ("symbolic", "interval")
+SECONDS = 60.0
+#: (engine, with the quick budget): see ``_one``
+_ENGINES = (("symbolic", True), ("interval", False), ("symbolic", False))
 
 
 def conjuncts(st: Statement) -> list[Statement]:
@@ -101,9 +103,12 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
     t0 = time.perf_counter()
-    share = replace(config, engine_timeout=max(config.engine_timeout / len(split), 5.0))
+    budget = min(config.engine_timeout, SECONDS)
     said = []
-    for label, part, fixed in split:
+    for i, (label, part, fixed) in enumerate(split):
+        # what the conjuncts before left, shared by the rest (a quick one leaves its time)
+        left = budget - (time.perf_counter() - t0)
+        share = replace(config, engine_timeout=max(left / (len(split) - i), 5.0))
         got = _one(part, share)
         if not got:
             return []
@@ -133,18 +138,25 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
 
 def _one(part: Claim, config: Config) -> list[Evidence]:
     """A conjunct's decisive evidence ([ev]; a PROVED/CERTIFIED one cross-examined, with
-    the refutation it met if any), or [] when undecided."""
-    for name in _ENGINES:
+    the refutation it met if any), or [] when undecided.  The symbolic engine first gets
+    its quick budget, then the interval engine its share; a symbolic attempt cut short by
+    its time limit is resumed last with the share (a proof by cases at a kink that balls
+    never close: a loss mass switching where both sides vanish)."""
+    timed_out = False
+    for name, quick in _ENGINES:
+        if name == "symbolic" and not quick and not timed_out:
+            continue
         engine = load(name)
         if not engine.supports(part):
             continue
-        limit = config.symbolic_quick_timeout if name == "symbolic" else config.engine_timeout
+        limit = config.symbolic_quick_timeout if quick else config.engine_timeout
         try:
             with time_limit(limit):
                 ev = engine.check(part, replace(config, engine_timeout=limit))
         except EngineTimeout:
             if outer_limit_passed():
                 raise
+            timed_out = timed_out or quick
             continue
         except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
             continue
@@ -152,4 +164,5 @@ def _one(part: Claim, config: Config) -> list[Evidence]:
             return [ev]
         if ev.verdict.holds:
             return cross_examine(part, config, ev)
+        timed_out = timed_out or (quick and ev.detail.startswith("sympy did not finish"))
     return []

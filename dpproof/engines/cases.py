@@ -78,8 +78,11 @@ def sign(g, strict: bool, depth: int = 0) -> int:
             return 1
         if form.is_negative if strict else form.is_nonpositive:
             return -1
-    if depth >= 2 or not g.is_Add:
+    if depth >= 2:
         return 0
+    got = _by_parts(g, strict, depth)
+    if got or not g.is_Add:
+        return got
     # A - B with A, B > 0 has the sign of log A - log B (log is increasing)
     terms = sympy.Add.make_args(g)
     signed = [(t, certified_constants(t)) for t in terms]
@@ -96,6 +99,37 @@ def sign(g, strict: bool, depth: int = 0) -> int:
                                      - sympy.expand_log(sympy.log(B), force=False)),
                 seconds=_SECONDS)
     return 0 if d is None else sign(d, strict, depth + 1)
+
+
+def _by_parts(g, strict, depth) -> int:
+    """The sign of a sum whose terms, or a product whose factors, have known signs: a sum
+    of terms >= 0 is > 0 when one of them is, or when the other terms' sum is
+    (``Max(0, x) + e - e^(1-t)`` for t > 0)."""
+    parts = sympy.Add.make_args(g) if g.is_Add else sympy.Mul.make_args(g)
+    if len(parts) < 2 or len(parts) > 12:
+        return 0
+    if g.is_Add:
+        for s in (1, -1):
+            known = [t for t in parts if sign(s * t, False, depth + 1) == 1]
+            if len(known) == len(parts) and (not strict or any(
+                    sign(s * t, True, depth + 1) == 1 for t in parts)):
+                return s
+            # the terms of known sign only add to the others' sum: try the switches among
+            # them aside (a clamp Max(0, x) >= 0), then all of them
+            switched = [t for t in known if t.has(Max, Min, Abs, Piecewise)]
+            for aside in (switched, known):
+                rest = [t for t in parts if t not in aside]
+                if aside and rest and sign(s * sympy.Add(*rest), strict, depth + 1) == 1:
+                    return s
+        return 0
+    total = 1
+    for f in parts:
+        s = 1 if sign(f, strict, depth + 1) == 1 else (
+            -1 if sign(-f, strict, depth + 1) == 1 else 0)
+        if s == 0:
+            return 0
+        total *= s
+    return total
 
 
 def _sign_forms(g):
@@ -115,32 +149,38 @@ def _relation_truth(cond):
     if not isinstance(cond, sympy.core.relational.Relational):
         return None
     g = cond.lhs - cond.rhs
-    if isinstance(cond, (sympy.StrictGreaterThan, sympy.GreaterThan)):
-        strict = isinstance(cond, sympy.StrictGreaterThan)
-        if sign(g, strict) == 1:
-            return True
-        return False if sign(g, not strict) == -1 else None
     if isinstance(cond, (sympy.StrictLessThan, sympy.LessThan)):
-        strict = isinstance(cond, sympy.StrictLessThan)
-        if sign(g, strict) == -1:
+        g = -g                                  # lhs < rhs: rhs - lhs > 0
+    if isinstance(cond, (sympy.StrictGreaterThan, sympy.GreaterThan, sympy.StrictLessThan,
+                         sympy.LessThan)):
+        strict = isinstance(cond, (sympy.StrictGreaterThan, sympy.StrictLessThan))
+        if at_least(g, strict):
             return True
-        return False if sign(g, not strict) == 1 else None
+        return False if at_least(-g, not strict) else None
     if isinstance(cond, (sympy.Eq, sympy.Ne)):
-        if sign(g, True) != 0:
+        if at_least(g, True) or at_least(-g, True):
             return isinstance(cond, sympy.Ne)
+        if at_least(g, False) and at_least(-g, False):
+            return isinstance(cond, sympy.Eq)
         return None
     return None
+
+
+def at_least(g, strict: bool) -> bool:
+    """``g > 0`` (``g >= 0``) proved; asked this way round, an exact 0 answers both
+    ``g >= 0`` and ``-g >= 0``, which ``sign``'s single answer cannot."""
+    return sign(g, strict) == 1
 
 
 def _resolve_node(node):
     """The branch of one switching node that the assumptions decide, or None."""
     if isinstance(node, Abs):
-        s = sign(node.args[0], False)
-        return node.args[0] if s == 1 else (-node.args[0] if s == -1 else None)
+        x = node.args[0]
+        return x if at_least(x, False) else (-x if at_least(-x, False) else None)
     if isinstance(node, (Max, Min)):
-        want = 1 if isinstance(node, Max) else -1
+        flip = 1 if isinstance(node, Max) else -1
         for cand in node.args:
-            if all(sign(cand - o, False) == want for o in node.args if o is not cand):
+            if all(at_least(flip * (cand - o), False) for o in node.args if o is not cand):
                 return cand
         return None
     if isinstance(node, Piecewise):
@@ -157,7 +197,7 @@ def resolve(expr):
     """``expr`` with every switch whose branch the assumptions decide replaced by it."""
     for _ in range(60):
         for node in sympy.postorder_traversal(expr):
-            if isinstance(node, (Abs, Max, Min, Piecewise)) and node.free_symbols:
+            if isinstance(node, (Abs, Max, Min, Piecewise)):
                 repl = _resolve_node(node)
                 if repl is not None:
                     expr = expr.xreplace({node: repl})
@@ -246,7 +286,7 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
         return None
     expr = resolved
     for g in switches(expr):
-        if sign(g, False) != 0:
+        if at_least(g, False) or at_least(-g, False):
             continue
         split = _split_point(g, ends, line_first)
         if split is None:
@@ -257,7 +297,7 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
         lines = []
         for label, ways in (_cases(x, r, ends) if r is not None else _integer_cases(x, ends)):
             for sub, new in ways:
-                got = prove(expr.xreplace(sub), leaf, {**ends, **new}, depth + 1, budget,
+                got = prove(substitute(expr, sub), leaf, {**ends, **new}, depth + 1, budget,
                             line_first=line_first)
                 if got is not None:
                     break
@@ -266,6 +306,25 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
             lines += [f"case {label}"] + [f"  {line}" for line in got]
         return lines
     return None
+
+
+def substitute(expr, sub):
+    """``expr.xreplace(sub)`` with every Piecewise rebuilt unevaluated: sympy evaluates a
+    condition that becomes a comparison of constants by floating point, and one of two
+    equal constants (``1 < log(e/(1+e) / (1/(1+e)))`` at eps = 1) sends Piecewise.eval into
+    endless recursion; ``resolve`` decides such conditions by certified signs instead.  A
+    Max/Min of constants sympy cannot compare (two equal ones) stays unevaluated too."""
+    if expr in sub:
+        return sub[expr]
+    if not expr.args:
+        return expr
+    args = [substitute(a, sub) for a in expr.args]
+    if isinstance(expr, Piecewise):
+        return Piecewise(*args, evaluate=False)
+    try:
+        return expr.func(*args)
+    except (TypeError, ValueError):   # Max of constants sympy cannot compare (equal ones)
+        return expr.func(*args, evaluate=False)
 
 
 # -- the leaves: one case decided like a whole statement ---------------------------------
@@ -284,8 +343,8 @@ def has_sign(e, strict) -> bool:
     def decided():
         for _, form in forms(e):
             for variant in (form, erfc_by_range(form)):
-                variant = certified_constants(variant)
-                if variant is not None and sign(variant, strict) == 1:
+                # sign certifies the constants itself, term by term where it must split
+                if sign(variant, strict) == 1:
                     return True
         return False
     return guarded(decided, seconds=5.0) is True

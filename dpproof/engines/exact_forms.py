@@ -116,9 +116,10 @@ def erfc_by_range(expr):
 
 def certified_constants(expr):
     """``expr`` with every numeric term that is not a rational (e.g. ``Q(2/3) - 1/4``)
-    replaced by a fresh symbol whose sign is certified in arb; None if a sign cannot be
-    certified.  sympy decides the sign of such constants by floating-point ``evalf``,
-    which is not a proof; after this the sign rules reason only about assumptions."""
+    replaced by a fresh symbol whose sign is certified in arb, or by 0 where its ball holds
+    0 and an exact rewrite reaches 0 (``1 - log(e/(1+e) / (1/(1+e)))``); None if neither.
+    sympy decides the sign of such constants by floating-point ``evalf``, which is not a
+    proof; after this the sign rules reason only about assumptions."""
     if not expr.free_symbols:
         return _constant(expr)
     if expr.is_Atom:
@@ -150,4 +151,51 @@ def _constant(expr):
         return sympy.Dummy("c", positive=True)
     if v < 0:
         return sympy.Dummy("c", negative=True)
-    return None
+    return sympy.S.Zero if exact_zero(expr) else None
+
+
+ZERO_SECONDS = 2.0
+
+
+def simplify_constants(expr):
+    """``expr`` with each largest constant part (a constant subtree, or the constant terms
+    of a sum) that ``simplify`` shortens replaced by the shorter form (an exact rewrite): a
+    derived switch ``eps < log((1 - 1/(1+e)) / (1 - e/(1+e)))`` becomes ``eps < 1``, which
+    the proof by cases can split at and compare with -- a certified-sign symbol would
+    forget the value; ``1 - 1/(1+e)`` becomes ``e/(1+e)``, whose log the sign rules expand."""
+    from .signs import guarded
+    memo = {}
+
+    def short(c):
+        if c not in memo:
+            got = guarded(sympy.simplify, c, seconds=ZERO_SECONDS)
+            size = lambda e: (sympy.count_ops(e), len(str(e)))  # noqa: E731
+            memo[c] = got if got is not None and size(got) < size(c) else c
+        return memo[c]
+
+    def walk(e):
+        if e.is_Atom or not isinstance(e, (sympy.Expr, sympy.logic.boolalg.Boolean,
+                                           sympy.core.containers.Tuple)):
+            return e
+        if isinstance(e, sympy.Expr) and not e.free_symbols:
+            return short(e)
+        args = [walk(a) for a in e.args]
+        if e.is_Add:
+            const = [a for a in args if not a.free_symbols]
+            if len(const) > 1:
+                args = [a for a in args if a.free_symbols] + [short(sympy.Add(*const))]
+        if tuple(args) == e.args:
+            return e
+        with sympy.evaluate(False):   # a Piecewise rebuilt on equal constants: see cases
+            return e.func(*args)
+    return walk(expr)
+
+
+def exact_zero(expr) -> bool:
+    """True if an exact rewrite (expand, together, simplify) of the constant ``expr`` is 0;
+    False if none is within ``ZERO_SECONDS`` each.  A proof, not a numerical test."""
+    from .signs import guarded       # signs imports the lowering, as this module does
+    for fn in (sympy.expand, lambda e: sympy.together(sympy.expand(e)), sympy.simplify):
+        if guarded(fn, expr, seconds=ZERO_SECONDS) == 0:
+            return True
+    return False

@@ -41,7 +41,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, tactics
-from .exact_forms import (certified_constants, erfc_by_range, forms as _forms,
+from .exact_forms import (certified_constants, erfc_by_range, forms as _forms, simplify_constants,
                           identity as _identity, log_linear_zero, rewrite)
 from .exact_definedness import undefined_term
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
@@ -189,7 +189,9 @@ def _has_oracles(st) -> bool:
 
 
 def _prepare(expr):
-    """Rewrite the Gaussian special functions into sympy's erfc/erfi forms."""
+    """Rewrite the Gaussian special functions into sympy's erfc/erfi forms; constant parts
+    shortened (``simplify_constants``)."""
+    expr = simplify_constants(expr)
     return expr.replace(lambda e: isinstance(e, SpecialFunction) and not e.opaque,
                         lambda e: e.rewrite(sympy.erfc) if e.func.__name__ != "dawson"
                         else e.rewrite(sympy.erfi))

@@ -37,6 +37,11 @@ TRUE = [
     ("laplace_hockey_stick",
      "hockey_stick(Laplace(0, 1), Laplace(1, 1), eps) == max(0, 1 - exp((eps - 1)/2))", EQ,
      dict(eps=I(0, None))),
+    # pure DP of randomised response: its loss switches at log(e/(1+e) / (1/(1+e))), a
+    # constant equal to 1 that sympy compares by floating point (and once recursed forever)
+    ("pure_rr", "hockey_stick(Bernoulli(exp(1)/(1+exp(1))), Bernoulli(1/(1+exp(1))), eps) <= 0 => "
+     "loss_tail(Bernoulli(exp(1)/(1+exp(1))), Bernoulli(1/(1+exp(1))), eps) <= 0", Kind.INEQUALITY,
+     dict(eps=I.closed(0, 3))),
 ]
 
 FALSE = [
@@ -57,6 +62,10 @@ FALSE = [
     ("laplace_hockey_stick",
      "hockey_stick(Laplace(0, 1), Laplace(1, 1), eps) == max(0, 1 - exp((eps - 1)/3))", EQ,
      dict(eps=I(0, None))),
+    # at eps = 1 the hypothesis holds (delta(1) = 0) and P[L > 1 - 1e-9] = e/(1+e) > 0
+    ("pure_rr", "hockey_stick(Bernoulli(exp(1)/(1+exp(1))), Bernoulli(1/(1+exp(1))), eps) <= 0 => "
+     "loss_tail(Bernoulli(exp(1)/(1+exp(1))), Bernoulli(1/(1+exp(1))), eps - 1/10^9) <= 0", Kind.INEQUALITY,
+     dict(eps=I.closed(0, 3))),
 ]
 
 
@@ -105,6 +114,32 @@ def test_sign_by_logs():
     assert cases.sign(sympy.exp(t + 1) - sympy.E, strict=False) == 1
     assert cases.sign(sympy.exp(t) - 2, strict=False) == 0      # t could be < log 2
     assert cases.sign(1 - sympy.exp(t / 2), strict=True) == 0   # 0 at t = 0
+
+
+def test_exact_zero_constants_answer_both_ways():
+    """A constant equal to 0 that balls cannot sign is 0 by an exact rewrite: it is >= 0 and
+    <= 0, never > 0; a constant 1e-3000 above it is not taken for 0."""
+    zero = 1 - sympy.log((1 - 1 / (1 + sympy.E)) / (1 - sympy.E / (1 + sympy.E)))
+    assert cases.at_least(zero, False) and cases.at_least(-zero, False)
+    assert not cases.at_least(zero, True) and not cases.at_least(-zero, True)
+    tiny = zero + sympy.Integer(10) ** -3000
+    assert not cases.at_least(-tiny, False)      # undecided at 256 bits, never "<= 0"
+    lt = sympy.StrictLessThan(1, 1 + zero, evaluate=False)
+    assert cases._truth(lt) is False
+    assert cases._truth(sympy.LessThan(1, 1 + zero, evaluate=False)) is True
+
+
+def test_sum_with_clamps_aside():
+    """Terms of known sign set aside: Max(0, u) + e - e^(1-t) > 0 for t > 0, but not for
+    t >= 0 (0 at t = 0, u < 0)."""
+    u = sympy.Symbol("u", real=True)
+    tp = sympy.Symbol("t", positive=True)
+    tn = sympy.Symbol("t", nonnegative=True)
+    g = lambda t: sympy.Max(0, u) + sympy.E - sympy.exp(1 - t)  # noqa: E731
+    assert cases.sign(g(tp), strict=True) == 1
+    assert cases.sign(g(tn), strict=True) == 0
+    assert cases.sign(g(tn), strict=False) == 1
+    assert cases.sign(sympy.Max(0, u) * (sympy.exp(1 - tp) - sympy.E), strict=False) == -1
 
 
 def test_the_switching_point_is_its_own_case():

@@ -275,6 +275,21 @@ def _tidy(form):
         return form
 
 
+_MEMO: dict = {}
+_MEMO_SIZE = 512
+
+
+def _derived(e):
+    """``derive(e)``, remembered: the symbolic engine's quick attempt, its full attempt and
+    the conjuncts of a claim derive the same calls (the symbols carry the assumptions, so
+    equal expressions are the same question).  A derivation cut short remembers nothing."""
+    if e not in _MEMO:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[e] = derive(e)
+    return _MEMO[e]
+
+
 def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
     """The statement with every oracle call derived (see ``derive``), with the box's lower
     ends, upper ends, or both as assumptions (``substitutions``); None if some call cannot
@@ -291,7 +306,7 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
 
         def one(e):
             e = e.xreplace({s: symbols[s.name] for s in e.free_symbols if s.name in symbols})
-            got = derive(e.xreplace(fwd))
+            got = _derived(e.xreplace(fwd))
             if got is None:
                 return None
             form, n = got

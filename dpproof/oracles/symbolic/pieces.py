@@ -14,6 +14,8 @@ definition, independent of ``dpproof.oracles.integrate`` (which works on balls).
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 import sympy
@@ -35,8 +37,16 @@ class Piece:
 
 def certainly(fact) -> bool:
     """True only if sympy decides the relation/boolean ``fact`` is true."""
-    fact = sympy.simplify(fact) if not isinstance(fact, bool) else fact
-    return fact is True or fact is sympy.true
+    if isinstance(fact, bool) or fact in (sympy.true, sympy.false):
+        return fact is True or fact is sympy.true
+    return _simplified_true(fact)
+
+
+@functools.lru_cache(maxsize=4096)
+def _simplified_true(fact) -> bool:
+    """``simplify(fact)`` is true -- remembered: each derivation asks the same facts for
+    the box's lower end, upper end and both, and again for every conjunct of a claim."""
+    return sympy.simplify(fact) is sympy.true
 
 
 def decide_condition(cond, relation):
