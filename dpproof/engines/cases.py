@@ -27,6 +27,7 @@ violated.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -68,6 +69,13 @@ def switches(expr) -> list:
 
 
 def sign(g, strict: bool, depth: int = 0) -> int:
+    """See ``_sign``; remembered (a proof by cases asks the same signs in every case and
+    leaf; an answer cut short by a guard's time limit is 0, which is never wrong)."""
+    return _sign(g, bool(strict), depth)
+
+
+@functools.lru_cache(maxsize=8192)
+def _sign(g, strict: bool, depth: int = 0) -> int:
     """+1 if ``g > 0`` (``>= 0`` when not strict) is proved for every value the symbols'
     assumptions allow, -1 for ``g < 0`` (``<= 0``), 0 if neither is proved.  Constants that
     are not rationals are first replaced by symbols whose sign is certified in arb (sympy

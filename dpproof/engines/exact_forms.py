@@ -11,7 +11,10 @@ real argument as a positive symbol.
 
 from __future__ import annotations
 
+import functools
+
 import sympy
+from flint import arb
 
 from ..evidence import Verdict
 from ..lowering import LoweringError, at_precision, lower
@@ -138,6 +141,7 @@ def certified_constants(expr):
     return None if any(k is None for k in kids) else expr.func(*kids)
 
 
+@functools.lru_cache(maxsize=8192)
 def _constant(expr):
     if expr.is_Rational or expr in (sympy.pi, sympy.E):
         return expr
@@ -151,7 +155,10 @@ def _constant(expr):
         return sympy.Dummy("c", positive=True)
     if v < 0:
         return sympy.Dummy("c", negative=True)
-    return sympy.S.Zero if exact_zero(expr) else None
+    # only a ball that is finite and tight around 0 suggests an exact 0 worth rewriting
+    # (an undefined log of a negative, or a loose enclosure, is left undecided)
+    near_zero = isinstance(v, arb) and v.is_finite() and abs(v) < arb(2) ** -64
+    return sympy.S.Zero if near_zero and exact_zero(expr) else None
 
 
 ZERO_SECONDS = 2.0

@@ -41,6 +41,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, tactics
+from .signs import guarded
 from .exact_forms import (certified_constants, erfc_by_range, forms as _forms, simplify_constants,
                           identity as _identity, log_linear_zero, rewrite)
 from .exact_definedness import undefined_term
@@ -50,6 +51,7 @@ from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limi
                    time_limit)
 
 NAME = "symbolic"
+_ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypotheses
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
@@ -132,7 +134,13 @@ def _decide(claim: Claim):
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
-    verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
+    if st.hypotheses:
+        # the conclusion alone rarely holds everywhere: a short look, then the cases
+        got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)
+        verdict, detail, tried, point = got or (None, "", ["conclusion alone (cut short)"],
+                                                None)
+    else:
+        verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
     if verdict is Verdict.REFUTED and st.hypotheses:
         verdict = None      # the conclusion fails somewhere; the implication may still hold
     if verdict is None and margin.free_symbols:
@@ -140,7 +148,8 @@ def _decide(claim: Claim):
         steps = tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
         if steps:
             verdict, detail = Verdict.PROVED, "tactics: " + "; ".join(steps)
-    if verdict is None and margin.free_symbols:
+    # an implication by cases also proves a conclusion that holds in every case by itself
+    if verdict is None and margin.free_symbols and not st.hypotheses:
         verdict, detail = _by_cases(claim, margin, lambda e: cases.has_sign(e, st.strict), tried)
     if verdict is None and st.hypotheses:
         verdict, detail = _implication_by_cases(claim, margin, subs, tried)
