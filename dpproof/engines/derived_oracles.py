@@ -22,6 +22,10 @@ written:
   contradicts the derivation and is reported as an internal soundness failure (ERROR).
 - REFUTED only with a witness re-certified on the claim as written (``witness.certify``
   with the arb oracles), never on the derived form alone.
+- SUPPORTED (a certified fraction of the derived claim): returned marked ``partial``; the
+  engine still decides the claim with the arb oracles and keeps whichever evidence is
+  decisive, else the larger certified fraction (wide boxes enclose the derived forms far
+  more tightly than the oracles on balls).
 - Anything else: None, and the engine falls back to the arb oracles (today's behaviour).
 
 The evidence lists every derived form (``data['derived']``), as the symbolic engine does.
@@ -158,6 +162,10 @@ def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
         return None
     if ev.verdict is Verdict.CERTIFIED:
         return _certified(compiled, Compiled(pure, "arb"), ev, config, said, data)
+    if ev.verdict is Verdict.SUPPORTED:   # partial: the caller compares it with the oracles'
+        return dataclasses.replace(ev, detail=f"{ev.detail}, for the {said}",
+                                   scope=f"{ev.scope} (derived forms of the oracles)",
+                                   data=dict(data, partial=True))
     return None
 
 

@@ -71,10 +71,19 @@ def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
-    if ev is None:
+    if ev is None or ev.data.get("partial"):
         left = max(config.engine_timeout - (time.perf_counter() - t0), 1.0)
-        ev = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+        own = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+        ev = own if ev is None or not _larger_share(ev, own) else ev
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+
+
+def _larger_share(derived: Evidence, own: Evidence) -> bool:
+    """Whether the derived claim's partial evidence says more than the arb oracles' own:
+    never over a decisive (or erroneous) verdict, else by the certified fraction."""
+    if own.verdict not in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
+        return False
+    return derived.data.get("certified_fraction", 0.0) > own.data.get("certified_fraction", 0.0)
 
 
 def _decide(claim: Claim, config: Config) -> Evidence:
