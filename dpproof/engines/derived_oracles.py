@@ -231,3 +231,12 @@ def _certified(compiled: Compiled, pure: Compiled, ev: Evidence, config: Config,
     return dataclasses.replace(ev, detail=f"{ev.detail}; {said}; the claim as written agrees "
                                "with it (arb oracles) at the box's midpoint and corners",
                                data=data)
+
+
+def larger_share(derived: Evidence, own: Evidence) -> bool:
+    """Whether the derived claim's partial evidence says more than the arb oracles' own:
+    never over a decisive (or erroneous) verdict, else by the certified fraction."""
+    if own.verdict not in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
+        return False
+    return derived.data.get("certified_fraction", 0.0) > own.data.get("certified_fraction", 0.0)
+
