@@ -291,8 +291,9 @@ catalogue.declare(build_claim(
 
 SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0/n (each "
            "|psi_j| <= c0 changes by up to 2 c0), so the Laplace scale must be 2 m c0/(n eps), "
-           "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1), so the equality "
-           "case is at best SUPPORTED by balls; ")
+           "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1; at m = 1 the bound "
+           "is an equality), decided exactly at those instances through the loss derived in "
+           "Q(sqrt(2)) (oracles.symbolic.mechanisms); ")
 catalogue.declare(build_claim(
     "wasserman.series.dp.repaired", "§5.3, Laplace scale 2 m c0/(n eps)",
     cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE))

@@ -22,6 +22,10 @@ written:
   contradicts the derivation and is reported as an internal soundness failure (ERROR).
 - REFUTED only with a witness re-certified on the claim as written (``witness.certify``
   with the arb oracles), never on the derived form alone.
+- SUPPORTED (a certified fraction of the derived claim): returned marked ``partial``; the
+  engine still decides the claim with the arb oracles and keeps whichever evidence is
+  decisive, else the larger certified fraction (wide boxes enclose the derived forms far
+  more tightly than the oracles on balls).
 - Anything else: None, and the engine falls back to the arb oracles (today's behaviour).
 
 The evidence lists every derived form (``data['derived']``), as the symbolic engine does.
@@ -158,6 +162,10 @@ def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
         return None
     if ev.verdict is Verdict.CERTIFIED:
         return _certified(compiled, Compiled(pure, "arb"), ev, config, said, data)
+    if ev.verdict is Verdict.SUPPORTED:   # partial: the caller compares it with the oracles'
+        return dataclasses.replace(ev, detail=f"{ev.detail}, for the {said}",
+                                   scope=f"{ev.scope} (derived forms of the oracles)",
+                                   data=dict(data, partial=True))
     return None
 
 
@@ -223,3 +231,12 @@ def _certified(compiled: Compiled, pure: Compiled, ev: Evidence, config: Config,
     return dataclasses.replace(ev, detail=f"{ev.detail}; {said}; the claim as written agrees "
                                "with it (arb oracles) at the box's midpoint and corners",
                                data=data)
+
+
+def larger_share(derived: Evidence, own: Evidence) -> bool:
+    """Whether the derived claim's partial evidence says more than the arb oracles' own:
+    never over a decisive (or erroneous) verdict, else by the certified fraction."""
+    if own.verdict not in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
+        return False
+    return derived.data.get("certified_fraction", 0.0) > own.data.get("certified_fraction", 0.0)
+

@@ -40,7 +40,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles
+from . import derived_oracles, positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -71,14 +71,20 @@ def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
-    if ev is None:
+    if ev is None or ev.data.get("partial"):
         left = max(config.engine_timeout - (time.perf_counter() - t0), 1.0)
-        ev = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+        own = _decide(claim, dataclasses.replace(config, engine_timeout=left))
+        ev = own if ev is None or not derived_oracles.larger_share(ev, own) else ev
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
 
 
 def _decide(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
+    ev = positive_factor.decide(claim, config, _check, _transfer)
+    if ev is not None:
+        return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+    config = dataclasses.replace(config, engine_timeout=config.engine_timeout - (
+        time.perf_counter() - t0))
     ev = _check(claim, config)
     if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
         left = config.engine_timeout - (time.perf_counter() - t0)
@@ -89,16 +95,16 @@ def _decide(claim: Claim, config: Config) -> Evidence:
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
 
 
-def _transfer(claim, ev, ev2, names, config):
-    """The verdict on the substituted claim, said about the claim (x = u^2 is a bijection
-    of the boxes; a witness is mapped back and re-certified), or None."""
-    how = "x = u^2 for " + ", ".join(names)
+def _transfer(claim, ev, ev2, names, config, how=None, fill=None):
+    """The verdict on the substituted (or divided) claim, said about the claim (x = u^2 is
+    a bijection of the boxes; a witness is mapped back and re-certified), or None."""
+    how = how or "the substitution x = u^2 for " + ", ".join(names)
     if ev2.verdict is Verdict.CERTIFIED:
-        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after the substitution {how}",
+        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after {how}",
                                    scope=f"whole domain: {claim.domain} (via {how})")
     if ev2.verdict is Verdict.REFUTED:
         point = {n: sympy.Rational(v) ** (2 if n in names else 1)
-                 for n, v in ev2.witness.items()}
+                 for n, v in ev2.witness.items()} | dict(fill or {})
         found = W.certify(Compiled(claim, "arb"), point, config.witness_precs + (2048,))
         if found is not None:
             return dataclasses.replace(ev2, witness=found.point, violation=found.violation,

@@ -1,0 +1,75 @@
+"""The cosine-series loss derived exactly in Q(sqrt(2)) (``oracles.symbolic.mechanisms``)
+against the ball oracle (``oracles.mechanisms.cosine_series_loss_arb``), and the equality
+case of wasserman.series.dp.repaired: CERTIFIED only where the bound is exactly attained,
+never for twins off by a needle."""
+
+import pytest
+import sympy
+from flint import arb
+
+import dpproof.oracles  # noqa: F401 - registers the oracles
+from dpproof.claims import Interval as I
+from dpproof.engines.base import Config, load
+from dpproof.evidence import Verdict
+from dpproof.lowering import at_precision, lower
+from dpproof.oracles.mechanisms import cosine_series_loss_arb
+from dpproof.oracles.symbolic import RULES, Underivable
+from dpproof.oracles.symbolic.mechanisms import _sign
+
+from tests.helpers import make_claim
+
+R = sympy.Rational
+INTERVAL = load("interval")
+CONFIG = Config(engine_timeout=30, max_boxes=2000)
+INT = dict(n=I.closed(1, 20, integer=True), m=I.closed(1, 4, integer=True),
+           c=I.closed(1, 8, integer=True))
+LOSS = "cosine_series_loss(n, m, 8*sqrt(2)*m/(c*n))"
+
+
+@pytest.mark.parametrize("n, m, b", [(1, 1, R(1)), (3, 2, R(7, 3)), (7, 4, R(1, 9)),
+                                     (20, 3, R(5)), (2, 7, R(3, 2)), (11, 12, R(2))])
+def test_exact_loss_agrees_with_the_ball_oracle(n, m, b):
+    bs = sympy.Symbol("b", positive=True)
+    form = RULES["cosine_series_loss"](sympy.Integer(n), sympy.Integer(m), bs)
+    with at_precision(200):
+        derived = lower(form, ("b",))(arb(b.p) / b.q)
+        oracle = cosine_series_loss_arb(arb(n), arb(m), arb(b.p) / b.q)
+    assert derived.overlaps(oracle) and derived.rad() < 1e-50, (derived, oracle)
+
+
+def test_exact_signs_in_q_sqrt2():
+    assert _sign(R(3), R(-2)) == 1 and _sign(R(-3), R(2)) == -1    # 3 > 2 sqrt 2
+    assert _sign(R(1), R(-1)) == -1 and _sign(R(-1), R(1)) == 1
+    assert _sign(R(0), R(0)) == 0 and _sign(R(0), R(-1)) == -1
+    assert _sign(R(99, 70), R(-1)) == 1 and _sign(R(140, 99), R(-1)) == -1  # Pell bounds
+
+
+def test_only_given_integers_are_derived():
+    k = sympy.Symbol("k", integer=True, positive=True)
+    with pytest.raises(Underivable):
+        RULES["cosine_series_loss"](k, sympy.Integer(1), R(1))
+    with pytest.raises(Underivable):
+        RULES["cosine_series_loss"](sympy.Integer(2), sympy.Integer(51), R(1))
+
+
+def test_the_attained_bound_is_certified():
+    ev = INTERVAL.check(make_claim("cs.tight", f"{LOSS} <= c/4", **INT), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("text", [f"{LOSS} <= c/4 - 1/10^30",
+                                  f"{LOSS} <= c/4*(1 - 1/10^6)",
+                                  "cosine_series_loss(n, m, 8*sqrt(2)*m/(c*n)*(1 - 1/10^6)) "
+                                  "<= c/4"])
+def test_needles_below_the_attained_bound_are_refuted(text):
+    ev = INTERVAL.check(make_claim("cs.needle", text, **INT), CONFIG)
+    assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+    assert ev.witness["m"] == "1"
+
+
+def test_a_needle_at_one_instance_is_not_certified():
+    # true except at n = 3, m = 1, c = 7, where the bound is off by 10^-40
+    text = f"{LOSS} <= c/4 - max(0, 1 - (n - 3)**2 - (m - 1)**2 - (c - 7)**2)/10^40"
+    ev = INTERVAL.check(make_claim("cs.one", text, **INT), CONFIG)
+    assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+    assert (ev.witness["n"], ev.witness["m"], ev.witness["c"]) == ("3", "1", "7")
