@@ -40,7 +40,7 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, tactics
+from . import cases, patterns, tactics
 from .exact_forms import (certified_constants, erfc_by_range, forms as _forms,
                           identity as _identity, log_linear_zero, rewrite)
 from .exact_definedness import undefined_term
@@ -130,6 +130,11 @@ def _decide(claim: Claim):
         verdict, detail, tried, point = _identity(lhs - rhs)
         if verdict is None:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
+        if verdict is None and (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs):
+            tried.append("sign patterns")
+            line = patterns.prove_claim(claim, lhs - rhs, _hypotheses(st, subs))
+            if line:
+                verdict, detail = Verdict.PROVED, line
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
@@ -145,6 +150,15 @@ def _decide(claim: Claim):
     if verdict is None and st.hypotheses:
         verdict, detail = _implication_by_cases(claim, margin, subs, tried)
     return verdict, detail, tried, point
+
+
+_RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
+
+
+def _hypotheses(st, subs):
+    """The hypotheses as unevaluated sympy relations in the domain's symbols."""
+    return [_RELATIONS[h.rel](h.lhs.xreplace(subs), h.rhs.xreplace(subs), evaluate=False)
+            for h in st.hypotheses]
 
 
 def _implication_by_cases(claim, margin, subs, tried):
