@@ -32,7 +32,7 @@ from sympy import Abs, Max, Min
 
 from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Verdict
-from ..expr.finite import MaxOver
+from ..expr.finite import written_out
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
 from .exact_forms import certified_constants, identity
@@ -41,7 +41,6 @@ from .signs import guarded
 MAX_DEPTH = 14          # bisections of one box
 MAX_BOXES = 3000        # boxes visited per attempt
 MAX_PATTERNS = 64       # patterns of one box
-MAX_TERMS = 400         # terms of a written-out Sum / MaxOver
 _PREC = 128
 
 
@@ -52,35 +51,6 @@ class _GiveUp(Exception):
 class _Cyclic(Exception):
     """A pattern orders a node's arguments in a cycle: the box is split (given up at the
     depth limit)."""
-
-
-def written_out(expr):
-    """``expr`` with every Sum / MaxOver whose limits are integers written out term by term
-    (outermost limit first, so an inner limit may depend on an outer index)."""
-    def one(e):
-        body, limits = e.function, list(e.limits)
-        i, lo, hi = limits[-1]
-        if not (lo.is_Integer and hi.is_Integer):
-            raise _GiveUp(f"limits {lo}..{hi} are not integers")
-        if int(hi) - int(lo) + 1 > MAX_TERMS:
-            raise _GiveUp("too many terms")
-        inner = (lambda v: e.func(body, *limits[:-1]).xreplace({i: v})) if len(limits) > 1 \
-            else (lambda v: body.xreplace({i: v}))
-        values = [written_out(inner(sympy.Integer(v))) for v in range(int(lo), int(hi) + 1)]
-        if isinstance(e, MaxOver):
-            if not values:
-                raise _GiveUp("empty MaxOver")
-            return Max(*values, evaluate=False) if len(values) > 1 else values[0]
-        if not values and int(hi) < int(lo) - 1:
-            raise _GiveUp("Sum with hi < lo - 1")
-        return sympy.Add(*values)
-    for _ in range(4 * MAX_TERMS):
-        node = next((n for n in sympy.preorder_traversal(expr)
-                     if isinstance(n, (sympy.Sum, MaxOver))), None)
-        if node is None:
-            return expr
-        expr = expr.xreplace({node: one(node)})
-    raise _GiveUp("nested sums")
 
 
 def _is_switch(e) -> bool:
@@ -251,7 +221,7 @@ def prove(diff, box_params, seconds: float = 15.0) -> str | None:
     rational finite ends for every free symbol."""
     try:
         diff = written_out(diff)
-    except _GiveUp:
+    except ValueError:
         return None
     if not diff.has(Max, Min, Abs):     # the switches vanished as the integers were set
         got = guarded(identity, diff, seconds=5.0)

@@ -25,6 +25,7 @@ When sign rules fail, the sound tactics of ``engines.tactics`` are tried (factor
 Abs/Max/Min by the domain, monotone transforms, linear/concave parameters at the ends,
 homogeneity).  Oracle calls (divergences, OSGT moments) are first replaced by their forms
 derived from the densities (``oracles.symbolic``); the evidence records each derived form.
+An identity with Max/Min/Abs switches is first tried by sign patterns (``engines.patterns``).
 Every PROVED is cross-examined by the runner (an independent certified sweep) before it is
 written.
 """
@@ -51,6 +52,7 @@ from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limi
 
 NAME = "symbolic"
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
+_PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -127,14 +129,17 @@ def _decide(claim: Claim):
     subs = {s: symbols[s.name] for s in st.free_symbols}
     lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
+        switched = (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs)
+        if switched:
+            # cheap where it applies (each pattern a small identity), so it goes first
+            line = patterns.prove_claim(claim, lhs - rhs, _hypotheses(st, subs),
+                                        seconds=_PATTERN_SECONDS)
+            if line:
+                return Verdict.PROVED, line, ["sign patterns"], None
         verdict, detail, tried, point = _identity(lhs - rhs)
+        tried += ["sign patterns"] if switched else []
         if verdict is None:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
-        if verdict is None and (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs):
-            tried.append("sign patterns")
-            line = patterns.prove_claim(claim, lhs - rhs, _hypotheses(st, subs))
-            if line:
-                verdict, detail = Verdict.PROVED, line
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
