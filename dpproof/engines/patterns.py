@@ -60,13 +60,14 @@ def _is_switch(e) -> bool:
 def key(g):
     """(k, o) with sign(g) = o * sign(k) wherever the symbols' assumptions hold (the module
     doc); the plain difference when no rewrite applies."""
-    k, o = g, 1
+    k, o, expanded = g, 1, False
     if not g.is_number:     # over a common denominator of certified sign: its numerator
-        num, den = sympy.fraction(guarded(sympy.cancel, sympy.together(g), seconds=2.0) or g)
+        canc = guarded(sympy.cancel, g, seconds=2.0)
+        num, den = sympy.fraction(canc if canc is not None else g)
         den_c = certified_constants(den)
         if den_c is not None and (den_c.is_positive or den_c.is_negative):
             g, o = num, (1 if den_c.is_positive else -1)
-            k = g
+            k, expanded = g, canc is not None
     terms = sympy.Add.make_args(g)
     signed = [certified_constants(t) for t in terms]
     if len(terms) > 1 and all(c is not None for c in signed):
@@ -78,8 +79,8 @@ def key(g):
                                              - sympy.expand_log(sympy.log(Bm), force=False)),
                         seconds=2.0)
             if d is not None and not d.has(sympy.zoo, sympy.nan, sympy.oo):
-                k = d
-    if sympy.count_ops(k) < 200:
+                k, expanded = d, True
+    if not expanded and sympy.count_ops(k) < 200:
         k = guarded(sympy.expand, k, seconds=2.0) or k
     c, p = k.as_content_primitive()
     if c.is_Rational and c != 0:
@@ -94,12 +95,12 @@ class Patterns:
     switches are the differences of its arguments two by two (its argument for ``Abs``);
     a pattern maps each switch's key to a sign (+1: key >= 0, -1: key <= 0)."""
 
-    def __init__(self, diff, names):
+    def __init__(self, diff, names, shared: "Patterns | None" = None):
         self.diff = diff
         self.names = list(names)
-        self._pairs: dict = {}       # node -> [(key id, orientation, i, j)]
-        self._ids: dict = {}         # key expr -> id
-        self._fns: dict = {}         # key id -> lowered key
+        # node -> [(key id, orientation, i, j)]; key expr -> id; key id -> lowered key
+        self._pairs, self._ids, self._fns = (shared._pairs, shared._ids, shared._fns) \
+            if shared is not None else ({}, {}, {})
         self.proved: dict = {}       # pattern -> bool
         self._by_form: dict = {}     # selected difference -> bool
         self.deadline = None
@@ -164,7 +165,7 @@ class Patterns:
     # -- patterns on a box -------------------------------------------------------------
     def on_box(self, box):
         """Every pattern (frozenset of (key, sign)) consistent with the box; None when one
-        of them is cyclic."""
+        of them is cyclic or there are more than MAX_PATTERNS (the box is split)."""
         balls = B.balls(box)
         memo, out, todo = {}, set(), [{}]
         while todo:
@@ -176,7 +177,7 @@ class Patterns:
             if need is None:
                 out.add(frozenset(pat.items()))
                 if len(out) > MAX_PATTERNS:
-                    raise _GiveUp("too many patterns on one box")
+                    return None           # split the box
                 continue
             for sg in self.signs(need, balls, memo):
                 todo.append({**pat, need: sg})
@@ -195,6 +196,9 @@ class Patterns:
             else:
                 stack.extend(x.args)
         return None
+
+    def count(self) -> int:
+        return sum(1 for v in self.proved.values() if v)
 
     def select(self, e, pat):
         if _is_switch(e):
@@ -231,36 +235,87 @@ def prove(diff, box_params, seconds: float = 15.0) -> str | None:
         return None
     if any(lo is None or hi is None for _, lo, hi in box_params):
         return None
-    pats = Patterns(diff, [s.name for s in symbols])
-    pats.deadline = time.perf_counter() + seconds
+    names = [s.name for s in symbols]
     root = [(sympy.Rational(lo), sympy.Rational(hi)) for _, lo, hi in box_params]
-    widths = [hi - lo for lo, hi in root]
-    todo, visited, settled = [(root, 0)], 0, 0
+    deadline = time.perf_counter() + seconds
+    whole = Patterns(diff, names)
     try:
-        while todo:
-            box, depth = todo.pop()
-            visited += 1
-            if visited > MAX_BOXES or time.perf_counter() > pats.deadline:
-                return None
-            found = pats.on_box(box)
-            if found is not None and all(pats.holds(p) for p in found):
-                settled += 1
-                continue
-            if depth >= MAX_DEPTH or not any(w > 0 for w in widths):
-                return None
-            # halve the side widest relative to the root box
-            j = max(range(len(box)), key=lambda i: (box[i][1] - box[i][0]) / widths[i]
-                    if widths[i] > 0 else -1)
-            lo, hi = box[j]
-            mid = (lo + hi) / 2
-            for half in ((lo, mid), (mid, hi)):
-                todo.append(([*box[:j], half, *box[j + 1:]], depth + 1))
+        groups = _groups(whole, diff)
+        if len(groups) > 1:      # each group 0 on the box: their sum is
+            parts = [Patterns(g, names, shared=whole) for g in groups]
+            settled = [_settle(q, root, deadline) for q in parts]
+            if all(n is not None for n in settled):
+                return (f"by sign patterns, in {len(parts)} groups of terms with no switch "
+                        f"in common: {sum(settled)} boxes settled; on each, every pattern "
+                        "of the switches consistent with its arb signs makes the group "
+                        f"simplify to 0 ({sum(q.count() for q in parts)} patterns)")
+        settled = _settle(whole, root, deadline)
     except _GiveUp:
         return None
-    n = sum(1 for v in pats.proved.values() if v)
+    if settled is None:
+        return None
     return (f"by sign patterns: {settled} boxes settled; on each, every pattern of the "
-            f"{len(pats._ids)} switches consistent with its arb signs makes lhs - rhs "
-            f"simplify to 0 ({n} patterns)")
+            f"{len(whole._ids)} switches consistent with its arb signs makes lhs - rhs "
+            f"simplify to 0 ({whole.count()} patterns)")
+
+
+def _terms(e):
+    """The additive terms of ``e``, a switch-free factor distributed over a sum."""
+    out = []
+    for t in sympy.Add.make_args(e):
+        if t.is_Mul:
+            sums = [f for f in t.args if f.is_Add and f.has(Max, Min, Abs)]
+            if len(sums) == 1 and not (t / sums[0]).has(Max, Min, Abs):
+                out += [(t / sums[0]) * u for u in _terms(sums[0])]
+                continue
+        out.append(t)
+    return out
+
+
+def _groups(pats, diff):
+    """The terms of ``diff`` grouped by shared switch keys (connected components); the
+    switch-free terms form one more group."""
+    terms = _terms(diff)
+    smooth = [t for t in terms if not t.has(Max, Min, Abs)]
+    comps: list = []           # [(key set, [terms])]
+    for t in terms:
+        if not t.has(Max, Min, Abs):
+            continue
+        ks = {kid for n in sympy.preorder_traversal(t) if _is_switch(n)
+              for kid, _, _, _ in pats.pairs(n)}
+        joined = [c for c in comps if c[0] & ks]
+        comps = [c for c in comps if not c[0] & ks]
+        comps.append((ks.union(*(c[0] for c in joined)),
+                      [u for c in joined for u in c[1]] + [t]))
+    groups = [sympy.Add(*ts) for _, ts in comps]
+    return groups + ([sympy.Add(*smooth)] if smooth else [])
+
+
+def _settle(pats, root, deadline) -> int | None:
+    """Bisect ``root`` until every sub-box's patterns are proved (the number of sub-boxes),
+    or None (depth, box budget or time exhausted)."""
+    pats.deadline = deadline
+    widths = [hi - lo for lo, hi in root]
+    todo, visited, settled = [(root, 0)], 0, 0
+    while todo:
+        box, depth = todo.pop()
+        visited += 1
+        if visited > MAX_BOXES or time.perf_counter() > deadline:
+            return None
+        found = pats.on_box(box)
+        if found is not None and all(pats.holds(p) for p in found):
+            settled += 1
+            continue
+        if depth >= MAX_DEPTH or not any(w > 0 for w in widths):
+            return None
+        # halve the side widest relative to the root box
+        j = max(range(len(box)), key=lambda i: (box[i][1] - box[i][0]) / widths[i]
+                if widths[i] > 0 else -1)
+        lo, hi = box[j]
+        mid = (lo + hi) / 2
+        for half in ((lo, mid), (mid, hi)):
+            todo.append(([*box[:j], half, *box[j + 1:]], depth + 1))
+    return settled
 
 
 def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None:

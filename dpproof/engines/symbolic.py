@@ -41,7 +41,7 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, patterns, tactics
+from . import cases, instances, patterns, tactics
 from .exact_forms import (certified_constants, erfc_by_range, forms as _forms,
                           identity as _identity, log_linear_zero, rewrite)
 from .exact_definedness import undefined_term
@@ -53,6 +53,7 @@ from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limi
 NAME = "symbolic"
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 _PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
+_INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -67,15 +68,15 @@ def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
     derived: dict[str, str] = {}
+    instance_wise = False
     try:
         with time_limit(limit):
             target = claim
             if _has_oracles(claim.statement):
                 got = symbolic_oracles.derive_claim(claim.statement, claim.domain)
                 if got is None:
-                    return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its "
-                                    "oracles have no symbolic derivation on this domain",
-                                    time.perf_counter() - t0)
+                    instance_wise = True
+                    raise _Underived
                 statement, derived = got
                 target = replace(claim, statement=statement, steps=())
             # the derived forms are defined wherever their derivation's conditions hold,
@@ -85,6 +86,8 @@ def check(claim: Claim, config: Config) -> Evidence:
                 return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
                                 time.perf_counter() - t0, data={"undefined_risk": undefined})
             verdict, detail, tried, point = _decide(target)
+    except _Underived:
+        pass
     except EngineTimeout:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
@@ -95,6 +98,8 @@ def check(claim: Claim, config: Config) -> Evidence:
         # no proof, and nothing about the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
                         f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
+    if instance_wise:
+        return _by_instances(claim, config, t0)
     seconds = time.perf_counter() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
@@ -119,6 +124,32 @@ def check(claim: Claim, config: Config) -> Evidence:
                             violation=found.violation)
     return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})",
                     seconds)
+
+
+class _Underived(Exception):
+    """The claim's oracles have no derivation with its integers left symbolic."""
+
+
+def _by_instances(claim: Claim, config: Config, t0: float) -> Evidence:
+    """Oracles that derive only for given integers: the identity instance by instance
+    (``engines.instances``), with its own time budget."""
+    limit = min(_INSTANCE_SECONDS, config.engine_timeout)
+    line = None
+    if instances.combinations(claim) is not None and claim.statement.rel == "==":
+        try:
+            with time_limit(limit):
+                line = instances.prove(claim, limit - 1.0)
+        except EngineTimeout:
+            if outer_limit_passed():
+                raise
+        except (TypeError, ValueError, NotImplementedError, RecursionError):
+            line = None
+    if line:
+        return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+                        scope="whole domain (exact, instance by instance)",
+                        data={"method": line})
+    return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its oracles have no "
+                    "symbolic derivation on this domain", time.perf_counter() - t0)
 
 
 # -- proofs ------------------------------------------------------------------------------
