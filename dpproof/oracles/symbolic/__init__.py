@@ -19,6 +19,7 @@ from . import divergences as D
 from . import masses as M
 from . import moments as MO
 from . import products as PR
+from . import truncated as TR
 from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
 
 __all__ = ["derive", "derive_call", "Underivable"]
@@ -128,7 +129,7 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
-         "rr_prob": M.rr_prob, **MO.RULES, **PR.RULES}
+         "rr_prob": M.rr_prob, **MO.RULES, **PR.RULES, **TR.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
@@ -229,7 +230,8 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     """Forward and back substitutions that turn the box's ends into sign assumptions:
     'lo': x = lo + t, 'hi': x = hi - t, 'both' (an open end): x = (lo + hi t)/(1 + t) for
     [lo, hi) or (lo, hi), x = (hi + lo t)/(1 + t) for (lo, hi], each with t >= 0 (t > 0 at
-    an open lower end of [lo, hi)).  Each maps the box onto t's range exactly."""
+    an open lower end of [lo, hi)), a point [c, c]: x = c.  Each maps the box onto t's range
+    exactly."""
     symbols = domain.symbols()
     fwd, back = {}, {}
     for name, iv in domain.params:
@@ -245,6 +247,9 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
                 t = sympy.Symbol(f"{name}__t", nonnegative=True)
                 fwd[x] = (iv.hi + iv.lo * t) / (1 + t)
                 back[t] = (iv.hi - x) / (x - iv.lo)
+            continue
+        if iv.lo is not None and iv.lo == iv.hi:     # a point: the parameter is its value
+            fwd[x] = iv.lo
             continue
         end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
         if end is None or end == 0:
