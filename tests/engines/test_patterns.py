@@ -111,3 +111,33 @@ def test_integer_instances_and_vacuous_hypothesis():
     assert patterns.prove_claim(bad, diff, hyp) is None
     hyp = [sympy.Le(syms["k"], 1, evaluate=False), sympy.Ge(syms["k"], 1, evaluate=False)]
     assert patterns.prove_claim(bad, diff, hyp) is not None
+
+
+# -- instance by instance: an oracle that derives only for a given k ----------------------
+
+def _kov_claim(shift=0, exponent=1):
+    """rr_compose_delta(k, a, g) == (1 + e^a)^-k sum_i C(k, i) (e^{(k-i) a} - e^{g + i a})_+
+    for k in {1, 2} (Theorem 1 of cesar_rogers21); ``shift``/``exponent`` make mutants."""
+    from dpproof.claims import Claim, Domain, Statement
+    from dpproof.expr import vocabulary as V
+    from tests.helpers import TEST_SOURCE
+    domain = Domain((("k", I.closed(1, 2, integer=True)), *BOX.items()))
+    sy = domain.symbols()
+    k, a, g = sy["k"], sy["a"], sy["g"]
+    j = sympy.Symbol("j", integer=True)
+    printed = (1 + exp(a))**(-k) * Sum(sympy.binomial(k, j) * Max(
+        0, exp((k - j) * a * exponent) - exp(g + j * a + shift)), (j, 0, k))
+    st = Statement(V.rr_compose_delta(k, a, g), "==", printed)
+    return Claim("patterns.kov", TEST_SOURCE, st, domain, Kind.IDENTITY)
+
+
+def test_oracle_identity_over_two_k_values_proved_instance_by_instance():
+    ev = symbolic.check(_kov_claim(), CONFIG)
+    assert ev.verdict is Verdict.PROVED, ev.detail
+    assert "2 instances" in ev.detail
+
+
+@pytest.mark.parametrize("shift, exponent", [(R(1, 10**6), 1), (0, 2)])
+def test_oracle_mutant_over_two_k_values_never_proved(shift, exponent):
+    ev = symbolic.check(_kov_claim(shift, exponent), CONFIG)
+    assert ev.verdict is not Verdict.PROVED, ev.detail
