@@ -41,6 +41,7 @@ from .signs import guarded
 MAX_DEPTH = 14          # bisections of one box
 MAX_BOXES = 3000        # boxes visited per attempt
 MAX_PATTERNS = 64       # patterns of one box
+MAX_COMBOS = 16         # integer instances written out one by one
 _PREC = 128
 
 
@@ -320,7 +321,8 @@ def _settle(pats, root, deadline) -> int | None:
 
 def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None:
     """``prove`` on the claim's box: integer parameters are written out value by value when
-    they take few values (at most 16 combinations), each instance proved; an instance where
+    they take few values (at most MAX_COMBOS combinations), each instance proved (more:
+    their hull is bisected with the continuous box); an instance where
     a hypothesis (a sympy relation) evaluates to false is vacuous, one where a hypothesis is
     not decided by the integers is proved without it."""
     symbols = claim.domain.symbols()
@@ -338,8 +340,11 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
         else:
             cont.append((s, iv.lo, iv.hi))
     combos = list(itertools.product(*(r for _, r in ints)))
-    if len(combos) > 16:
-        return None
+    if len(combos) > MAX_COMBOS:
+        # the integers' hull bisected like the continuous box: it holds every integer
+        # point, and each pattern's identity is proved under the integer assumptions,
+        # which hold there (hypotheses are then ignored: the conclusion is proved)
+        return prove(diff, cont + [(s, r[0], r[-1]) for s, r in ints], seconds)
     t_end = time.perf_counter() + seconds
     lines = []
     for combo in combos:

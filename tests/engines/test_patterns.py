@@ -141,3 +141,18 @@ def test_oracle_identity_over_two_k_values_proved_instance_by_instance():
 def test_oracle_mutant_over_two_k_values_never_proved(shift, exponent):
     ev = symbolic.check(_kov_claim(shift, exponent), CONFIG)
     assert ev.verdict is not Verdict.PROVED, ev.detail
+
+
+def test_many_integer_values_by_their_hull():
+    claim = make_claim("patterns", "max(0, x - 1) + min(x, 1) == x", Kind.IDENTITY,
+                       x=I.closed(0, 3), k=I.closed(0, 40, integer=True))
+    sy = claim.domain.symbols()
+    xs, k = sy["x"], sy["k"]
+    base = Max(0, xs - 1) + Min(xs, 1) - xs
+    # sin(pi k) = 0 for integer k (sympy knows it): true at every integer of [0, 40]
+    assert patterns.prove_claim(claim, base + sympy.sin(sympy.pi * k)) is not None
+    # sin(pi k/2) = 1 at k = 1: never proved
+    assert patterns.prove_claim(claim, base + sympy.sin(sympy.pi * k / 2)) is None
+    # max(0, k - 20) > 0 from k = 21 on only
+    assert patterns.prove_claim(claim, base + Max(0, k - 20)) is None
+    assert patterns.prove_claim(claim, base + Max(0, k - 40)) is not None
