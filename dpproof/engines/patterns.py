@@ -19,7 +19,13 @@ two positive parts by ``log A - log B`` -- after bringing it over a common denom
 certified sign and keeping the numerator --, logs split where sympy's assumptions allow, a
 positive rational factor dropped, the orientation normalised) share one key, so that the
 same surface written by two sides (a printed sum and a derived hockey-stick) is one switch
-and its mixed patterns are never collected.  An unbounded parameter is not handled.
+and its mixed patterns are never collected.  A node of several arguments has a key per
+pair; a pattern selects the argument that wins every pair (none: a cycle, possible only
+near a tie of three, and the box is split).  The terms of lhs - rhs that share no key are
+proved 0 group by group when they can be (their sum is then 0), else all together.
+Integer parameters are written out value by value (few values) or bisected through their
+hull, each pattern then proved under the integer assumptions, which hold at the integer
+points the hull holds.  An unbounded parameter is not handled.
 """
 
 from __future__ import annotations
