@@ -15,7 +15,7 @@ fails.  Every sub-box settled means the identity holds on the whole box: PROVED.
 whose difference is not 0 proves nothing (it may be unrealised), so this never refutes.
 
 Two switches whose differences agree after sign-preserving rewrites (``key``: ``A - B`` of
-two positive parts by ``log A - log B`` -- after bringing it over a common denominator of
+two positive monomials by ``log A - log B`` -- after bringing it over a common denominator of
 certified sign and keeping the numerator --, logs split where sympy's assumptions allow, a
 positive rational factor dropped, the orientation normalised) share one key, so that the
 same surface written by two sides (a printed sum and a derived hockey-stick) is one switch
@@ -80,7 +80,7 @@ def key(g):
     if len(terms) > 1 and all(c is not None for c in signed):
         plus = [t for t, c in zip(terms, signed) if c.is_positive]
         minus = [t for t, c in zip(terms, signed) if c.is_negative]
-        if plus and minus and len(plus) + len(minus) == len(terms):
+        if len(plus) == 1 and len(minus) == 1 and len(terms) == 2:   # two monomials
             A, Bm = sympy.Add(*plus), -sympy.Add(*minus)
             d = guarded(lambda: sympy.expand(sympy.expand_log(sympy.log(A), force=False)
                                              - sympy.expand_log(sympy.log(Bm), force=False)),

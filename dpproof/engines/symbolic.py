@@ -137,11 +137,13 @@ def _by_instances(claim: Claim, config: Config, t0: float) -> Evidence:
     line = None
     if instances.combinations(claim) is not None and claim.statement.rel == "==":
         try:
-            with time_limit(limit):
-                line = instances.prove(claim, limit - 1.0)
+            with time_limit(limit):    # the hard limit ends it: a quick attempt that runs
+                line = instances.prove(claim, limit + 5.0)   # out gets the full budget
         except EngineTimeout:
             if outer_limit_passed():
                 raise
+            return Evidence(NAME, Verdict.INCONCLUSIVE, "instance by instance: did not "
+                            f"finish within {limit:g} s", time.perf_counter() - t0)
         except (TypeError, ValueError, NotImplementedError, RecursionError):
             line = None
     if line:

@@ -44,8 +44,8 @@ def written_out(expr):
             raise ValueError(f"limits {lo}..{hi} are not integers")
         if int(hi) - int(lo) + 1 > MAX_TERMS:
             raise ValueError("too many terms")
-        inner = (lambda v: e.func(body, *limits[:-1]).xreplace({i: v})) if len(limits) > 1 \
-            else (lambda v: body.xreplace({i: v}))
+        inner = (lambda v: _put(e.func(body, *limits[:-1]), i, v)) if len(limits) > 1 \
+            else (lambda v: _put(body, i, v))
         values = [written_out(inner(sympy.Integer(v))) for v in range(int(lo), int(hi) + 1)]
         if isinstance(e, MaxOver):
             if not values:
@@ -61,3 +61,16 @@ def written_out(expr):
             return expr
         expr = expr.xreplace({node: one(node)})
     raise ValueError("nested sums")
+
+
+def _put(expr, i, v):
+    """``expr`` with the index ``i`` set to ``v``; Max / Min rebuilt unevaluated (sympy
+    compares their arguments at construction: seconds for a product's hockey-stick)."""
+    if i not in expr.free_symbols:
+        return expr
+    if expr == i:
+        return v
+    args = [_put(a, i, v) for a in expr.args]
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)

@@ -230,8 +230,7 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     """Forward and back substitutions that turn the box's ends into sign assumptions:
     'lo': x = lo + t, 'hi': x = hi - t, 'both' (an open end): x = (lo + hi t)/(1 + t) for
     [lo, hi) or (lo, hi), x = (hi + lo t)/(1 + t) for (lo, hi], each with t >= 0 (t > 0 at
-    an open lower end of [lo, hi)), a point [c, c]: x = c.  Each maps the box onto t's range
-    exactly."""
+    an open lower end of [lo, hi)).  Each maps the box onto t's range exactly."""
     symbols = domain.symbols()
     fwd, back = {}, {}
     for name, iv in domain.params:
@@ -247,9 +246,6 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
                 t = sympy.Symbol(f"{name}__t", nonnegative=True)
                 fwd[x] = (iv.hi + iv.lo * t) / (1 + t)
                 back[t] = (iv.hi - x) / (x - iv.lo)
-            continue
-        if iv.lo is not None and iv.lo == iv.hi:     # a point: the parameter is its value
-            fwd[x] = iv.lo
             continue
         end, is_open = (iv.lo, iv.lo_open) if side != "hi" else (iv.hi, iv.hi_open)
         if end is None or end == 0:
