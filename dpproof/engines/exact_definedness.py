@@ -13,6 +13,7 @@ import sympy
 from flint import arb
 
 from ..claims import Claim
+from ..expr.finite import written_out
 from ..expr.functions import SpecialFunction
 from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
@@ -35,6 +36,10 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
     exprs += [g for s in (st, *st.hypotheses) for g in s.guards]   # terms sympy simplified away
     subs = {s: symbols[s.name] for e in exprs for s in e.free_symbols if s.name in symbols}
     for expr in exprs:
+        try:     # a finite Sum / MaxOver with integer limits: its terms are judged
+            expr = written_out(expr)
+        except ValueError:
+            pass
         if expr.has(sympy.nan, sympy.zoo):
             return f"{expr} is not a finite number"
         for term in sympy.preorder_traversal(expr.xreplace(subs)):

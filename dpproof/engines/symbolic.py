@@ -25,6 +25,7 @@ When sign rules fail, the sound tactics of ``engines.tactics`` are tried (factor
 Abs/Max/Min by the domain, monotone transforms, linear/concave parameters at the ends,
 homogeneity).  Oracle calls (divergences, OSGT moments) are first replaced by their forms
 derived from the densities (``oracles.symbolic``); the evidence records each derived form.
+An identity with Max/Min/Abs switches is first tried by sign patterns (``engines.patterns``).
 Every PROVED is cross-examined by the runner (an independent certified sweep) before it is
 written.
 """
@@ -40,7 +41,7 @@ from ..claims import Claim
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, tactics
+from . import cases, instances, patterns, tactics
 from .signs import guarded
 from .exact_forms import (certified_constants, erfc_by_range, forms as _forms, simplify_constants,
                           identity as _identity, log_linear_zero, rewrite)
@@ -53,6 +54,8 @@ from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limi
 NAME = "symbolic"
 _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypotheses
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
+_PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
+_INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -67,15 +70,15 @@ def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
     derived: dict[str, str] = {}
+    instance_wise = False
     try:
         with time_limit(limit):
             target = claim
             if _has_oracles(claim.statement):
                 got = symbolic_oracles.derive_claim(claim.statement, claim.domain)
                 if got is None:
-                    return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its "
-                                    "oracles have no symbolic derivation on this domain",
-                                    time.perf_counter() - t0)
+                    instance_wise = True
+                    raise _Underived
                 statement, derived = got
                 target = replace(claim, statement=statement, steps=())
             # the derived forms are defined wherever their derivation's conditions hold,
@@ -85,6 +88,8 @@ def check(claim: Claim, config: Config) -> Evidence:
                 return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
                                 time.perf_counter() - t0, data={"undefined_risk": undefined})
             verdict, detail, tried, point = _decide(target)
+    except _Underived:
+        pass
     except EngineTimeout:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
@@ -95,6 +100,8 @@ def check(claim: Claim, config: Config) -> Evidence:
         # no proof, and nothing about the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
                         f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
+    if instance_wise:
+        return _by_instances(claim, config, t0)
     seconds = time.perf_counter() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
@@ -121,6 +128,34 @@ def check(claim: Claim, config: Config) -> Evidence:
                     seconds)
 
 
+class _Underived(Exception):
+    """The claim's oracles have no derivation with its integers left symbolic."""
+
+
+def _by_instances(claim: Claim, config: Config, t0: float) -> Evidence:
+    """Oracles that derive only for given integers: the identity instance by instance
+    (``engines.instances``), with its own time budget."""
+    limit = min(_INSTANCE_SECONDS, config.engine_timeout)
+    line = None
+    if instances.combinations(claim) is not None and claim.statement.rel == "==":
+        try:
+            with time_limit(limit):    # the hard limit ends it: a quick attempt that runs
+                line = instances.prove(claim, limit + 5.0)   # out gets the full budget
+        except EngineTimeout:
+            if outer_limit_passed():
+                raise
+            return Evidence(NAME, Verdict.INCONCLUSIVE, "instance by instance: did not "
+                            f"finish within {limit:g} s", time.perf_counter() - t0)
+        except (TypeError, ValueError, NotImplementedError, RecursionError):
+            line = None
+    if line:
+        return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+                        scope="whole domain (exact, instance by instance)",
+                        data={"method": line})
+    return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its oracles have no "
+                    "symbolic derivation on this domain", time.perf_counter() - t0)
+
+
 # -- proofs ------------------------------------------------------------------------------
 
 def _decide(claim: Claim):
@@ -129,7 +164,15 @@ def _decide(claim: Claim):
     subs = {s: symbols[s.name] for s in st.free_symbols}
     lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
+        switched = (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs)
+        if switched:
+            # cheap where it applies (each pattern a small identity), so it goes first
+            line = patterns.prove_claim(claim, lhs - rhs, _hypotheses(st, subs),
+                                        seconds=_PATTERN_SECONDS)
+            if line:
+                return Verdict.PROVED, line, ["sign patterns"], None
         verdict, detail, tried, point = _identity(lhs - rhs)
+        tried += ["sign patterns"] if switched else []
         if verdict is None:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
         return verdict, detail, tried, point
@@ -154,6 +197,15 @@ def _decide(claim: Claim):
     if verdict is None and st.hypotheses:
         verdict, detail = _implication_by_cases(claim, margin, subs, tried)
     return verdict, detail, tried, point
+
+
+_RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
+
+
+def _hypotheses(st, subs):
+    """The hypotheses as unevaluated sympy relations in the domain's symbols."""
+    return [_RELATIONS[h.rel](h.lhs.xreplace(subs), h.rhs.xreplace(subs), evaluate=False)
+            for h in st.hypotheses]
 
 
 def _implication_by_cases(claim, margin, subs, tried):

@@ -10,9 +10,12 @@ integers; an empty range (hi < lo) is undefined for ``MaxOver``.
 
 from __future__ import annotations
 
+import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
-__all__ = ["MaxOver"]
+__all__ = ["MaxOver", "written_out"]
+
+MAX_TERMS = 400         # terms of a written-out Sum / MaxOver
 
 
 class MaxOver(ExprWithLimits):
@@ -28,3 +31,46 @@ class MaxOver(ExprWithLimits):
     def _sympystr(self, printer):
         i, lo, hi = self.limits[0]
         return f"MaxOver({printer._print(self.function)}, ({i}, {lo}, {hi}))"
+
+
+def written_out(expr):
+    """An exact rewrite: ``expr`` with every Sum / MaxOver whose limits are integers written
+    out term by term (outermost limit first, so an inner limit may depend on an outer
+    index); ValueError when a limit is not an integer or there are more than MAX_TERMS."""
+    def one(e):
+        body, limits = e.function, list(e.limits)
+        i, lo, hi = limits[-1]
+        if not (lo.is_Integer and hi.is_Integer):
+            raise ValueError(f"limits {lo}..{hi} are not integers")
+        if int(hi) - int(lo) + 1 > MAX_TERMS:
+            raise ValueError("too many terms")
+        inner = (lambda v: _put(e.func(body, *limits[:-1]), i, v)) if len(limits) > 1 \
+            else (lambda v: _put(body, i, v))
+        values = [written_out(inner(sympy.Integer(v))) for v in range(int(lo), int(hi) + 1)]
+        if isinstance(e, MaxOver):
+            if not values:
+                raise ValueError("empty MaxOver")
+            return sympy.Max(*values, evaluate=False) if len(values) > 1 else values[0]
+        if not values and int(hi) < int(lo) - 1:
+            raise ValueError("Sum with hi < lo - 1")
+        return sympy.Add(*values)
+    for _ in range(4 * MAX_TERMS):   # one aggregate per pass
+        node = next((n for n in sympy.preorder_traversal(expr)
+                     if isinstance(n, (sympy.Sum, MaxOver))), None)
+        if node is None:
+            return expr
+        expr = expr.xreplace({node: one(node)})
+    raise ValueError("nested sums")
+
+
+def _put(expr, i, v):
+    """``expr`` with the index ``i`` set to ``v``; Max / Min rebuilt unevaluated (sympy
+    compares their arguments at construction: seconds for a product's hockey-stick)."""
+    if i not in expr.free_symbols:
+        return expr
+    if expr == i:
+        return v
+    args = [_put(a, i, v) for a in expr.args]
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)

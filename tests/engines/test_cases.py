@@ -69,8 +69,15 @@ FALSE = [
 ]
 
 
+@pytest.fixture
+def no_sign_patterns(monkeypatch):
+    """Identities with switches go to ``engines.patterns`` first; these tests are about the
+    proof by cases (the sign patterns have tests/engines/test_patterns.py)."""
+    monkeypatch.setattr(symbolic.patterns, "prove_claim", lambda *a, **k: None)
+
+
 @pytest.mark.parametrize("name,text,kind,params", TRUE, ids=[c[0] for c in TRUE])
-def test_proved_by_cases(name, text, kind, params):
+def test_proved_by_cases(name, text, kind, params, no_sign_patterns):
     ev = symbolic.check(make_claim(f"c.{name}", text, kind, **params), CONFIG)
     assert ev.verdict is Verdict.PROVED, ev.detail
     assert "by cases" in ev.detail, ev.detail
@@ -78,6 +85,13 @@ def test_proved_by_cases(name, text, kind, params):
 
 @pytest.mark.parametrize("name,text,kind,params", FALSE, ids=[c[0] for c in FALSE])
 def test_false_twin_not_proved(name, text, kind, params):
+    # with the sign patterns (the engine as run)
+    ev = symbolic.check(make_claim(f"c.{name}", text, kind, **params), CONFIG)
+    assert ev.verdict is not Verdict.PROVED, ev.detail
+
+
+@pytest.mark.parametrize("name,text,kind,params", FALSE, ids=[c[0] for c in FALSE])
+def test_false_twin_not_proved_by_cases(name, text, kind, params, no_sign_patterns):
     ev = symbolic.check(make_claim(f"c.{name}", text, kind, **params), CONFIG)
     assert ev.verdict is not Verdict.PROVED, ev.detail
 

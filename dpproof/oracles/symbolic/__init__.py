@@ -19,6 +19,8 @@ from . import divergences as D
 from . import masses as M
 from . import mechanisms as ME
 from . import moments as MO
+from . import products as PR
+from . import truncated as TR
 from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
 
 __all__ = ["derive", "derive_call", "Underivable"]
@@ -128,7 +130,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
-         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES}
+         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
+         **PR.RULES, **TR.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:

@@ -1,0 +1,94 @@
+"""Hockey-sticks of products of randomized responses, derived in sympy from the masses
+(Cesar-Rogers 2021, Sections 2-4: eps-BR -> RR_{eps,t}, eps-DP -> randomized response).
+
+RR_{eps,t}: P = (p_t, 1 - p_t), Q = (q_t, 1 - q_t), p_t = (e^eps - e^t)/(e^eps - 1),
+q_t = e^-t p_t; eps-DP RR: P = (a, b), Q = (b, a), a = e^eps/(1 + e^eps), b = 1/(1 + e^eps).
+The hockey-stick of a product is sum over outcomes o of (P(o) - e^eps_g Q(o))_+; with the
+orders and counts given integers it is written out (outcome by outcome for the ``_bf``
+oracles, by the counts (i, j) of ones among the BR and DP coordinates for
+``br_product_delta``, whose outcomes with equal counts share one likelihood ratio).  The
+ball oracles (``oracles.composition.bounded_range``) are the separate derivation.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy
+from sympy import Max, binomial, exp
+
+from .pieces import Underivable, require
+
+#: the most coordinates written out (2^n outcomes)
+MAX_COORDS = 10
+
+
+def genrr(eps, t):
+    require(eps > 0, "eps > 0")
+    p = (exp(eps) - exp(t)) / (exp(eps) - 1)
+    q = exp(-t) * p
+    return (p, 1 - p), (q, 1 - q)
+
+
+def dp_rr(eps):
+    a, b = exp(eps) / (1 + exp(eps)), 1 / (1 + exp(eps))
+    return (a, b), (b, a)
+
+
+def hockey_stick_discrete(p, q, eps_g):
+    """sum_o (P(o) - e^eps_g Q(o))_+, each clamp built unevaluated (sympy's Max compares
+    its arguments at construction, seconds for a product of six coordinates)."""
+    return sympy.Add(*(Max(a - exp(eps_g) * b, 0, evaluate=False) for a, b in zip(p, q)))
+
+
+def _int(n, what, lo=0, hi=MAX_COORDS):
+    if not (getattr(n, "is_Integer", False) and lo <= int(n) <= hi):
+        raise Underivable(f"{what} = {n} (a given integer {lo}..{hi} is written out)")
+    return int(n)
+
+
+def enumerated(pairs, eps_g):
+    """sum over the product's outcomes of (prod P_i - e^eps_g prod Q_i)_+."""
+    pm, qm = [], []
+    for o in itertools.product(*(range(len(P)) for P, _ in pairs)):
+        pm.append(sympy.Mul(*(P[x] for (P, _), x in zip(pairs, o))))
+        qm.append(sympy.Mul(*(Q[x] for (_, Q), x in zip(pairs, o))))
+    return hockey_stick_discrete(pm, qm, eps_g)
+
+
+def br_product_delta(k, d, eps, t, eps_g):
+    """k - d RR_{eps,t} and d eps-DP RRs, outcomes grouped by their counts of ones."""
+    k, d = _int(k, "k"), _int(d, "d")
+    if d > k:
+        raise Underivable("d > k")
+    n = k - d
+    (p, _), (q, _) = genrr(eps, t) if n else ((1, 0), (1, 0))
+    (a, b), _ = dp_rr(eps)
+    pm, qm = [], []
+    for i in range(n + 1):
+        for j in range(d + 1):
+            c = binomial(n, i) * binomial(d, j)
+            pm.append(c * p ** (n - i) * (1 - p) ** i * a ** (d - j) * b ** j)
+            qm.append(c * q ** (n - i) * (1 - q) ** i * b ** (d - j) * a ** j)
+    return hockey_stick_discrete(pm, qm, eps_g)
+
+
+def br_product_delta_bf(n, code, eps, t, eps_g):
+    """The product in the order of the bits of ``code`` (most significant first, 1 = BR)."""
+    n = _int(n, "n", 1)
+    code = _int(code, "code", 0, (1 << n) - 1)
+    bits = [(code >> (n - 1 - i)) & 1 for i in range(n)]
+    return enumerated([genrr(eps, t) if b else dp_rr(eps) for b in bits], eps_g)
+
+
+def br_two_delta_bf(d, eps, t1, t2, eps_g):
+    d = _int(d, "d", 0, MAX_COORDS - 2)
+    return enumerated([genrr(eps, t1), genrr(eps, t2)] + [dp_rr(eps)] * d, eps_g)
+
+
+def genrr3_delta_bf(e1, e2, e3, t1, t2, t3, eps_g):
+    return enumerated([genrr(e1, t1), genrr(e2, t2), genrr(e3, t3)], eps_g)
+
+
+RULES = {"br_product_delta": br_product_delta, "br_product_delta_bf": br_product_delta_bf,
+         "br_two_delta_bf": br_two_delta_bf, "genrr3_delta_bf": genrr3_delta_bf}

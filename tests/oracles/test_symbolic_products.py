@@ -1,0 +1,59 @@
+"""Products of randomized responses and Algorithm 2's truncated Gaussians derived in sympy
+(``oracles.symbolic.products``, ``oracles.symbolic.truncated``) against the certified ball
+oracles (``oracles.composition.bounded_range``, ``oracles.isotonic``) at exact points."""
+
+import random
+
+import pytest
+import sympy
+from flint import arb
+
+from dpproof.expr import vocabulary as V
+from dpproof.lowering import at_precision, lower
+from dpproof.oracles import symbolic as so
+from dpproof.oracles.symbolic import Underivable
+
+R = sympy.Rational
+rng = random.Random(7)
+e, t, t2, g, s, a = sympy.symbols("e t t2 g s a", positive=True)
+NAMES = ("e", "t", "t2", "g", "s", "a")
+
+
+def _point():
+    eps = R(rng.randint(5, 40), 20)
+    return {"e": eps, "t": eps * R(rng.randint(0, 20), 20), "t2": eps * R(rng.randint(0, 20), 20),
+            "g": R(rng.randint(0, 40), 20), "s": R(rng.randint(20, 60), 20),
+            "a": R(rng.randint(30, 100), 20)}
+
+
+CALLS = [V.br_product_delta(k, d, e, t, g) for k in (1, 3, 5) for d in range(0, k + 1, 2)] + \
+    [V.br_product_delta_bf(n, c, e, t, g) for n, c in ((3, 5), (4, 3), (4, 12), (2, 0))] + \
+    [V.br_two_delta_bf(1, e, t, t2, g), V.genrr3_delta_bf(e, e + 1, 2 * e, t, t2, t, g),
+     V.tgauss_fail(e, s, g), V.tgauss_renyi_cond(a + 1, e, s + 1, 1, 0),
+     V.tgauss_renyi_cond(a + 1, e, s + 1, 1, 1)]
+
+
+def _value(expr, pt):
+    with at_precision(200):
+        args = [arb(pt[n].p) / pt[n].q for n in NAMES]
+        return lower(expr, NAMES)(*args)
+
+
+@pytest.mark.parametrize("call", CALLS, ids=[str(c)[:40] for c in CALLS])
+def test_derived_form_agrees_with_the_ball_oracle(call):
+    form = so.derive_call(call)
+    for _ in range(3):
+        pt = _point()
+        derived, oracle = _value(form, pt), _value(call, pt)
+        assert derived.overlaps(oracle), (call, pt, derived, oracle)
+        assert derived.rad() < 1e-40 and oracle.rad() < 1e-20
+
+
+def test_symbolic_counts_are_not_derived():
+    k = sympy.Symbol("k", integer=True, positive=True)
+    with pytest.raises(Underivable):
+        so.derive_call(V.br_product_delta(k, 0, e, t, g))
+    with pytest.raises(Underivable):
+        so.derive_call(V.br_product_delta_bf(3, 9, e, t, g))      # code out of range
+    with pytest.raises(Underivable):
+        so.derive_call(V.tgauss_renyi_cond(a, e, s, g, 2))
