@@ -52,6 +52,7 @@ from .signs import Budget, guarded
 from .interval_root import guarded_claim, root_box, shifted_margin
 from .interval_verdicts import conclude
 from .substitution import substituted
+from .open_ends import OpenEnds
 from .tails import TailsAndCorners
 from .witness_search import candidates
 
@@ -126,7 +127,7 @@ def _check(claim: Claim, config: Config) -> Evidence:
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
-class _Search(Bounds, TailsAndCorners):
+class _Search(Bounds, TailsAndCorners, OpenEnds):
     """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
     def __init__(self, compiled: Compiled, config: Config, integer, root, clip=None):
@@ -251,6 +252,8 @@ class _Search(Bounds, TailsAndCorners):
             return self._certified(box, m)
         if self._static(box, m):
             return self._certified(box, m.nonnegative_part())
+        if self._open_end_holds(box):
+            return self._certified(box)
         point = B.is_point(box, self.integer) or depth >= self.config.max_depth
         if hyp is not False and (m < 0 or tightest or point):
             found = self._try_points(box, balls, hyp is True and tightest,
