@@ -8,7 +8,7 @@ the domain, f(l x_S) = l^k f(x_S) for l > 0, then with a pivot j in S
 so f has the sign of f at x_j = 1 with the other x_i of S (groups of one or two) replaced
 by t_i = x_i / x_j.  The claim with x_j = 1 and t_i over [lo_i / hi_j, hi_i / lo_j] (the
 exact image of the domain; t_i > 0) is equivalent to the claim, with one parameter less: it
-is tried first, with half the time and 4 times the box budget per parameter removed; a
+is tried first, with a quarter of the time and 4 times the boxes per parameter removed; a
 CERTIFIED verdict transfers (a witness would need mapping back: not transferred).  osgt22's variance
 bound in (m, sigma) and its RDP comparison in (alpha; m, sigma) become claims in m/sigma.
 
@@ -157,12 +157,12 @@ def _apply(claim: Claim, group, pivot, k):
 
 def certified(claim: Claim, config, check) -> Evidence | None:
     """CERTIFIED evidence for the claim from ``check`` (the interval engine's search) on its
-    reduced form, with half the time budget; None if there is none or it is not certified."""
+    reduced form, with a quarter of the time; None if there is none or it is not certified."""
     red = reduced(claim)
     if red is None:
         return None
     gone = len(claim.domain.params) - len(red[0].domain.params)
-    ev = check(red[0], dataclasses.replace(config, engine_timeout=config.engine_timeout / 2,
+    ev = check(red[0], dataclasses.replace(config, engine_timeout=config.engine_timeout / 4,
                                            max_boxes=config.max_boxes * 4 ** gone))
     if ev.verdict is not Verdict.CERTIFIED:
         return None
