@@ -2,11 +2,13 @@
 
 A side ``(lo, None)`` is the tail [lo, +inf), ``(None, hi)`` the tail (-inf, hi].  Tails are
 decided by the compactification in ``enclosures.Forms.tail``; everything else is ordinary
-bisection.  Volumes are measured on the box clipped to the documented truncation
+bisection, on the log scale for a positive range spanning orders of magnitude.  Volumes are measured on the box clipped to the documented truncation
 (``base.effective_bounds``), so a certified fraction stays a finite ratio.
 """
 
 from __future__ import annotations
+
+import math
 
 import sympy
 
@@ -15,6 +17,8 @@ from ..lowering import arb_box
 #: candidate cut points: a box side containing one of these strictly inside is cut there
 #: (margins are often tight at 0; a tight point on a face is decided by monotonicity)
 TIGHT_CUTS = (sympy.Integer(0),)
+#: a positive range with hi >= GEOMETRIC * lo is bisected on the log scale (``split``)
+GEOMETRIC = 1024
 
 
 def balls(box):
@@ -80,10 +84,16 @@ def volume(box, integer, clip) -> float:
     return v
 
 
-def halves(box, i, integer):
-    """The two children of ``box`` cut along side i (None if the side cannot be cut)."""
+def halves(box, i, integer, geometric=False):
+    """The two children of ``box`` cut along side i (None if the side cannot be cut);
+    ``geometric``: a side [lo, hi] with 0 < lo, 4 lo <= hi is cut at the power of 2 nearest
+    its geometric mean (a parameter spanning orders of magnitude, ``split``)."""
     lo, hi = box[i]
-    if lo is None or hi is None:
+    if geometric and not integer and lo is not None and hi is not None and 0 < 4 * lo <= hi:
+        k = round((math.log2(lo) + math.log2(hi)) / 2)
+        cut = min(max(sympy.Integer(2) ** k, 2 * lo), hi / 2)
+        parts = [(lo, cut), (cut, hi)]
+    elif lo is None or hi is None:
         cut = _mid(lo, hi, False)
         parts = [(lo, cut), (cut, hi)]
     elif integer:
@@ -133,10 +143,16 @@ def split(box, root, integer):
     def rel(i):
         lo, hi = box[i]
         r_lo, r_hi = root[i]
+        if geometric[i]:   # widths on the log scale
+            return math.log(hi / lo) / math.log(r_hi / r_lo) if lo > 0 else 1.0
         span = (r_hi - r_lo) if r_lo is not None and r_hi is not None else None
         return (hi - lo) / max(span, sympy.Rational(1, 10**9)) if span else hi - lo
+    # a positive range spanning at least GEOMETRIC (delta in [1e-9, 1/10]) is cut on the
+    # log scale: a midpoint split reaches delta ~ 1e-9 only after 27 cuts of every other side
+    geometric = [not integer[i] and r_lo is not None and r_hi is not None and r_lo > 0 and
+                 r_hi >= GEOMETRIC * r_lo for i, (r_lo, r_hi) in enumerate(root)]
     for i in sorted(range(len(box)), key=lambda i: -rel(i)):
-        children = halves(box, i, integer[i])
+        children = halves(box, i, integer[i], geometric[i])
         if children is not None:
             return children
     return None

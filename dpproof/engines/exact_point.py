@@ -33,6 +33,7 @@ from ..oracles.symbolic.pieces import decide_condition
 from .signs import Budget
 
 _PRECS = (128, 512, 2048)
+_MAX_TERMS = 200   # terms of a finite Sum unrolled at a point
 _BRANCHES = (sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise)
 _UNSUPPORTED = (sympy.sign, sympy.Heaviside, sympy.floor, sympy.ceiling, sympy.frac)
 
@@ -119,11 +120,27 @@ def _resolve_node(expr, values, budget):
             if truth:
                 return resolve(value, values, budget)
         raise _Undecided("no branch of a Piecewise holds")
+    if isinstance(expr, sympy.Sum):
+        return _unrolled(expr, values, budget)
     if isinstance(expr, _UNSUPPORTED):
         raise _Undecided(f"{expr.func} at a point")
     if not expr.args:
         return expr
     return expr.func(*(resolve(a, values, budget) for a in expr.args))
+
+
+def _unrolled(expr, values, budget):
+    """A finite Sum (integer limits at the point, at most ``_MAX_TERMS`` terms) as the sum
+    of its terms, each resolved with the index put in (a Max in the summand is resolved per
+    term: cesar_rogers21.lemma6_2's sum over i of Max(0, ...))."""
+    if len(expr.limits) != 1:
+        raise _Undecided("a multiple Sum at a point")
+    var, lo, hi = expr.limits[0]
+    lo, hi = (resolve(x, values, budget) for x in (lo, hi))
+    if not (lo.is_Integer and hi.is_Integer) or hi - lo >= _MAX_TERMS:
+        raise _Undecided(f"the range of {expr}")
+    return sympy.Add(*(resolve(expr.function, {**values, var.name: sympy.Integer(k)}, budget)
+                       for k in range(int(lo), int(hi) + 1)))
 
 
 def _extreme(args, direction, budget):

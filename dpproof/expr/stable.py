@@ -11,6 +11,7 @@ point and the same domain of definition, which the lowering then evaluates:
   the same number, one of them without cancellation whatever the signs of u and v;
 - ``k*exp(a) - k`` -> ``k*expm1(a)``; ``1 - Phi(u)`` -> ``Q(u)``, ``1 - Q(u)`` -> ``Phi(u)``;
 - ``log(1 + x)`` -> ``log1p(x)`` (defined for x > -1, exactly where ``log(1 + x)`` is);
+- ``exp(A) / erfc(z)^n`` (and ``Q``, ``Phi``) -> ``ExpErfcRecip(A, A + n z^2, z, n)``;
 - ``exp(A) * erfc(z)`` (and ``Q``, ``Phi``) -> ``ExpErfc(A, A - z^2, z)``: a huge factor
   times a tiny tail (the Renyi divergences of the OSGT: exp(3 alpha^2/5) erfc(7 sqrt(5)
   alpha/20 ...)) is a moderate number whose exponents cancel; an exp factor of a sum of
@@ -32,7 +33,7 @@ from sympy.concrete.expr_with_limits import ExprWithLimits
 from .balls import intersect
 from .functions import Phi, Q, SpecialFunction
 
-__all__ = ["stable", "ExpErfc", "ExpErfcDiff", "NormalMassBetween", "expm1", "log1p"]
+__all__ = ["stable", "ExpErfc", "ExpErfcDiff", "ExpErfcRecip", "NormalMassBetween", "expm1", "log1p"]
 
 
 class NormalMassBetween(SpecialFunction):
@@ -121,6 +122,32 @@ class ExpErfcDiff(SpecialFunction):
         return float(_np.exp(a) * (_sp.erfc(-z2) - _sp.erfc(-z1)))
 
 
+class ExpErfcRecip(SpecialFunction):
+    """``ExpErfcRecip(A, B, z, n) = exp(A) / erfc(z)^n`` (n a positive integer), given also
+    as ``B = A + n z^2``: ``= exp(B) / erfcx(z)^n``, with erfcx enclosed by its values at
+    the ends of a ball (it decreases).  The Gaussian density over its tail (the inverse Mills
+    ratio exp(-m^2/2)/Q(m), osgt22's variance) is a moderate number whose exponents cancel.
+    erfc > 0 on the real line: no edge.  Internal to the lowering."""
+
+    nargs = 4
+
+    @staticmethod
+    def arb_impl(a, b, z, n):
+        k = int(n.mid().floor().unique_fmpz())
+        direct = a.exp() / z.erfc() ** k
+        if not (z.is_finite() and b.is_finite()):
+            return direct
+        return _best(direct, b.exp() / _erfcx_hull(z) ** k)
+
+    @staticmethod
+    def mpmath_impl(a, b, z, n):
+        return mpmath.exp(a) / mpmath.erfc(z) ** int(n)
+
+    @staticmethod
+    def float_impl(a, b, z, n):
+        return float(_np.exp(b) / _sp.erfcx(z) ** int(n))
+
+
 def _best(*enclosures):
     """The intersection of the finite enclosures of one number; the first if none is."""
     got = intersect(enclosures)
@@ -171,6 +198,16 @@ def _scaled_tails(expr: sympy.Expr) -> sympy.Expr:
         return expr
     rest = [f for f in factors if not isinstance(f, sympy.exp)]
     tails = [k for k, f in enumerate(rest) if isinstance(f, _TAILS + (ExpErfc,))]
+    recips = [k for k, f in enumerate(rest) if f.is_Pow and isinstance(f.base, _TAILS)
+              and f.exp.is_Integer and f.exp < 0]
+    if not tails and len(recips) == 1:   # exp(C) / tail^n -> ExpErfcRecip
+        f = rest[recips[0]]
+        n = -f.exp
+        k, z = _tail_argument(f.base)
+        if not z.free_symbols:
+            return expr
+        new = k ** -n * ExpErfcRecip(c, sympy.expand(c + n * z ** 2), z, n)
+        return sympy.Mul(*rest[:recips[0]], new, *rest[recips[0] + 1:])
     if len(tails) == 1:
         f = rest[tails[0]]
         if isinstance(f, ExpErfc):

@@ -112,7 +112,19 @@ def eps_at_delta_value(P, Q, delta, lo, hi) -> arb:
 
 
 def _sigma_for(make, eps, delta, Delta):
-    """sigma with hockey_stick(make(0, s), make(Delta, s), eps) = delta (log bisection)."""
+    """sigma with hockey_stick(make(0, s), make(Delta, s), eps) = delta (log bisection).
+
+    For a ball eps = [a, b] the two ends are solved as exact points and the brackets
+    joined: H_eps = sup_A P(A) - e^eps Q(A) is nonincreasing in eps, so with delta
+    decreasing in sigma the root for every eps in [a, b] lies between the lower end of
+    the bracket at b and the upper end of the bracket at a (bisecting on the ball itself
+    stalls as soon as delta's enclosure over the ball straddles the target)."""
+    if eps.rad() > 0:
+        lo_end, hi_end = (_sigma_for(make, arb(e), delta, Delta)
+                          for e in (eps.upper(), eps.lower()))
+        if not (lo_end.is_finite() and hi_end.is_finite()):
+            return NAN()
+        return hull(arb(lo_end.lower()), arb(hi_end.upper()))
     f = lambda s: hockey_stick(make(arb(0), s), make(Delta, s), eps)  # noqa: E731
     lo, hi = Delta / 64, Delta * 64
     for _ in range(8):
@@ -129,13 +141,23 @@ def _sigma_for(make, eps, delta, Delta):
 
 def gauss_var_needed_value(eps, delta, Delta) -> arb:
     s = _sigma_for(_dist.Normal, eps, delta, Delta)
+    if s.rad() > 0 and s > 0:   # s^2 increases: its ends (a ball's square adds rad^2)
+        return hull(*(arb(e) ** 2 for e in (s.lower(), s.upper())))
     return s * s
 
 
 def osgt_var_needed_value(eps, delta, m, Delta) -> arb:
+    """E[Y^2] of OSGT(0, sigma, m) at the sigma reaching delta.  On a ball of sigma, the
+    hull of the values at its exact ends: |Y| + m is sigma |N(0, 1)| conditioned on being
+    > m, whose density ratio between sigma' > sigma, exp(x^2 (1/sigma^2 - 1/sigma'^2)/2),
+    increases in x; so |Y| grows stochastically with sigma and E[Y^2] = E[(|Y|)^2]
+    increases (m >= 0 fixed)."""
     s = _sigma_for(lambda mu, sg: _dist.OSGT(mu, sg, m), eps, delta, Delta)
     if not s.is_finite():
         return NAN()
+    if s.rad() > 0 and m >= 0 and s > 0:
+        return hull(*(moment2_value(_dist.OSGT(arb(0), arb(e), m))
+                      for e in (s.lower(), s.upper())))
     return moment2_value(_dist.OSGT(arb(0), s, m))
 
 

@@ -150,3 +150,34 @@ def test_piecewise_lowering_takes_the_hull_where_the_switch_is_undecided():
         # a derivative guarded by the switch: nan across it, the branch's value elsewhere
         g = lower(JumpFree(sympy.Integer(0), x < log(4)), ("x",))
         assert not g(arb_box(0, 3)).is_finite() and g(arb_box(2, 3)) == 0
+
+
+I_ = sympy.Symbol("i", integer=True)
+
+
+@pytest.mark.parametrize("expr, value, want", [
+    # cesar_rogers21.lemma6_2's shape: a sum over i of Max(0, ...), 0 exactly at x = 1
+    (sympy.Sum(sympy.binomial(1, I_) * Max(0, exp(x * (1 - I_)) - exp(1 + I_)), (I_, 0, 1)),
+     1, 0),
+    (sympy.Sum(Max(0, exp(x) - E) + I_, (I_, 0, 3)), 1, 1),
+    (sympy.Sum(Max(0, exp(x) - E) - sympy.Integer(10) ** -3000, (I_, 0, 1)), 1, -1),
+])
+def test_finite_sums_are_unrolled_at_a_point(expr, value, want):
+    c = resolve(expr, {"x": R(value)}, budget())
+    assert sign(c, budget()) == want
+
+
+def test_laplace_hockey_stick_sum_tight_at_eps_equal_eps0():
+    """H_eps(Laplace(0, 1), Laplace(1, 1)) is 0 at eps = 1 = eps0, as is the sum bound."""
+    from dpproof.claims import Claim, Domain, Statement
+    from dpproof.expr.vocabulary import Laplace, hockey_stick
+    from tests.helpers import TEST_SOURCE
+    j, i = sympy.Symbol("j", integer=True), sympy.Symbol("i", integer=True)
+    bound = sympy.Sum(sympy.binomial(1, i) * Max(0, exp(1 - i) - exp(j / 4 + i)),
+                      (i, 0, 1)) / (E + 1)
+    lhs = hockey_stick(Laplace(0, 1), Laplace(1, 1), j / 4)
+    dom = Domain.of(j=I(4, 4, integer=True))
+    claim = Claim("ep.sum_tight", TEST_SOURCE, Statement(lhs, "<=", bound), dom)
+    assert INTERVAL.check(claim, CONFIG).verdict is Verdict.CERTIFIED
+    off = Claim("ep.sum_off", TEST_SOURCE, Statement(lhs, "<=", bound - R(1, 10**6)), dom)
+    assert INTERVAL.check(off, CONFIG).verdict is not Verdict.CERTIFIED

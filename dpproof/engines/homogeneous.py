@@ -1,0 +1,171 @@
+"""Fewer parameters by homogeneity, for the interval engine.
+
+If the margin f is homogeneous of degree k in a group S of parameters that are positive on
+the domain, f(l x_S) = l^k f(x_S) for l > 0, then with a pivot j in S
+
+    f(x) = x_j^k f(x_S / x_j, rest),   x_j^k > 0,
+
+so f has the sign of f at x_j = 1 with the other x_i of S (groups of one or two) replaced
+by t_i = x_i / x_j.  The claim with x_j = 1 and t_i over [lo_i / hi_j, hi_i / lo_j] (the
+exact image of the domain; t_i > 0) is equivalent to the claim, with one parameter less: it
+is tried first, with a quarter of the time and 4 times the boxes per parameter removed; a
+CERTIFIED verdict transfers (a witness would need mapping back: not transferred).  osgt22's variance
+bound in (m, sigma) and its RDP comparison in (alpha; m, sigma) become claims in m/sigma.
+
+Definedness is transferred too: every partial term (``definedness.edge_check``: powers,
+logs) must have a homogeneous argument, whose sign and zeros scaling preserves; else no
+reduction.  Homogeneity is screened in floats and verified by sympy (the substituted
+expression divided by x_j^k must be free of x_j); claims with hypotheses, guards or ``==``
+are not reduced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+
+import sympy
+
+from ..claims import Claim, Domain, Interval, Statement
+from ..definedness import edge_check
+from ..evidence import Evidence, Verdict
+from ..lowering import LoweringError, lower
+from .signs import guarded
+
+#: seconds of sympy work per group tried
+SECONDS = 3.0
+
+
+def reduced(claim: Claim) -> tuple[Claim, str] | None:
+    """(the claim with fewer parameters, how), or None when no group reduces."""
+    st = claim.statement
+    if st is None or st.rel == "==" or st.hypotheses or st.guards:
+        return None
+    notes = []
+    while True:
+        step = _reduce_once(claim)
+        if step is None:
+            break
+        claim, how = step
+        notes.append(how)
+    if not notes:
+        return None
+    return claim, "; ".join(notes)
+
+
+def _positive(iv: Interval) -> bool:
+    return not iv.integer and iv.lo is not None and (iv.lo > 0 or (iv.lo == 0 and iv.lo_open))
+
+
+def _reduce_once(claim: Claim):
+    margin = claim.statement.margin()
+    symbols = {s.name: s for s in margin.free_symbols}
+    pos = [n for n, iv in claim.domain.params if n in symbols and _positive(iv)]
+    ranges = dict(claim.domain.params)
+    for size in (1, 2):
+        for group in itertools.combinations(pos, size):
+            k = _float_degree(margin, claim.domain, group)
+            if k is None:
+                continue
+            # pivot: an end away from 0 keeps the other ranges finite
+            pivot = max(group, key=lambda n: (bool(ranges[n].lo > 0), float(ranges[n].lo)))
+            if guarded(_verified, margin, [symbols[n] for n in group], symbols[pivot], k,
+                       seconds=SECONDS):
+                return _apply(claim, group, pivot, k)
+    return None
+
+
+def _float_degree(margin, domain, group):
+    """k with f(l x) = l^k f(x) at a few float points (a screen), or None."""
+    names = domain.names
+    try:
+        f = lower(margin, names, "float")
+    except (LoweringError, TypeError, ValueError):
+        return None
+    ks = []
+    for frac in (0.37, 0.71):
+        base = []
+        for _, iv in domain.params:
+            lo = float(iv.lo) if iv.lo is not None else -1.0
+            hi = float(iv.hi) if iv.hi is not None else lo + 2.0
+            base.append(lo + frac * (hi - lo))
+        for lam in (1.3, 0.8):
+            scaled = [x * lam if n in group else x for n, x in zip(names, base)]
+            a, b = f(*base), f(*scaled)
+            if not (math.isfinite(a) and math.isfinite(b)) or a == 0 or b / a <= 0:
+                return None
+            ks.append(math.log(b / a) / math.log(lam))
+    k = round(2 * ks[0]) / 2
+    return sympy.Rational(round(2 * ks[0]), 2) if all(abs(x - k) < 1e-7 for x in ks) else None
+
+
+def _verified(margin, group, pivot, k) -> bool:
+    """f(t x_pivot) / x_pivot^k is free of x_pivot, and so is the sign of the argument of
+    every partial term (it is homogeneous)."""
+    p = sympy.Dummy(pivot.name, positive=True)   # the group is positive on the domain
+    sub = {x: sympy.Dummy(x.name, positive=True) * p for x in group if x != pivot}
+    sub[pivot] = p
+
+    def free(e, power):
+        out = sympy.expand(e.xreplace(sub) * p ** -power)
+        for rewrite in (sympy.powsimp, sympy.simplify):
+            if p not in out.free_symbols:
+                break
+            out = rewrite(sympy.expand_power_base(out))
+        return p not in out.free_symbols
+
+    if not free(margin, k):
+        return False
+    for node in sympy.preorder_traversal(margin):
+        if not isinstance(node, sympy.Basic) or node.is_Atom or edge_check(node) is None:
+            continue
+        if not (node.is_Pow or node.func.__name__ == "log"):
+            return False
+        arg = node.base if node.is_Pow else node.args[0]
+        scaled = sympy.simplify(arg.xreplace(sub) / arg.xreplace(sub).subs(p, 1))
+        if p not in scaled.free_symbols and scaled.is_positive:
+            continue
+        b, e = scaled.as_base_exp()
+        if not (b == p and e.is_Rational):
+            return False
+    return True
+
+
+def _apply(claim: Claim, group, pivot, k):
+    """The claim at x_pivot = 1 with x_i (i in the group) standing for x_i / x_pivot."""
+    params = dict(claim.domain.params)
+    pv = params[pivot]
+    st = claim.statement
+    x = {s.name: s for s in st.margin().free_symbols}[pivot]
+    new = []
+    for name, iv in claim.domain.params:
+        if name == pivot:
+            continue
+        if name in group:
+            lo = iv.lo / pv.hi if pv.hi is not None else sympy.Integer(0)
+            hi = iv.hi / pv.lo if (iv.hi is not None and pv.lo > 0) else None
+            iv = Interval(lo, hi, lo_open=(lo == 0))
+        new.append((name, iv))
+    moved = Statement(st.lhs.subs(x, 1), st.rel, st.rhs.subs(x, 1))
+    how = (f"f homogeneous of degree {k} in {', '.join(group)}: {pivot} = 1"
+           + (f", {', '.join(n for n in group if n != pivot)} for the ratio to {pivot}"
+              if len(group) > 1 else ""))
+    return dataclasses.replace(claim, statement=moved, domain=Domain(tuple(new)),
+                               steps=()), how
+
+
+def certified(claim: Claim, config, check) -> Evidence | None:
+    """CERTIFIED evidence for the claim from ``check`` (the interval engine's search) on its
+    reduced form, with a quarter of the time; None if there is none or it is not certified."""
+    red = reduced(claim)
+    if red is None:
+        return None
+    gone = len(claim.domain.params) - len(red[0].domain.params)
+    ev = check(red[0], dataclasses.replace(config, engine_timeout=config.engine_timeout / 4,
+                                           max_boxes=config.max_boxes * 4 ** gone))
+    if ev.verdict is not Verdict.CERTIFIED:
+        return None
+    return dataclasses.replace(ev, detail=f"{ev.detail} (on the claim reduced by homogeneity: "
+                               f"{red[1]})", scope=f"whole domain: {claim.domain} (via "
+                               f"homogeneity: {red[1]})")

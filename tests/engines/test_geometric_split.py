@@ -1,0 +1,57 @@
+"""Bisection on the log scale for a positive range spanning orders of magnitude
+(``engines.boxes.split``, delta in [1e-9, 1/10] of cesar_rogers21's conversions): cuts are
+exact powers of 2 inside the side; a true claim over such a range is CERTIFIED within the
+box budget, false twins (a constant off by a factor 1 - 1e-6 at the tight end, a bound 100
+times too small) never are."""
+
+import pytest
+import sympy
+
+import dpproof.oracles  # noqa: F401 - registers the oracles
+from dpproof.claims import Interval as I
+from dpproof.engines import boxes as B
+from dpproof.engines.base import Config, load
+from dpproof.evidence import Verdict
+
+from tests.helpers import make_claim
+
+CONFIG = Config(engine_timeout=40, max_boxes=3000)
+INTERVAL = load("interval")
+R = sympy.Rational
+D = I.closed(R(1, 10**9), R(1, 10))
+
+
+def test_cuts_are_powers_of_two_inside_the_side():
+    root = [(R(1, 10**9), R(1, 10)), (R(0), R(1))]
+    box, cuts = list(root), []
+    for _ in range(40):
+        children = B.split(box, root, [False, False])
+        if children[0][0] != box[0] and box[0][1] >= 4 * box[0][0]:   # log-scale cut
+            cut = children[0][0][1]
+            assert box[0][0] < cut < box[0][1] and cut == children[1][0][0]
+            cuts.append(cut)
+        box = children[0]
+    assert cuts and all(c.p == 1 and c.q & (c.q - 1) == 0 for c in cuts)   # 2^-k
+    assert box[0][1] < R(1, 10**6)               # delta reached 1e-6 within 40 cuts
+
+
+GAUSS = "gauss_delta(r + 2*sqrt(r*log(1/d)), 1, sqrt(2*r)) <= {}"
+
+
+@pytest.mark.parametrize("claim", [
+    make_claim("gs.zcdp", GAUSS.format("d"), r=I.closed(R(1, 10), 1), d=D),
+    # tight at the upper end d = 1e-9 of [1e-18, 1e-9]
+    make_claim("gs.tight", "x^2 <= x/10^9", x=I.closed(R(1, 10**18), R(1, 10**9))),
+], ids=lambda c: c.id)
+def test_true_claims_over_orders_of_magnitude_are_certified(claim):
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("claim", [
+    make_claim("gs.zcdp_small", GAUSS.format("d/100"), r=I.closed(R(1, 10), 1), d=D),
+    make_claim("gs.off", "x^2 <= x*(1 - 1/10^6)/10^9", x=I.closed(R(1, 10**18), R(1, 10**9))),
+], ids=lambda c: c.id)
+def test_false_twins_are_never_certified(claim):
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
