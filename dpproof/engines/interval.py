@@ -51,7 +51,7 @@ from .exact_point import holds_at
 from .signs import Budget, guarded
 from .interval_root import guarded_claim, root_box, shifted_margin
 from .interval_verdicts import conclude
-from .substitution import substituted
+from .substitution import substituted, transfer
 from .open_ends import OpenEnds
 from .tails import TailsAndCorners
 from .witness_search import candidates
@@ -92,7 +92,7 @@ def _decide(claim: Claim, config: Config) -> Evidence:
     # a positive factor divided out
     ev = homogeneous.certified(claim, config, _check)
     if ev is None:
-        ev = positive_factor.decide(claim, _left(config, t0), _check, _transfer)
+        ev = positive_factor.decide(claim, _left(config, t0), _check, transfer)
         if ev is not None:
             return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
         ev = _check(claim, _left(config, t0))
@@ -101,25 +101,8 @@ def _decide(claim: Claim, config: Config) -> Evidence:
         moved = substituted(claim) if left > 1 else None
         if moved is not None:
             ev2 = _check(moved[0], dataclasses.replace(config, engine_timeout=left))
-            ev = _transfer(claim, ev, ev2, moved[1], config) or ev
+            ev = transfer(claim, ev, ev2, moved[1], config) or ev
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
-
-
-def _transfer(claim, ev, ev2, names, config, how=None, fill=None):
-    """The verdict on the substituted (or divided) claim, said about the claim (x = u^2 is
-    a bijection of the boxes; a witness is mapped back and re-certified), or None."""
-    how = how or "the substitution x = u^2 for " + ", ".join(names)
-    if ev2.verdict is Verdict.CERTIFIED:
-        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after {how}",
-                                   scope=f"whole domain: {claim.domain} (via {how})")
-    if ev2.verdict is Verdict.REFUTED:
-        point = {n: sympy.Rational(v) ** (2 if n in names else 1)
-                 for n, v in ev2.witness.items()} | dict(fill or {})
-        found = W.certify(Compiled(claim, "arb"), point, config.witness_precs + (2048,))
-        if found is not None:
-            return dataclasses.replace(ev2, witness=found.point, violation=found.violation,
-                                       scope=f"witness at {found.point}")
-    return None
 
 
 def _check(claim: Claim, config: Config) -> Evidence:

@@ -19,6 +19,9 @@ import dataclasses
 import sympy
 
 from ..claims import Claim, Domain, Interval, Statement, symbol_for
+from ..evidence import Verdict
+from . import witness as W
+from .base import Compiled
 
 
 def substituted(claim: Claim) -> tuple[Claim, tuple[str, ...]] | None:
@@ -59,3 +62,20 @@ def _root(q):
         return None
     r = sympy.sqrt(sympy.Rational(q))
     return r if r.is_Rational else None
+
+
+def transfer(claim, ev, ev2, names, config, how=None, fill=None):
+    """The verdict on the substituted (or divided) claim, said about the claim (x = u^2 is
+    a bijection of the boxes; a witness is mapped back and re-certified), or None."""
+    how = how or "the substitution x = u^2 for " + ", ".join(names)
+    if ev2.verdict is Verdict.CERTIFIED:
+        return dataclasses.replace(ev2, detail=f"{ev2.detail}, after {how}",
+                                   scope=f"whole domain: {claim.domain} (via {how})")
+    if ev2.verdict is Verdict.REFUTED:
+        point = {n: sympy.Rational(v) ** (2 if n in names else 1)
+                 for n, v in ev2.witness.items()} | dict(fill or {})
+        found = W.certify(Compiled(claim, "arb"), point, config.witness_precs + (2048,))
+        if found is not None:
+            return dataclasses.replace(ev2, witness=found.point, violation=found.violation,
+                                       scope=f"witness at {found.point}")
+    return None
