@@ -25,6 +25,7 @@ import sympy
 from ..definedness import edge_check
 from ..lowering import lower
 from . import boxes as B
+from . import half_lines
 from .signs import enclose, guarded, static_sign
 
 #: factors of N and D at most (more: not worth the per-box evaluations)
@@ -55,9 +56,36 @@ class OpenEnds:
         return self._open_factors
 
     def _open_end_holds(self, box) -> bool:
-        """The margin >= 0 (> 0 if strict) on box ∩ domain, from the signs of its factors."""
-        if not self._at_open_end(box) or self.open_factors is None:
+        """The margin >= 0 (> 0 if strict) on box ∩ domain, from the signs of its factors
+        or from its scaled form on the half-line the open end is moved to
+        (``half_lines``)."""
+        if not self._at_open_end(box):
             return False
+        if self.open_factors is None or not self._factors_hold(box):
+            return self._half_line_holds(box)
+        return True
+
+    def _half_line_holds(self, box) -> bool:
+        if self.guarded or self.c.claim.statement.hypotheses:
+            return False
+        if getattr(self, "_half_cache", None) is None:
+            margin = self.c.claim.statement.margin()
+            symbols = {s.name: s for s in margin.free_symbols}
+            self._half_parts = {}
+            self._half_cache = {i: guarded(half_lines.moved, margin,
+                                           symbols[self.c.names[i]], self.shift[i], seconds=2.0)
+                                or [] for i in self._open_sides()
+                                if self.c.names[i] in symbols}
+        for i, subs in self._half_cache.items():
+            if box[i][0] != self.root[i][0]:
+                continue
+            for margin, t, is_log in subs:
+                if half_lines.holds(margin, t, is_log, box, i, self.c.names, self.shift[i],
+                                    self.c.strict, self._half_parts):
+                    return True
+        return False
+
+    def _factors_hold(self, box) -> bool:
         u = B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
         factors, checks = self.open_factors
         if not all(enclose(fn, u).is_finite() for fn in checks):
