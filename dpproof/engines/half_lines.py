@@ -236,6 +236,9 @@ def moved(margin: sympy.Expr, x: sympy.Symbol, end):
     return out
 
 
+TAILS = (Phi, Q, ExpErfc)
+
+
 def _tails_to_erfc(e):
     return e.replace(Phi, lambda u: sympy.erfc(-u / sympy.sqrt(2)) / 2).replace(
         Q, lambda u: sympy.erfc(u / sympy.sqrt(2)) / 2)
@@ -248,10 +251,8 @@ def _terms(e) -> list:
 def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
     """Whether ``margin`` (in t: x_i = end + exp(-t) or end + 1/t, ``moved``) is >= 0 (> 0
     if strict) on the box's part of the domain, t over the image [t0, oo) of (end, box hi]
-    and the other parameters over their closed box ranges."""
-    h = box[i][1] - end
-    if h <= 0 or (is_log and h >= 1):
-        return False
+    and the other parameters over their closed box ranges.  ``i = None``: the margin as
+    it stands on the closed box (no side moved)."""
     syms = {s.name: s for s in margin.free_symbols}
     with at_precision(PREC):
         env = {}
@@ -260,10 +261,14 @@ def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
                 if lo is None or hi is None:
                     return False
                 env[syms[name]] = Iv(arb_ball(lo).lower(), arb_ball(hi).upper())
-        t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
-        if not t0 > 0:
-            return False
-        env[t] = Iv(t0.lower(), INF)
+        if i is not None:
+            h = box[i][1] - end
+            if h <= 0 or (is_log and h >= 1):
+                return False
+            t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
+            if not t0 > 0:
+                return False
+            env[t] = Iv(t0.lower(), INF)
         try:
             enclose(margin, env)     # every partial term certified defined on the range
             got = scaled(margin, env, cache)
@@ -283,7 +288,7 @@ def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
     flips = {}
     for f in e.atoms(sympy.erfc):
         z = enclose(_expanded(f.args[0], cache), env)
-        if z.lo == -INF and z.hi != INF:   # erfc(z) -> 2 - erfc(-z)
+        if z.hi != INF and (z.lo == -INF or z.hi < 0):   # erfc(z) -> 2 - erfc(-z)
             flips[f] = 2 - sympy.erfc(-f.args[0])
     key = (margin, frozenset(flips))
     if key not in cache:
@@ -301,7 +306,7 @@ def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
             if isinstance(f, sympy.erfc):
                 z = _expanded(f.args[0], cache)
                 zi = enclose(z, env)
-                if zi.hi == INF and zi.lo != -INF:
+                if zi.lo != -INF and (zi.hi == INF or zi.lo > 0):
                     ex -= z ** 2
                     rest.append(Erfcx(z))
                     continue
@@ -309,12 +314,26 @@ def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
         parts.append((_expanded(ex, cache), sympy.Mul(*rest)))
     for s, _ in parts:
         diffs = [_expanded(ex - s, cache) for ex, _ in parts]
+        diffs = [_bounded_above(d, env, cache) for d in diffs]
+        if all(d is not None for d in diffs):
+            return s, sympy.Add(*[sympy.exp(d) * r for d, (_, r) in zip(diffs, parts)])
+    return None
+
+
+def _bounded_above(d, env, cache: dict):
+    """d as written or collected in the unbounded parameters (t - n t -> t (1 - n)),
+    whichever ``Iv`` bounds above on ``env``; None if neither."""
+    key = ("collect", d)
+    if key not in cache:
+        grow = [s for s, v in env.items() if v.hi == INF or v.lo == -INF]
+        cache[key] = sympy.collect(d, [p for p in d.atoms(sympy.Pow, sympy.Symbol)
+                                       if p.free_symbols & set(grow)])
+    for form in (d, cache[key]):
         try:
-            bounded = all(enclose(d, env).hi != INF for d in diffs if d != 0)
+            if enclose(form, env).hi != INF:
+                return form
         except Unsupported:
             continue
-        if bounded:
-            return s, sympy.Add(*[sympy.exp(d) * r for d, (_, r) in zip(diffs, parts)])
     return None
 
 

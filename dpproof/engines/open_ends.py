@@ -65,17 +65,22 @@ class OpenEnds:
             return self._half_line_holds(box)
         return True
 
+    def _scaled_tails_hold(self, box) -> bool:
+        """The margin >= 0 (> 0 if strict) on the closed box from its Gaussian tails scaled
+        relative to their common decay (``half_lines.scaled``)."""
+        if self.guarded or self.c.claim.statement.hypotheses or B.infinite(box):
+            return False
+        margin = self.c.claim.statement.margin()
+        if not margin.has(sympy.erfc, *half_lines.TAILS):
+            return False
+        self._half_line_setup()
+        return half_lines.holds(margin, None, False, box, None, self.c.names, 0,
+                                self.c.strict, self._half_parts)
+
     def _half_line_holds(self, box) -> bool:
         if self.guarded or self.c.claim.statement.hypotheses:
             return False
-        if getattr(self, "_half_cache", None) is None:
-            margin = self.c.claim.statement.margin()
-            symbols = {s.name: s for s in margin.free_symbols}
-            self._half_parts = {}
-            self._half_cache = {i: guarded(half_lines.moved, margin,
-                                           symbols[self.c.names[i]], self.shift[i], seconds=2.0)
-                                or [] for i in self._open_sides()
-                                if self.c.names[i] in symbols}
+        self._half_line_setup()
         for i, subs in self._half_cache.items():
             if box[i][0] != self.root[i][0]:
                 continue
@@ -84,6 +89,16 @@ class OpenEnds:
                                     self.c.strict, self._half_parts):
                     return True
         return False
+
+    def _half_line_setup(self):
+        if getattr(self, "_half_cache", None) is None:
+            margin = self.c.claim.statement.margin()
+            symbols = {s.name: s for s in margin.free_symbols}
+            self._half_parts = {}
+            self._half_cache = {i: guarded(half_lines.moved, margin,
+                                           symbols[self.c.names[i]], self.shift[i], seconds=2.0)
+                                or [] for i in self._open_sides()
+                                if self.c.names[i] in symbols}
 
     def _factors_hold(self, box) -> bool:
         u = B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
