@@ -7,13 +7,15 @@ the tails are written relative to their common decay:
 
 1. x = L + exp(-l) (when the margin has a log of x - L) or x = L + 1/r, a bijection of
    l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l).
-2. Every tail erfc(z) (Phi, Q and the lowering's ``ExpErfc`` in erfc form) with z unbounded
-   above on the box is written exp(-z^2) erfcx(z), erfcx(z) = exp(z^2) erfc(z) (an identity
-   on the real line); one with z unbounded below first as 2 - erfc(-z).  Each term of the
-   margin is then c_t exp(E_t) R_t.
-3. If some E_s has every E_t - E_s bounded above on the box, margin = exp(E_s) M' with
-   M' = sum c_t exp(E_t - E_s) R_t (the differences expanded: log(delta) cancels exactly),
-   and exp(E_s) > 0: the margin has the sign of M' wherever it is defined.
+2. Phi and Q are written with erfc.  A tail erfc(z) with z bounded below on the box and
+   unbounded (or > 0) above is written exp(-z^2) erfcx(z), erfcx(z) = exp(z^2) erfc(z) (an
+   identity on the real line); one with z bounded above and unbounded (or < 0) below first
+   as 2 - erfc(-z).  Each term of the margin is then c_t exp(E_t) R_t.
+3. If some E_s has every E_t - E_s bounded above on the box (as expanded, or collected in
+   the unbounded parameters: t - n t = t (1 - n)), margin = exp(E_s) M' with
+   M' = sum c_t exp(E_t - E_s) R_t (log(delta) = -t cancels exactly in the differences),
+   and exp(E_s) > 0: the margin has the sign of M' wherever it is defined.  Every such
+   E_s is tried until one M' is certified.
 
 M' is enclosed in interval arithmetic with infinite ends (``Iv``): arb for every finite
 end, rounded outwards; monotone functions from their values at the ends, with their limits
@@ -170,8 +172,8 @@ def _power(b: Iv, n: sympy.Rational) -> Iv:
             return _monotone(b, f, (-INF if k % 2 else INF, INF), True)
         if b.hi != INF and b.hi <= 0:
             return _monotone(b, f, (INF, None), False)
-        return Iv(arb(0), max(_finite([_monotone(Iv(b.lo, arb(0)), f, (INF, None), False).hi,
-                                       _monotone(Iv(arb(0), b.hi), f, (0, INF), True).hi])))
+        return Iv(arb(0), _max([(None, _monotone(Iv(b.lo, arb(0)), f, (INF, None), False).hi),
+                                (None, _monotone(Iv(arb(0), b.hi), f, (arb(0), INF), True).hi)]))
     if not b.nonnegative():
         raise Unsupported("fractional power of a range below 0")
     e = arb(int(n.p)) / int(n.q)
@@ -236,9 +238,6 @@ def moved(margin: sympy.Expr, x: sympy.Symbol, end):
     return out
 
 
-TAILS = (Phi, Q, ExpErfc)
-
-
 def _tails_to_erfc(e):
     return e.replace(Phi, lambda u: sympy.erfc(-u / sympy.sqrt(2)) / 2).replace(
         Q, lambda u: sympy.erfc(u / sympy.sqrt(2)) / 2)
@@ -251,8 +250,7 @@ def _terms(e) -> list:
 def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
     """Whether ``margin`` (in t: x_i = end + exp(-t) or end + 1/t, ``moved``) is >= 0 (> 0
     if strict) on the box's part of the domain, t over the image [t0, oo) of (end, box hi]
-    and the other parameters over their closed box ranges.  ``i = None``: the margin as
-    it stands on the closed box (no side moved)."""
+    and the other parameters over their closed box ranges."""
     syms = {s.name: s for s in margin.free_symbols}
     with at_precision(PREC):
         env = {}
@@ -261,63 +259,92 @@ def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
                 if lo is None or hi is None:
                     return False
                 env[syms[name]] = Iv(arb_ball(lo).lower(), arb_ball(hi).upper())
-        if i is not None:
-            h = box[i][1] - end
-            if h <= 0 or (is_log and h >= 1):
-                return False
-            t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
-            if not t0 > 0:
-                return False
-            env[t] = Iv(t0.lower(), INF)
+        h = box[i][1] - end
+        if h <= 0 or (is_log and h >= 1):
+            return False
+        t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
+        if not t0 > 0:
+            return False
+        env[t] = Iv(t0.lower(), INF)
         try:
             enclose(margin, env)     # every partial term certified defined on the range
-            got = scaled(margin, env, cache)
-            v = None if got is None else enclose(got[1], env)
+            for _, form in candidates(margin, env, cache):
+                try:
+                    v = enclose(form, env)
+                except Unsupported:
+                    continue
+                if v.positive() if strict else v.nonnegative():
+                    return True
         except Unsupported:
             return False
-    return v is not None and (v.positive() if strict else v.nonnegative())
+    return False
 
 
 def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
-    """(E_s, M') with margin = exp(E_s) M' (step 3 of the module docstring), or None.
-    ``cache`` keeps the sympy work per pattern of rewritten tails."""
-    cache = {} if cache is None else cache
-    e = cache.get(margin)
-    if e is None:
-        e = cache[margin] = _tails_to_erfc(margin)
-    flips = {}
-    for f in e.atoms(sympy.erfc):
-        z = enclose(_expanded(f.args[0], cache), env)
-        if z.hi != INF and (z.lo == -INF or z.hi < 0):   # erfc(z) -> 2 - erfc(-z)
-            flips[f] = 2 - sympy.erfc(-f.args[0])
-    key = (margin, frozenset(flips))
+    """(E_s, M') with margin = exp(E_s) M' (step 3 of the module docstring), the first
+    candidate E_s, or None."""
+    return next(candidates(margin, env, {} if cache is None else cache), None)
+
+
+def candidates(margin: sympy.Expr, env: dict, cache: dict):
+    """Every (E_s, M') of step 3 on ``env``; ``cache`` keeps the sympy work per pattern of
+    rewritten tails (the margin's terms, expansions, the forms M')."""
+    if margin not in cache:
+        cache[margin] = _terms(sympy.expand_mul(_tails_to_erfc(margin)))
+        cache[(margin, "args")] = sorted({_expanded(f.args[0], cache) for t in cache[margin]
+                                          for f in t.atoms(sympy.erfc)},
+                                         key=sympy.default_sort_key)
+    pattern = tuple(_decision(enclose(z, env)) for z in cache[(margin, "args")])
+    key = (margin, pattern)
     if key not in cache:
-        cache[key] = _terms(sympy.expand_mul(e.xreplace(flips) if flips else e))
-    parts = []
-    for term in cache[key]:
-        ex, rest = sympy.S.Zero, []
-        for f in sympy.Mul.make_args(term):
-            if isinstance(f, sympy.exp):
-                ex += f.args[0]
-                continue
-            if f.is_Pow and isinstance(f.base, sympy.exp) and f.exp.is_Rational:
-                ex += f.exp * f.base.args[0]
-                continue
-            if isinstance(f, sympy.erfc):
-                z = _expanded(f.args[0], cache)
-                zi = enclose(z, env)
-                if zi.lo != -INF and (zi.hi == INF or zi.lo > 0):
-                    ex -= z ** 2
-                    rest.append(Erfcx(z))
-                    continue
-            rest.append(f)
-        parts.append((_expanded(ex, cache), sympy.Mul(*rest)))
-    for s, _ in parts:
-        diffs = [_expanded(ex - s, cache) for ex, _ in parts]
-        diffs = [_bounded_above(d, env, cache) for d in diffs]
-        if all(d is not None for d in diffs):
-            return s, sympy.Add(*[sympy.exp(d) * r for d, (_, r) in zip(diffs, parts)])
-    return None
+        decided = dict(zip(cache[(margin, "args")], pattern))
+        cache[key] = [p for term in cache[margin] for p in _parts(term, decided, cache)]
+    parts = cache[key]
+    for s in dict.fromkeys(ex for ex, _ in parts):
+        diffs = tuple(_bounded_above(_expanded(ex - s, cache), env, cache) for ex, _ in parts)
+        if any(d is None for d in diffs):
+            continue
+        if (key, diffs) not in cache:
+            cache[(key, diffs)] = sympy.Add(*[sympy.exp(d) * r for d, (_, r) in
+                                              zip(diffs, parts)])
+        yield s, cache[(key, diffs)]
+
+
+def _decision(z: Iv) -> int:
+    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above), -1
+    flipped (z bounded above, unbounded or < 0 below), 0 as it is."""
+    if z.lo != -INF and (z.hi == INF or z.lo > 0):
+        return 1
+    if z.hi != INF and (z.lo == -INF or z.hi < 0):
+        return -1
+    return 0
+
+
+def _parts(term, decided: dict, cache: dict) -> list:
+    """[(E, R)] with term = sum of exp(E) R: exp factors gathered into E, a tail erfc(z)
+    decided 1 (``_decision``) as exp(-z^2) erfcx(z), one decided -1 first as
+    2 - erfc(-z) = 2 - exp(-z^2) erfcx(-z)."""
+    factors = list(sympy.Mul.make_args(term))
+    ex, rest = sympy.S.Zero, []
+    for k, f in enumerate(factors):
+        if isinstance(f, sympy.exp):
+            ex += f.args[0]
+            continue
+        if f.is_Pow and isinstance(f.base, sympy.exp) and f.exp.is_Rational:
+            ex += f.exp * f.base.args[0]
+            continue
+        z = _expanded(f.args[0], cache) if isinstance(f, sympy.erfc) else None
+        if decided.get(z) == 1:
+            ex -= z ** 2
+            rest.append(Erfcx(z))
+            continue
+        if decided.get(z) == -1:
+            others = sympy.Mul(*factors[:k], *factors[k + 1:])
+            flipped = -others * sympy.exp(-_expanded(z ** 2, cache))
+            return _parts(2 * others, decided, cache) + [
+                (e, r * Erfcx(-z)) for e, r in _parts(flipped, decided, cache)]
+        rest.append(f)
+    return [(_expanded(ex, cache), sympy.Mul(*rest))]
 
 
 def _bounded_above(d, env, cache: dict):

@@ -250,7 +250,7 @@ class _Search(Bounds, TailsAndCorners, OpenEnds):
             return self._certified(box, m)
         if self._static(box, m):
             return self._certified(box, m.nonnegative_part())
-        if self._open_end_holds(box) or self._scaled_tails_hold(box):
+        if self._open_end_holds(box):
             return self._certified(box)
         point = B.is_point(box, self.integer) or depth >= self.config.max_depth
         if hyp is not False and (m < 0 or tightest or point):

@@ -65,18 +65,6 @@ class OpenEnds:
             return self._half_line_holds(box)
         return True
 
-    def _scaled_tails_hold(self, box) -> bool:
-        """The margin >= 0 (> 0 if strict) on the closed box from its Gaussian tails scaled
-        relative to their common decay (``half_lines.scaled``)."""
-        if self.guarded or self.c.claim.statement.hypotheses or B.infinite(box):
-            return False
-        margin = self.c.claim.statement.margin()
-        if not margin.has(sympy.erfc, *half_lines.TAILS):
-            return False
-        self._half_line_setup()
-        return half_lines.holds(margin, None, False, box, None, self.c.names, 0,
-                                self.c.strict, self._half_parts)
-
     def _half_line_holds(self, box) -> bool:
         if self.guarded or self.c.claim.statement.hypotheses:
             return False

@@ -3,7 +3,7 @@
 The enclosures are checked against mpmath at 60 digits on many points, out to t = 10^12
 and down to 10^-30; the rewrite exp(E_s) M' is checked to equal the margin.  The Gaussian
 mechanism's classic bound on its repaired range is CERTIFIED down to delta -> 0; false
-twins (the range pushed past the crossing delta*(1) in [0.980, 0.981], sigma 0.1% too small,
+twins (the range pushed past the crossing delta*(1) = 0.98033, sigma 0.1% too small,
 which fails only as delta -> 0, a bound decaying faster than the tails) never are."""
 
 import mpmath
@@ -98,7 +98,9 @@ def test_scaled_form_equals_the_margin():
 
 
 def test_gaussian_mechanism_certified_down_to_delta_zero():
-    ev = INTERVAL.check(_claim("t.classic", gauss_delta(eps, SIG, 1), delta, R(49, 50)), CONFIG)
+    # up to 0.9803, just below the crossing delta*(1) = 0.98033 (its best range to 4 digits)
+    ev = INTERVAL.check(_claim("t.classic", gauss_delta(eps, SIG, 1), delta, R(9803, 10000)),
+                        CONFIG)
     assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
 
 
@@ -110,8 +112,8 @@ def test_pure_tail_bound_certified_down_to_delta_zero():
 
 
 FALSE = [
-    # past the crossing delta*(1) in [0.980, 0.981]: violated at eps = 1, delta = 0.985
-    (_claim("t.past_crossing", gauss_delta(eps, SIG, 1), delta, R(985, 1000)), True),
+    # past the crossing delta*(1) = 0.98033: violated at eps = 1, delta = 0.9804
+    (_claim("t.past_crossing", gauss_delta(eps, SIG, 1), delta, R(9804, 10000)), True),
     # sigma 0.1% too small: gauss_delta ~ delta^0.998, above delta only as delta -> 0
     (_claim("t.sigma_small", gauss_delta(eps, SIG * R(999, 1000), 1), delta, R(49, 50)),
      False),
