@@ -33,7 +33,7 @@ import sympy
 from flint import arb
 
 from ..expr.functions import Phi, Q
-from ..expr.stable import ExpErfc, stable
+from ..expr.stable import ExpErfc
 from ..lowering import LoweringError, arb_ball, at_precision, lower
 
 INF = math.inf

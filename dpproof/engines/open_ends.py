@@ -73,8 +73,12 @@ class OpenEnds:
             if box[i][0] != self.root[i][0]:
                 continue
             for margin, t, is_log in subs:
-                if half_lines.holds(margin, t, is_log, box, i, self.c.names, self.shift[i],
-                                    self.c.strict, self._half_parts):
+                got = guarded(half_lines.holds, margin, t, is_log, box, i, self.c.names,
+                              self.shift[i], self.c.strict, self._half_parts, seconds=2.0)
+                if got is None:         # sympy too slow (or failed): not tried again
+                    self._half_cache = {}
+                    return False
+                if got:
                     return True
         return False
 
