@@ -225,16 +225,17 @@ def enclose(e: sympy.Expr, env: dict) -> Iv:
 
 
 # ---------------------------------------------------------------- the scaled margin
-def moved(margin: sympy.Expr, x: sympy.Symbol, end):
-    """[(the margin with x = end + g(t), t, whether g = exp(-t))]: exp(-t) first if the
-    margin has a log of an expression in x, then 1/t (t > 0 in both)."""
+def moved(exprs, x: sympy.Symbol, end):
+    """[(exprs with x = end + g(t), t, whether g = exp(-t))]: exp(-t) first if the margin
+    (``exprs[0]``; then the claim's guards) has a log of an expression in x, then 1/t
+    (t > 0 in both)."""
     t = sympy.Dummy("t", positive=True)
-    logs = any(x in a.free_symbols for a in margin.atoms(sympy.log))
+    logs = any(x in a.free_symbols for a in exprs[0].atoms(sympy.log))
     out = []
     for g, is_log in ((sympy.exp(-t), True), (1 / t, False)):
         if is_log and not logs:
             continue
-        out.append((margin.xreplace({x: end + g}), t, is_log))
+        out.append(([sympy.sympify(e).xreplace({x: end + g}) for e in exprs], t, is_log))
     return out
 
 
@@ -247,11 +248,13 @@ def _terms(e) -> list:
     return list(sympy.Add.make_args(sympy.expand_mul(e, deep=False)))
 
 
-def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
-    """Whether ``margin`` (in t: x_i = end + exp(-t) or end + 1/t, ``moved``) is >= 0 (> 0
-    if strict) on the box's part of the domain, t over the image [t0, oo) of (end, box hi]
-    and the other parameters over their closed box ranges."""
-    syms = {s.name: s for s in margin.free_symbols}
+def holds(exprs, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
+    """Whether the margin ``exprs[0]`` (in t: x_i = end + exp(-t) or end + 1/t, ``moved``)
+    is >= 0 (> 0 if strict) on the box's part of the domain, t over the image [t0, oo) of
+    (end, box hi] and the other parameters over their closed box ranges; the claim's
+    guards ``exprs[1:]`` must be defined there too."""
+    margin = exprs[0]
+    syms = {s.name: s for e in exprs for s in e.free_symbols}
     with at_precision(PREC):
         env = {}
         for k, (name, (lo, hi)) in enumerate(zip(names, box)):
@@ -267,7 +270,8 @@ def holds(margin, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
             return False
         env[t] = Iv(t0.lower(), INF)
         try:
-            enclose(margin, env)     # every partial term certified defined on the range
+            for e in exprs:          # every partial term certified defined on the range
+                enclose(e, env)
             for _, form in candidates(margin, env, cache):
                 try:
                     v = enclose(form, env)

@@ -66,14 +66,14 @@ class OpenEnds:
         return True
 
     def _half_line_holds(self, box) -> bool:
-        if self.guarded or self.c.claim.statement.hypotheses:
+        if self.c.claim.statement.hypotheses:
             return False
         self._half_line_setup()
         for i, subs in self._half_cache.items():
             if box[i][0] != self.root[i][0]:
                 continue
-            for margin, t, is_log in subs:
-                got = guarded(half_lines.holds, margin, t, is_log, box, i, self.c.names,
+            for exprs, t, is_log in subs:
+                got = guarded(half_lines.holds, exprs, t, is_log, box, i, self.c.names,
                               self.shift[i], self.c.strict, self._half_parts, seconds=2.0)
                 if got is None:         # sympy too slow (or failed): not tried again
                     self._half_cache = {}
@@ -84,10 +84,11 @@ class OpenEnds:
 
     def _half_line_setup(self):
         if getattr(self, "_half_cache", None) is None:
-            margin = self.c.claim.statement.margin()
+            st = self.c.claim.statement
+            margin = st.margin()
             symbols = {s.name: s for s in margin.free_symbols}
             self._half_parts = {}
-            self._half_cache = {i: guarded(half_lines.moved, margin,
+            self._half_cache = {i: guarded(half_lines.moved, [margin, *st.guards],
                                            symbols[self.c.names[i]], self.shift[i], seconds=2.0)
                                 or [] for i in self._open_sides()
                                 if self.c.names[i] in symbols}

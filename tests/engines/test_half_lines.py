@@ -20,7 +20,7 @@ from dpproof.expr import Phi
 from dpproof.expr.vocabulary import gauss_delta
 from dpproof.lowering import arb_ball, arb_to_mpf, at_precision
 
-from tests.helpers import TEST_SOURCE
+from tests.helpers import TEST_SOURCE, make_claim
 
 INTERVAL = load("interval")
 CONFIG = Config(engine_timeout=40, max_boxes=3000)
@@ -83,7 +83,7 @@ def test_scaled_form_equals_the_margin():
     claim = _claim("t.m", gauss_delta(eps, SIG, 1), delta, R(49, 50))
     m = derived_oracles.derived_claim(claim)[0].statement.margin()
     d = {s.name: s for s in m.free_symbols}
-    (moved, tt, _), = [x for x in H.moved(m, d["delta"], 0) if x[2]]
+    ((moved,), tt, _), = [x for x in H.moved([m], d["delta"], 0) if x[2]]
     with at_precision(128):
         env = {d["eps"]: H.Iv(H.arb(0), H.arb(1)), tt: H.Iv(H.arb(2), H.INF)}
         s, scaled = H.scaled(moved, env)
@@ -132,3 +132,21 @@ def test_false_twins_are_never_certified(claim, refutable):
     assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
     if refutable:
         assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+
+
+X = I(0, R(1, 2), lo_open=True)
+
+
+def test_reciprocal_half_line_certifies_a_chernoff_bound():
+    """Q(1/x) <= exp(-1/(2 x^2)) on (0, 1/2]: no log, so x = 1/t; both sides vanish."""
+    ev = INTERVAL.check(make_claim("t.chernoff", "Q(1/x) <= exp(-1/(2*x^2))", x=X), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("text", ["Q(1/x) <= exp(-1/(2*x^2))*x/10",
+                                  "Q(1/x) <= exp(-(1/x^2)*(1/2 + 1/1000))",
+                                  "Q(1/x) <= exp(-1/(2*x^2))/2 - 10^-30"])
+def test_reciprocal_false_twins_are_never_certified(text):
+    """Each fails as x -> 0 (Q(y) ~ exp(-y^2/2)/(y sqrt(2 pi)))."""
+    ev = INTERVAL.check(make_claim("t.twin", text, x=X), CONFIG)
+    assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
