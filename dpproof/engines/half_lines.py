@@ -248,11 +248,20 @@ def _terms(e) -> list:
     return list(sympy.Add.make_args(sympy.expand_mul(e, deep=False)))
 
 
-def holds(exprs, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
-    """Whether the margin ``exprs[0]`` (in t: x_i = end + exp(-t) or end + 1/t, ``moved``)
-    is >= 0 (> 0 if strict) on the box's part of the domain, t over the image [t0, oo) of
-    (end, box hi] and the other parameters over their closed box ranges; the claim's
-    guards ``exprs[1:]`` must be defined there too."""
+def end_span(h, is_log: bool) -> Iv | None:
+    """The range [t0, oo) of t for x in (L, L + h] (``moved``), or None when t0 > 0 (which
+    sympy assumed) is not certified."""
+    if h <= 0 or (is_log and h >= 1):
+        return None
+    t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
+    return Iv(t0.lower(), INF) if t0 > 0 else None
+
+
+def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
+    """Whether the margin ``exprs[0]`` is >= 0 (> 0 if strict) with t over ``span`` (t
+    replaces side i: ``moved`` and ``end_span``, or t = x_i on an unbounded side) and the
+    other parameters over their closed box ranges; the claim's guards ``exprs[1:]`` must
+    be defined there too."""
     margin = exprs[0]
     syms = {s.name: s for e in exprs for s in e.free_symbols}
     with at_precision(PREC):
@@ -262,13 +271,7 @@ def holds(exprs, t, is_log, box, i, names, end, strict, cache: dict) -> bool:
                 if lo is None or hi is None:
                     return False
                 env[syms[name]] = Iv(arb_ball(lo).lower(), arb_ball(hi).upper())
-        h = box[i][1] - end
-        if h <= 0 or (is_log and h >= 1):
-            return False
-        t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
-        if not t0 > 0:
-            return False
-        env[t] = Iv(t0.lower(), INF)
+        env[t] = span
         try:
             for e in exprs:          # every partial term certified defined on the range
                 enclose(e, env)

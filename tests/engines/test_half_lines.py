@@ -150,3 +150,20 @@ def test_reciprocal_false_twins_are_never_certified(text):
     """Each fails as x -> 0 (Q(y) ~ exp(-y^2/2)/(y sqrt(2 pi)))."""
     ev = INTERVAL.check(make_claim("t.twin", text, x=X), CONFIG)
     assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+TAIL = I(1, None)
+
+
+def test_unbounded_tail_certifies_a_chernoff_bound():
+    """Q(x) <= exp(-x^2/2) on [1, oo): both sides vanish at infinity."""
+    ev = INTERVAL.check(make_claim("t.tail", "Q(x) <= exp(-x^2/2)", x=TAIL), CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("text", ["Q(x) <= exp(-x^2/2)/(3*x)",
+                                  "Q(x) <= exp(-x^2*(1/2 + 1/1000))"])
+def test_unbounded_tail_false_twins_are_never_certified(text):
+    """Each fails for large x (Q(x) ~ 0.399 exp(-x^2/2)/x)."""
+    ev = INTERVAL.check(make_claim("t.tail_twin", text, x=TAIL), CONFIG)
+    assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
