@@ -23,8 +23,9 @@ from __future__ import annotations
 import sympy
 
 from ..definedness import edge_check
-from ..lowering import lower
+from ..lowering import arb_ball, at_precision, lower
 from . import boxes as B
+from . import half_lines
 from .signs import enclose, guarded, static_sign
 
 #: factors of N and D at most (more: not worth the per-box evaluations)
@@ -55,9 +56,66 @@ class OpenEnds:
         return self._open_factors
 
     def _open_end_holds(self, box) -> bool:
-        """The margin >= 0 (> 0 if strict) on box ∩ domain, from the signs of its factors."""
-        if not self._at_open_end(box) or self.open_factors is None:
+        """The margin >= 0 (> 0 if strict) on box ∩ domain, from the signs of its factors
+        or from its scaled form on the half-line the open end is moved to
+        (``half_lines``)."""
+        if not self._at_open_end(box):
             return False
+        if self.open_factors is None or not self._factors_hold(box):
+            return self._half_line_holds(box)
+        return True
+
+    def _half_line_holds(self, box) -> bool:
+        if self.c.claim.statement.hypotheses:
+            return False
+        self._half_line_setup()
+        if self._half_off:
+            return False
+        for i, subs in self._half_cache.items():
+            if box[i][0] != self.root[i][0]:
+                continue
+            for exprs, t, is_log in subs:
+                span = half_lines.end_span(box[i][1] - self.shift[i], is_log)
+                if span is not None and self._half_line_try(exprs, t, span, box, i):
+                    return True
+        return False
+
+    def _half_line_tail_holds(self, box, i) -> bool:
+        """A tail [X, oo) (or (-oo, X]) of side i: the margin on the half-line as it stands
+        (``half_lines.holds`` with t = x_i)."""
+        lo, hi = box[i]
+        if self.c.claim.statement.hypotheses or (lo is None) == (hi is None):
+            return False
+        self._half_line_setup()
+        st = self.c.claim.statement
+        exprs = [st.margin(), *st.guards]
+        x = {s.name: s for e in exprs for s in e.free_symbols}.get(self.c.names[i])
+        if x is None or self._half_off:
+            return False
+        with at_precision(half_lines.PREC):
+            span = (half_lines.Iv(arb_ball(lo).lower(), half_lines.INF) if hi is None else
+                    half_lines.Iv(-half_lines.INF, arb_ball(hi).upper()))
+        return self._half_line_try(exprs, x, span, box, i)
+
+    def _half_line_try(self, exprs, t, span, box, i) -> bool:
+        got = guarded(half_lines.holds, exprs, t, span, box, i, self.c.names, self.c.strict,
+                      self._half_parts, seconds=2.0)
+        if got is None:         # sympy too slow (or failed): not tried again
+            self._half_off = True
+        return bool(got)
+
+    def _half_line_setup(self):
+        if getattr(self, "_half_cache", None) is None:
+            st = self.c.claim.statement
+            margin = st.margin()
+            symbols = {s.name: s for s in margin.free_symbols}
+            self._half_parts, self._half_off = {}, False
+            self._half_cache = {i: guarded(half_lines.moved, [margin, *st.guards],
+                                           symbols[self.c.names[i]], self.shift[i], seconds=2.0)
+                                or [] for i in self._open_sides()
+                                if self.c.names[i] in symbols}
+
+    def _factors_hold(self, box) -> bool:
         u = B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])
         factors, checks = self.open_factors
         if not all(enclose(fn, u).is_finite() for fn in checks):

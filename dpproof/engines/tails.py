@@ -4,7 +4,8 @@
   x = sign/s, s in [0, 1/|X|] (``enclosures.Forms.tail``): certified if the rewritten margin
   is; or if d margin/dx has the sign that makes the face x = X the worst point (certified
   directly, or from a second derivative >= 0 and the slope at X), and that face is
-  certified; or if the margin decreases towards infinity and its limit (s = 0) is.
+  certified; or if the margin decreases towards infinity and its limit (s = 0) is; or,
+  failing these, from its Gaussian tails scaled on the half-line (``half_lines``).
   Definedness on a tail is judged from the rewritten forms (the margin has no finite end
   to evaluate there).
 - A margin homogeneous in the parameters with finite ranges (in u = x - L, f(t u) =
@@ -28,7 +29,8 @@ class TailsAndCorners:
     def _visit_tail(self, box, depth):
         inf = B.infinite(box)
         lo, hi = box[inf[0]]
-        if len(inf) == 1 and (lo is None) != (hi is None) and self._tail_holds(box, inf[0]):
+        if len(inf) == 1 and (lo is None) != (hi is None) and (
+                self._tail_holds(box, inf[0]) or self._half_line_tail_holds(box, inf[0])):
             return self._certified(box)
         found = self._try_points(box, None, False)
         if found is not None:

@@ -132,13 +132,14 @@ def test_classic_gaussian_bound_fails_near_delta_one():
     assert c.domain.names == ("eps", "delta")
     v = _eval(c.statement.lhs, c.domain.names, [1, sympy.Rational(99, 100)])
     assert v > sympy.Rational(99, 100) and abs(float(v.mid()) - 0.99931) < 1e-4
-    # the repaired range delta <= 49/50 keeps the margin positive at its corner eps = 1
+    # the repaired range delta <= 0.9803 keeps the margin positive at its corner eps = 1
     r = _claim("adp_notes.gauss.classic.repaired")
-    w = _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(49, 50)])
-    assert w < sympy.Rational(49, 50)
-    # and just above the printed crossing (0.980 < delta*(1) < 0.981) it fails
-    assert _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(981, 1000)]) > \
-        sympy.Rational(981, 1000)
+    assert r.domain["delta"].hi == sympy.Rational(9803, 10000)
+    w = _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(9803, 10000)])
+    assert w < sympy.Rational(9803, 10000)
+    # and just above the crossing delta*(1) = 0.98033 it fails
+    assert _eval(r.statement.lhs, r.domain.names, [1, sympy.Rational(9804, 10000)]) > \
+        sympy.Rational(9804, 10000)
 
 
 def test_balle_wang_intended_value():

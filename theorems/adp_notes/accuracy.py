@@ -62,8 +62,8 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
-    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
-    note=ACC_NOTE + "corrected range delta <= 49/50 as for the classic theorem "
+    Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(9803, 10000))),
+    note=ACC_NOTE + "corrected range delta <= 0.9803 as for the classic theorem "
          "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
          "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1"))
 sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))

@@ -28,10 +28,11 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.classic.repaired", src("Theorem (Gaussian mechanism)"),
     Statement(gauss_delta(eps, sigma_b, 1), "<=", delta),
-    Domain.of(eps=Pos(0, 1), delta=Pos(0, R(49, 50))),
-    note="corrected range: the theorem holds for delta <= 49/50; the largest delta*(eps) "
-         "decreases in eps, from 0.997 at eps = 1/2 to 0.9805 at eps = 1 (scan in mpmath, "
-         "delta*(1) between 0.980 and 0.981); " + CLASSIC_NOTE))
+    Domain.of(eps=Pos(0, 1), delta=Pos(0, R(9803, 10000))),
+    note="corrected range: the theorem holds for delta <= 0.9803; the largest delta*(eps) "
+         "decreases in eps, from 0.9965 at eps = 1/2 to delta*(1) = 0.98033 (mpmath root; "
+         "delta = 0.9804, eps = 1 is a certified violation): 0.9803 is the best range to 4 "
+         "digits; " + CLASSIC_NOTE))
 catalogue.declare(Claim(
     "adp_notes.gauss.classic.instances", src("Theorem (Gaussian mechanism)"),
     Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
@@ -101,10 +102,11 @@ catalogue.declare(Claim(
                      "Q(x) <= exp(-x^2/2)/2, x >= 0", "exp(-log(1/delta))/2 = delta/2"))))))
 catalogue.declare(Claim(
     "adp_notes.gauss.bad_mass.repaired", src("Theorem (Gaussian mechanism), proof"),
-    Statement(bm_lhs, "<=", delta), Domain.of(eps=Pos(0, 1), delta=Pos(0, R(97, 100))),
+    Statement(bm_lhs, "<=", delta), Domain.of(eps=Pos(0, 1), delta=Pos(0, R(9738, 10000))),
     note="corrected range: M_D(Bad) = Phi(eps/(2 sqrt(2 log(1/delta))) - sqrt(2 log(1/delta)))"
-         " <= delta for delta <= 97/100 (the crossing at eps = 1 is between 0.973 and 0.974, "
-         "mpmath scan; larger for smaller eps); eps in (0, 1], Delta = 1 by scaling"))
+         " <= delta for delta <= 0.9738 (the crossing at eps = 1 is 0.97381, mpmath root; "
+         "larger for smaller eps): the best range to 4 digits; eps in (0, 1], Delta = 1 by "
+         "scaling"))
 catalogue.declare(Claim(
     "adp_notes.gauss.bad_mass.instances", src("Theorem (Gaussian mechanism), proof"),
     Statement(bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg), "<=", dg), ED,
