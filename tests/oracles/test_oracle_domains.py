@@ -66,3 +66,18 @@ def test_claims_at_non_distributions_are_neither_refuted_nor_proved(tmp_path):
     for claim in load_claims_file(path):
         got = check_claim(claim, cfg).verdict.value
         assert got not in ("REFUTED", "PROVED", "CERTIFIED"), (claim.id, got)
+
+
+def test_truncated_gaussians_take_a_nonnegative_shift():
+    """Red team: ``tgauss_fail(1, 1, D) <= 0`` over D in [-2, -1] was CERTIFIED: the formula
+    P(Z < Delta - s) is the mass outside the neighbour's support only for Delta >= 0."""
+    from dpproof.oracles.isotonic import tgauss_cond_renyi, tgauss_fail_prob
+    with pytest.raises(Undefined):
+        tgauss_fail_prob(arb(1), arb(1), arb(-1))
+    with pytest.raises(Undefined):
+        tgauss_cond_renyi(arb(2), arb(1), arb(1), arb("-0.5"), 0)
+    assert tgauss_fail_prob(arb(1), arb(1), arb(0)).contains(0)
+    assert tgauss_fail_prob(arb(1), arb(1), arb(3)).contains(1)    # disjoint supports
+    a, sg, s, D = sympy.symbols("a sg s D", positive=True)
+    with pytest.raises(Underivable):
+        so.derive_call(V.tgauss_renyi_cond(a + 1, sg, s + 1, -D, 0))
