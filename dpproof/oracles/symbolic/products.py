@@ -17,7 +17,7 @@ import itertools
 import sympy
 from sympy import Max, binomial, exp
 
-from .pieces import Underivable, certainly, require
+from .pieces import Underivable, require
 
 #: the most coordinates written out (2^n outcomes)
 MAX_COORDS = 10
@@ -25,8 +25,9 @@ MAX_COORDS = 10
 
 def genrr(eps, t):
     require(eps > 0, "eps > 0")
-    if certainly(t < 0) or certainly(t - eps > 0):   # not a distribution (the ball oracle:
-        raise Underivable(f"RR_{{eps,t}} with t = {t} outside [0, {eps}]")   # undefined)
+    # RR_{eps,t} is a distribution for 0 <= t <= eps only (the ball oracle: undefined outside)
+    if sympy.sympify(t).is_negative or sympy.sympify(t - eps).is_positive:
+        raise Underivable(f"RR_{{eps,t}} with t = {t} outside [0, {eps}]")
     p = (exp(eps) - exp(t)) / (exp(eps) - 1)
     q = exp(-t) * p
     return (p, 1 - p), (q, 1 - q)
