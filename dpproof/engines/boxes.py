@@ -90,7 +90,7 @@ def halves(box, i, integer, geometric=False):
     its geometric mean (a parameter spanning orders of magnitude, ``split``)."""
     lo, hi = box[i]
     if geometric and not integer and lo is not None and hi is not None and 0 < 4 * lo <= hi:
-        k = round((math.log2(lo) + math.log2(hi)) / 2)
+        k = round((log2(lo) + log2(hi)) / 2)
         cut = min(max(sympy.Integer(2) ** k, 2 * lo), hi / 2)
         parts = [(lo, cut), (cut, hi)]
     elif lo is None or hi is None:
@@ -119,6 +119,13 @@ def halves(box, i, integer, geometric=False):
     return out
 
 
+def log2(x) -> float:
+    """log2 of a positive rational, also beyond the double range (a domain end 1e400 or
+    1e-400: ``math.log2(float(x))`` overflowed to an OverflowError in ``halves``)."""
+    x = sympy.Rational(x)
+    return math.log2(int(x.p)) - math.log2(int(x.q))
+
+
 def simplest_between(a, b, max_q: int):
     """The rational of smallest denominator <= ``max_q`` in [a, b] (the one nearest the
     middle among those), or None.  Cutting there puts the points where bounds are often
@@ -129,7 +136,10 @@ def simplest_between(a, b, max_q: int):
         lo, hi = sympy.ceiling(a * q), sympy.floor(b * q)
         if lo <= hi:
             mid = (a + b) * q / 2
-            p = min(range(int(lo), int(hi) + 1), key=lambda k: (abs(k - mid), k))
+            # the integers nearest the middle (not a scan of [lo, hi]: a side [0, 1e12]
+            # or [1e399, 1e400] hung here)
+            near = {min(max(k, lo), hi) for k in (sympy.floor(mid), sympy.ceiling(mid))}
+            p = min(near, key=lambda k: (abs(k - mid), k))
             return sympy.Rational(p, q)
     return None
 
@@ -144,7 +154,7 @@ def split(box, root, integer):
         lo, hi = box[i]
         r_lo, r_hi = root[i]
         if geometric[i]:   # widths on the log scale
-            return math.log(hi / lo) / math.log(r_hi / r_lo) if lo > 0 else 1.0
+            return (log2(hi) - log2(lo)) / (log2(r_hi) - log2(r_lo)) if lo > 0 else 1.0
         span = (r_hi - r_lo) if r_lo is not None and r_hi is not None else None
         return (hi - lo) / max(span, sympy.Rational(1, 10**9)) if span else hi - lo
     # a positive range spanning at least GEOMETRIC (delta in [1e-9, 1/10]) is cut on the

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import sys
 import time
 
 import numpy as np
@@ -160,6 +161,8 @@ class _Hunt:
 
     def inside(self, xs) -> bool:
         """In the domain as written, exactly (open ends excluded, integers integral)."""
+        if not all(math.isfinite(x) for x in xs):    # a float search over 1e308 overflows
+            return False
         return W.in_domain(self.claim, {n: W.to_rational(x) for n, x in zip(self.names, xs)})
 
     def corners(self) -> None:
@@ -245,6 +248,8 @@ def _float_bounds(iv) -> tuple[float, float]:
     out = []
     for end, toward in ((lo, math.inf), (hi, -math.inf)):
         x = float(end)
+        if not math.isfinite(x):     # a finite end beyond the doubles (1e400)
+            x = math.copysign(sys.float_info.max, x)
         for _ in range(4):
             if iv.integer or iv.contains(W.to_rational(x)):
                 break

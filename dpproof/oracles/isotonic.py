@@ -18,6 +18,8 @@ import itertools
 
 from flint import arb, fmpq
 
+from dpproof.definedness import require
+
 from .distributions import TruncNormal, _normal_coef
 from .balls import NAN, exact_int
 from .declare import declare
@@ -73,8 +75,17 @@ def _exact_q(x: arb):
     return fmpq(int(man)) * (fmpq(2) ** int(exp) if exp >= 0 else fmpq(1, 2 ** int(-exp)))
 
 
+def _shift_nonnegative(Delta: arb) -> None:
+    """Algorithm 2's neighbour TGauss(Delta, .) with Delta >= 0 (a red-team reproducer:
+    ``tgauss_fail(1, 1, D) <= 0`` over D in [-2, -1] was CERTIFIED, the formula giving 0)."""
+    require(Delta >= 0, Delta < 0, f"Delta = {Delta.str(5, radius=False)}",
+            "the truncated Gaussians of Algorithm 2 take Delta >= 0")
+
+
 def tgauss_fail_prob(sigma: arb, s: arb, Delta: arb) -> arb:
-    """P(Z < Delta - s), Z ~ TGauss(0, sigma, s): where the neighbour's density is zero."""
+    """P(Z < Delta - s), Z ~ TGauss(0, sigma, s): where the neighbour's density is zero
+    (Delta >= 0; for Delta < 0 that region is Z > Delta + s: not this formula)."""
+    _shift_nonnegative(Delta)
     return TruncNormal(arb(0), sigma, s).mass(None, Delta - s)
 
 
@@ -91,7 +102,8 @@ def cond_renyi(mu1: arb, mu2: arb, sigma: arb, lo: arb, hi: arb, alpha: arb) -> 
 
 def tgauss_cond_renyi(alpha, sigma, s, Delta, rev: int) -> arb:
     """Algorithm 2, one changed count: TGauss around 0 and around Delta, conditioned on the
-    overlap [Delta - s, s] of their supports; rev = 1 swaps the order."""
+    overlap [Delta - s, s] of their supports (Delta >= 0); rev = 1 swaps the order."""
+    _shift_nonnegative(Delta)
     lo, hi = Delta - s, s
     m1, m2 = (arb(0), Delta) if not rev else (Delta, arb(0))
     return cond_renyi(m1, m2, sigma, lo, hi, alpha)

@@ -55,3 +55,37 @@ def test_true_claims_over_orders_of_magnitude_are_certified(claim):
 def test_false_twins_are_never_certified(claim):
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is not Verdict.CERTIFIED, (ev.detail, ev.scope)
+
+
+@pytest.mark.parametrize("root", [[(R(1), R(10)**400)], [(R(1, 10**400), R(1))],
+                                  [(R(1, 10**400), R(10)**400)]])
+def test_ends_beyond_the_doubles_are_cut_inside(root):
+    """Red team: a domain end 1e400 made ``math.log2(float(end))`` overflow (the interval
+    engine and the search ERROR on ``log(x) <= 1000`` over [1, 1e400])."""
+    box = list(root)
+    for _ in range(12):
+        lo, hi = box[0]
+        children = B.split(box, root, [False])
+        assert children[0][0] == (lo, children[1][0][0]) and children[1][0][1] == hi
+        assert lo < children[0][0][1] < hi
+        box = children[1]
+
+
+@pytest.mark.parametrize("text, want", [("log(x) <= 1000", Verdict.CERTIFIED),
+                                        ("log(x) <= 900", Verdict.REFUTED)])
+def test_a_claim_up_to_1e400_is_decided(text, want):
+    from dpproof.engines import search
+    claim = make_claim("red.huge_end", text, x=I.closed(R(1), R(10)**400))
+    assert INTERVAL.check(claim, CONFIG).verdict is want
+    assert search.check(claim, Config(engine_timeout=10)).verdict is not Verdict.ERROR
+
+
+def test_simplest_between_does_not_scan_a_wide_side():
+    """Red team: ``simplest_between`` scanned every integer of [lo, hi]: the interval engine
+    hung on ``log(1 + x) <= x`` over [0, 1e12] (and on a side [1e399, 1e400])."""
+    assert B.simplest_between(R(25) * 10**10, R(75) * 10**10, 2) == 5 * 10**11
+    assert B.simplest_between(R(3, 4), R(13, 4), 2) == 2
+    assert B.simplest_between(R(1, 4), R(3, 4), 2) == R(1, 2)
+    assert B.simplest_between(R(1, 3), R(2, 5), 2) is None
+    claim = make_claim("red.wide", "log(1 + x) <= x", x=I.closed(R(0), R(10)**12))
+    assert INTERVAL.check(claim, CONFIG).verdict is Verdict.CERTIFIED

@@ -245,3 +245,33 @@ def test_one_name_with_two_symbols_is_one_parameter(swap):
     a = check_claim(claim, CONFIG)
     assert a.verdict is Verdict.REFUTED and a.witness is not None
     assert all(e.verdict not in (Verdict.PROVED, Verdict.CERTIFIED) for e in a.evidence)
+
+
+# Red team (session 3): true claims that are tight at a point or exactly 0 on a region (equal
+# constants written differently, a kink at a tight point, an exact-zero margin from a derived
+# oracle) are never REFUTED; their false twins (1e-40 .. 1e-12 away) never PROVED/CERTIFIED.
+TREACHEROUS = [
+    ("ct.eqconst", "max(x*log(6), x*(log(2) + log(3))) <= x*log(6)", I.closed(0, 1), True),
+    ("ct.eqconst.f", "max(x*log(6), x*(log(2) + log(3)) + 10^-40*x) <= x*log(6)",
+     I.closed(0, 1), False),
+    ("et.logs", "x + log(2) + log(3) - log(6) <= x", I.closed(0, 1), True),
+    ("et.logs.f", "x + log(2) + log(3) - log(6) - 10^-50 >= x", I.closed(0, 1), False),
+    ("ct.tent", "min(x, 2 - x) <= 1", I.closed(0, 2), True),
+    ("ct.tent.f", "min(x, 2 - x) <= 1 - 10^-20", I.closed(0, 2), False),
+    ("ct.zero_region", "max(x, 0) - x >= 0", I.closed(-1, 1), True),
+    ("ct.zero_region.f", "max(x, 0) - x >= 10^-30", I.closed(-1, 1), False),
+    ("ot.renyi_tight", "renyi(Normal(0, 1), Normal(1, 1), x) <= x/2", I(sympy.Integer(1), sympy.Integer(10), lo_open=True), True),
+    ("ot.renyi_tight.f", "renyi(Normal(0, 1), Normal(1, 1), x) < x/2", I(sympy.Integer(1), sympy.Integer(10), lo_open=True),
+     False),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid, text, x, true", TREACHEROUS, ids=[t[0] for t in TREACHEROUS])
+def test_tight_truths_are_never_refuted_and_their_twins_never_proved(cid, text, x, true):
+    got = check_claim(make_claim(cid, text, x=x), Config(engine_timeout=8, timeout=20,
+                                                         search_examples=40)).verdict
+    if true:
+        assert got not in (Verdict.REFUTED, Verdict.ERROR), (cid, got)
+    else:
+        assert got not in (Verdict.PROVED, Verdict.CERTIFIED, Verdict.ERROR), (cid, got)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from flint import arb
 
+from dpproof.definedness import require
+
 from .continuous import _check_probability
 
 
@@ -39,6 +41,12 @@ def genrr_pair(eps0: arb, t: arb) -> tuple:
     P(0) = p_t = (e^eps0 - e^t)/(e^eps0 - 1), Q(0) = q_t = e^-t p_t, so that
     log P(0)/Q(0) = t and log P(1)/Q(1) = t - eps0.
     """
+    # outside 0 <= t <= eps0 the masses leave [0, 1]: not a distribution (a value there
+    # would refute a true claim about the mechanism); a ball straddling an end is evaluated
+    outside = bool(eps0 <= 0 or t < 0 or t > eps0)
+    require(not outside, outside,
+            f"genrr(eps0 = {eps0.str(5, radius=False)}, t = {t.str(5, radius=False)})",
+            "RR_{eps0,t} needs eps0 > 0 and 0 <= t <= eps0")
     e0 = eps0.exp()
     p = (e0 - t.exp()) / (e0 - 1)
     q = (-t).exp() * p

@@ -25,6 +25,9 @@ MAX_COORDS = 10
 
 def genrr(eps, t):
     require(eps > 0, "eps > 0")
+    # RR_{eps,t} is a distribution for 0 <= t <= eps only (the ball oracle: undefined outside)
+    if sympy.sympify(t).is_negative or sympy.sympify(t - eps).is_positive:
+        raise Underivable(f"RR_{{eps,t}} with t = {t} outside [0, {eps}]")
     p = (exp(eps) - exp(t)) / (exp(eps) - 1)
     q = exp(-t) * p
     return (p, 1 - p), (q, 1 - q)

@@ -36,6 +36,7 @@ def tgauss_renyi_cond(alpha, sigma, s, Delta, rev):
     lo, hi = Delta - s, s
     require(hi - lo > 0, "an overlap of positive length")
     require(alpha > 1, "alpha > 1")
+    require(Delta >= 0, "Delta >= 0")      # the overlap is [-s, Delta + s] for Delta < 0
     m1, m2 = (0, Delta) if int(rev) == 0 else (Delta, 0)
     lp, lq = normal(m1, sigma)[0].logp, normal(m2, sigma)[0].logp
     mixed = sympy.expand(alpha * lp + (1 - alpha) * lq)
