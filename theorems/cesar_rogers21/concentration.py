@@ -2,7 +2,7 @@
 
 from sympy import Max, Rational as R, exp, log, sqrt, tanh
 
-from dpproof.claims import Domain
+from dpproof.claims import Domain, Interval
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, br_sup_delta, gauss_delta, kl,
                                      rademacher_tail, renyi, rr_compose_delta)
 
@@ -76,7 +76,8 @@ add("lemma3_3", "Lemma 3.3, eqs. (2)-(3)",
          "not instantiated")
 add("lemma3_4", "Lemma 3.4",
     le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
-    Domain.of(rho=closed(R(1, 20), R(1, 2)), delta=closed(R(1, 10**8), R(1, 100))),
+    Domain.of(rho=Interval(0, 10**6, lo_open=True), delta=Interval(0, 1 - R(1, 10**6), lo_open=True)),
     unknown=True,
     note="instance: two Gaussian mechanisms, each rho-zCDP with xi = 0, delta_i = 0 (their "
-         "composition is N(0,1) vs N(sqrt(4 rho), 1))")
+         "composition is N(0,1) vs N(sqrt(4 rho), 1)); rho in (0, 10^6], delta in "
+         "(0, 1 - 10^-6]: the truncation as in lemma2_3")

@@ -58,6 +58,8 @@ add("lemma2_2", "Lemma 2.2",
     note="instance: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP; D_alpha from the masses")
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
-    Domain.of(rho=closed(R(1, 100), 2), delta=closed(R(1, 10**9), R(1, 10))),
-    note="instance: the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; "
-         "delta from the densities")
+    Domain.of(rho=Interval(0, 10**6, lo_open=True), delta=Interval(0, 1 - R(1, 10**6), lo_open=True)),
+    note="the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; delta from the "
+         "densities.  Both ends at 0 are open ends of the domain (certified on the half-line "
+         "they are moved to); rho <= 10^6 and delta <= 1 - 10^-6 are the truncation: an open "
+         "upper end (delta -> 1, where log(1/delta) -> 0) is not yet moved to a half-line")
