@@ -30,6 +30,8 @@ from ..integrate import NAN, hull, pos
 
 _MEMO: dict = {}
 _MEMO_MAX = 500_000
+#: the default target width of each sup is 2^-TOL_BITS
+TOL_BITS = 100
 
 
 class _Recursion:
@@ -97,12 +99,13 @@ def adaptive_delta(order: str, eps: arb, x: arb, tol: arb | None = None,
                    budget: int = 400) -> arb:
     """Enclosure of delta(order; x) of Lemma 5.1 (order: string of 'B'/'D', first step first).
 
-    ``tol`` is the target width of each sup (default 2^-20); ``budget`` caps the
-    evaluations per sup; the result is always a valid enclosure, possibly wider.
+    ``tol`` is the target width of each sup (default ``TOL`` = 2^-100, issue 13: identities
+    need |lhs - rhs| below 2^-50 relative); ``budget`` caps the evaluations per sup; the
+    result is always a valid enclosure, possibly wider (two BR steps stop near 1e-22).
     """
     if not eps > 0 or any(c not in "BD" for c in order):
         return NAN()
-    tol = tol if tol is not None else arb(2) ** -20
+    tol = tol if tol is not None else arb(2) ** -TOL_BITS
     rec = _Recursion(order, eps, tol, budget)
     return +rec.ball(0, x)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sympy
 from sympy import exp
 
+from . import adaptive as AD
 from . import divergences as D
 from . import masses as M
 from . import mechanisms as ME
@@ -131,7 +132,7 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
          "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
-         **PR.RULES, **TR.RULES}
+         **PR.RULES, **TR.RULES, **AD.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
