@@ -28,6 +28,9 @@ def forms(expr):
     canonical = rewrite(symbolic_oracles.canonical, expr)
     if canonical is not None and canonical != expr:
         yield "erfc form", sympy.expand(canonical)
+    powers = rewrite(exp_powers, expr)
+    if powers is not None and powers is not expr:
+        yield "exponentials of rationals as powers of one symbol", powers
     for name, fn in (("expand", sympy.expand),
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
@@ -36,6 +39,12 @@ def forms(expr):
         form = rewrite(fn, expr)
         if form is not None:
             yield name, form
+
+
+def exp_powers(expr):
+    """``oracles.symbolic.adaptive.exp_powers`` (exp(q), q rational, as powers of one
+    symbol, over a common denominator): an exact rewrite, a polynomial computation."""
+    return symbolic_oracles.AD.exp_powers(expr, back=False)
 
 
 def _logs_expanded(expr):

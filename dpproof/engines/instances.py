@@ -71,7 +71,7 @@ def prove(claim: Claim, seconds: float) -> str | None:
             vacuous += 1
             continue
         try:
-            inst = Statement(st.lhs.xreplace(sub), "==", st.rhs.xreplace(sub), guards=st.guards)
+            inst = Statement(_at(st.lhs, sub), "==", _at(st.rhs, sub), guards=st.guards)
         except (TypeError, ValueError):
             return None
         part = replace(claim, statement=inst, domain=rest, steps=(), derived=())
@@ -85,6 +85,18 @@ def prove(claim: Claim, seconds: float) -> str | None:
             + (f", {vacuous} vacuous (a hypothesis false)" if vacuous else "")
             + "; each by sign patterns or exact simplification after its oracles were "
               "derived from the definition")
+
+
+def _at(expr, sub):
+    """``expr`` at the integers ``sub``; a ``Max`` / ``Min`` whose arguments become numeric
+    oracle calls (sympy cannot compare them, ValueError) is kept unevaluated there."""
+    try:
+        return expr.xreplace(sub)
+    except (TypeError, ValueError):
+        calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
+        back = {d: f.xreplace(sub) for f, d in calls.items()}
+        with sympy.evaluate(False):
+            return expr.xreplace(calls).xreplace(sub).xreplace(back)
 
 
 def _one(part: Claim, seconds: float) -> str | None:

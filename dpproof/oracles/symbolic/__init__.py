@@ -216,7 +216,11 @@ def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
         except Underivable:
             return None
         derived[call] = form
-    return expr.xreplace(derived), derived
+    try:
+        return expr.xreplace(derived), derived
+    except (TypeError, ValueError):  # a Max of numbers sympy cannot compare (a tie at 0)
+        with sympy.evaluate(False):
+            return expr.xreplace(derived), derived
 
 
 def canonical(expr: sympy.Expr) -> sympy.Expr:

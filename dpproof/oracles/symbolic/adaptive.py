@@ -27,7 +27,10 @@ decide are not either.
 
 from __future__ import annotations
 
+import functools
+
 import sympy
+from flint import arb, ctx, fmpq
 from sympy import Max, Min, exp, log
 
 from .pieces import Underivable, certainly, require
@@ -46,6 +49,29 @@ def dp_terms(m: int, eps):
                 nxt[cc] = nxt.get(cc, 0) + wc
         terms = nxt
     return [(sympy.factor(w), c) for c, w in sorted(terms.items(), key=lambda kv: sympy.default_sort_key(kv[0]))]
+
+
+def exp_powers(expr, back: bool = True):
+    """``expr`` with every exp(q), q rational (E included), written z^(q L) for one positive
+    symbol z = e^(1/L) (L the common denominator), over a common denominator (``cancel``),
+    z written back as exp(1/L) if ``back``: an exact rewrite and a polynomial computation,
+    so that equal constants of Q(e^(1/L)) get one form.  ``expr`` if it has no such exp."""
+    exps = [a for a in expr.atoms(sympy.exp) if a.args[0].is_Rational]
+    if expr.has(sympy.E):
+        exps.append(sympy.E)
+    if not exps:
+        return expr
+    qs = [sympy.S.One if a is sympy.E else a.args[0] for a in exps]
+    L = functools.reduce(sympy.ilcm, [q.q for q in qs], 1)
+    z = sympy.Dummy("z", positive=True)
+    out = sympy.cancel(sympy.together(expr.xreplace({a: z ** int(q * L) for a, q in zip(exps, qs)})))
+    return out.xreplace({z: exp(sympy.Rational(1, L))}) if back else out
+
+
+def _tidy(expr):
+    """A constant in one exponential form (``exp_powers``); anything else (a symbol, a Max
+    that rebuilding would evaluate by sympy's float comparisons) as it is."""
+    return exp_powers(expr) if expr.is_number and not expr.has(Max, Min) else expr
 
 
 def _clamp(z):
@@ -120,9 +146,46 @@ def br_sup(x, eps, terms):
             at, where = _clip((x + eps + log(beta_alpha)) / 2, lo, hi)
         if where == "hi" and n < len(cuts) - 2:
             continue        # dominated by the next piece's maximum
-        best.append(f.xreplace({t_: at}))
-    unique = list(dict.fromkeys(best))
-    return unique[0] if len(unique) == 1 else Max(*unique, evaluate=False)
+        best.append(_tidy(f.xreplace({t_: at})))
+    return _largest(list(dict.fromkeys(best)))
+
+
+def _ball(c):
+    """An arb enclosure of a constant of Q(e^(1/L)) (``exp_powers`` form), else None."""
+    z = sympy.Dummy("z", positive=True)
+    form = exp_powers(c, back=False)
+    zs = [s for s in form.free_symbols]
+    if len(zs) > 1 or not form.is_rational_function():
+        return None
+    num, den = sympy.fraction(sympy.cancel(form))
+    L = None
+    for a in c.atoms(sympy.exp):
+        L = a.args[0].q if L is None else sympy.ilcm(L, a.args[0].q)
+    L = 1 if L is None else L
+    zb = arb(1) if not zs else (arb(1) / L).exp()
+
+    def val(p):
+        poly = sympy.Poly(p, *zs) if zs else sympy.Poly(p, z)
+        out = arb(0)
+        for (k,), co in poly.terms():
+            if not co.is_Rational:
+                raise ValueError(co)
+            out += arb(fmpq(int(co.p), int(co.q))) * zb ** k
+        return out
+    try:
+        with ctx.workprec(256):
+            return +(val(num) / val(den))
+    except (ValueError, TypeError, sympy.PolynomialError):
+        return None
+
+
+def _largest(cands):
+    """Max of the candidates, those certified (arb, 256 bits) below another dropped: the
+    maximum is then one exact form, or a Max of the candidates that may tie."""
+    balls = [_ball(c) if c.is_number else None for c in cands]
+    keep = [c for c, b in zip(cands, balls)
+            if b is None or not any(o is not None and o > b for o in balls)]
+    return keep[0] if len(keep) == 1 else Max(*keep, evaluate=False)
 
 
 def _order(n, code) -> str:
@@ -145,14 +208,14 @@ def recursion(order: str, eps, x):
 
 def br_adaptive_delta(n, code, eps, x):
     require(eps > 0, "eps > 0")
-    return recursion(_order(n, code), eps, x)
+    return _tidy(recursion(_order(n, code), eps, x))
 
 
 def br_sup_delta(k, d, eps, eps_g):
     k, d = _int(k, "k"), _int(d, "d", 0, MAX_COORDS)
     require(eps > 0, "eps > 0")
     if d == k:
-        return explicit(dp_terms(d, eps), eps_g)
+        return _tidy(explicit(dp_terms(d, eps), eps_g))
     if d != k - 1:
         raise Underivable(f"{k - d} RR_(eps,t) in the product (one is derived)")
     return br_sup(eps_g, eps, dp_terms(d, eps))
