@@ -95,8 +95,9 @@ def _at(expr, sub):
     except (TypeError, ValueError):
         calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
         back = {d: f.xreplace(sub) for f, d in calls.items()}
-        with sympy.evaluate(False):
-            return expr.xreplace(calls).xreplace(sub).xreplace(back)
+        at = expr.xreplace(calls).xreplace(sub)
+        with sympy.evaluate(False):     # only the calls' ancestors are rebuilt
+            return at.xreplace(back)
 
 
 def _one(part: Claim, seconds: float) -> str | None:
