@@ -88,16 +88,16 @@ def prove(claim: Claim, seconds: float) -> str | None:
 
 
 def _at(expr, sub):
-    """``expr`` at the integers ``sub``; a ``Max`` / ``Min`` whose arguments become numeric
-    oracle calls (sympy cannot compare them, ValueError) is kept unevaluated there."""
-    try:
+    """``expr`` at the integers ``sub``; a ``Max`` / ``Min`` over numeric oracle calls is
+    kept unevaluated (sympy would compare them by evalf, then raise: not comparable)."""
+    calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
+    if not any(isinstance(n, (sympy.Max, sympy.Min)) and any(n.has(f) for f in calls)
+               for n in sympy.preorder_traversal(expr)):
         return expr.xreplace(sub)
-    except (TypeError, ValueError):
-        calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
-        back = {d: f.xreplace(sub) for f, d in calls.items()}
-        at = expr.xreplace(calls).xreplace(sub)
-        with sympy.evaluate(False):     # only the calls' ancestors are rebuilt
-            return at.xreplace(back)
+    back = {d: f.xreplace(sub) for f, d in calls.items()}
+    at = expr.xreplace(calls).xreplace(sub)
+    with sympy.evaluate(False):     # only the calls' ancestors are rebuilt
+        return at.xreplace(back)
 
 
 def _one(part: Claim, seconds: float) -> str | None:
