@@ -322,10 +322,18 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
             raw.update({k.xreplace(back): v.xreplace(back) for k, v in n.items()})
             return canonical(form.xreplace(back))
 
-        sides = [one(statement.lhs), one(statement.rhs)]
-        hyps = [one(h.lhs) for h in statement.hypotheses] + [one(h.rhs)
-                                                            for h in statement.hypotheses]
-        if all(x is not None for x in sides + hyps):
+        # sides with oracles first, stopping at the first underivable one (rebuilding a
+        # large closed form's Max under the substitution costs minutes, cesar_rogers21.cor5_1)
+        exprs = [statement.lhs, statement.rhs] + [h.lhs for h in statement.hypotheses] + \
+            [h.rhs for h in statement.hypotheses]
+        done: dict = {}
+        for i in sorted(range(len(exprs)), key=lambda i: not has_oracles(exprs[i])):
+            done[i] = one(exprs[i])
+            if done[i] is None:
+                break
+        if len(done) == len(exprs) and all(x is not None for x in done.values()):
+            sides = [done[0], done[1]]
+            hyps = [done[i] for i in range(2, len(exprs))]
             k = len(statement.hypotheses)
             new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i], guards=h.guards)
                           for i, h in enumerate(statement.hypotheses))
