@@ -111,10 +111,6 @@ def adaptive_delta(order: str, eps: arb, x: arb, tol: arb | None = None,
         return NAN()
     if tol is None:   # nested sups cost budget^2 when their target is out of reach
         tol = arb(2) ** -(TOL_BITS if order.count("B") <= 1 else NESTED_TOL_BITS)
-    # delta is 1-Lipschitz in x: a ball x of radius r gives width ~ 2r whatever the sups
-    # (a box of a continuous claim), so they are not refined far below it
-    tol = arb(tol.upper().max((x.rad() + eps.rad()) / 16)) if not (x.is_exact() and eps.is_exact()) \
-        else tol
     rec = _Recursion(order, eps, tol, budget)
     return +rec.ball(0, x)
 
