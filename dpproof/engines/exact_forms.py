@@ -28,6 +28,9 @@ def forms(expr):
     canonical = rewrite(symbolic_oracles.canonical, expr)
     if canonical is not None and canonical != expr:
         yield "erfc form", sympy.expand(canonical)
+    powers = rewrite(exp_powers, expr)
+    if powers is not None and powers is not expr:
+        yield "exponentials of rationals as powers of one symbol", powers
     for name, fn in (("expand", sympy.expand),
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
@@ -36,6 +39,42 @@ def forms(expr):
         form = rewrite(fn, expr)
         if form is not None:
             yield name, form
+
+
+def exp_powers(expr):
+    """``oracles.symbolic.adaptive.exp_powers`` (exp(q), q rational, as powers of one
+    symbol, over a common denominator) after the constant switches are resolved
+    (``switches_decided``): exact rewrites, a polynomial computation."""
+    return symbolic_oracles.AD.exp_powers(switches_decided(expr), back=False)
+
+
+def _ball(c):
+    try:
+        with at_precision(256):
+            return lower(c, (), "arb")()
+    except (LoweringError, TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        return None
+
+
+def switches_decided(expr):
+    """Each Max / Min / Abs of constants replaced by the argument that wins with a sign
+    certified in arb (256 bits), innermost first; undecided ones kept: an exact rewrite."""
+    def one(e):
+        if not isinstance(e, (sympy.Max, sympy.Min, sympy.Abs)) or e.free_symbols:
+            return e
+        if isinstance(e, sympy.Abs):
+            v = _ball(e.args[0])
+            return e if v is None or not (v >= 0 or v <= 0) else (e.args[0] if v >= 0 else -e.args[0])
+        balls = [_ball(a) for a in e.args]
+        if any(b is None for b in balls):
+            return e
+        big = isinstance(e, sympy.Max)
+        for i, (a, b) in enumerate(zip(e.args, balls)):
+            if all(b >= o if big else b <= o for j, o in enumerate(balls) if j != i):
+                return a
+        return e
+    return sympy.S(expr).replace(lambda e: isinstance(e, (sympy.Max, sympy.Min, sympy.Abs)), one) \
+        if expr.has(sympy.Max, sympy.Min, sympy.Abs) else expr
 
 
 def _logs_expanded(expr):
@@ -199,10 +238,12 @@ def simplify_constants(expr):
 
 
 def exact_zero(expr) -> bool:
-    """True if an exact rewrite (expand, together, simplify) of the constant ``expr`` is 0;
+    """True if an exact rewrite (exp_powers, expand, together, simplify) of the constant
+    ``expr`` is 0;
     False if none is within ``ZERO_SECONDS`` each.  A proof, not a numerical test."""
     from .signs import guarded       # signs imports the lowering, as this module does
-    for fn in (sympy.expand, lambda e: sympy.together(sympy.expand(e)), sympy.simplify):
+    for fn in (exp_powers, sympy.expand, lambda e: sympy.together(sympy.expand(e)),
+               sympy.simplify):
         if guarded(fn, expr, seconds=ZERO_SECONDS) == 0:
             return True
     return False

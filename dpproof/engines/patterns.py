@@ -67,14 +67,16 @@ def _is_switch(e) -> bool:
 def key(g):
     """(k, o) with sign(g) = o * sign(k) wherever the symbols' assumptions hold (the module
     doc); the plain difference when no rewrite applies."""
+    if g.is_number:     # a constant switch: arb decides it; grouping by rewrites costs
+        return g, 1     # seconds of evalf on the derived constants of an instance
     k, o, expanded = g, 1, False
-    if not g.is_number:     # over a common denominator of certified sign: its numerator
-        canc = guarded(sympy.cancel, g, seconds=2.0)
-        num, den = sympy.fraction(canc if canc is not None else g)
-        den_c = certified_constants(den)
-        if den_c is not None and (den_c.is_positive or den_c.is_negative):
-            g, o = num, (1 if den_c.is_positive else -1)
-            k, expanded = g, canc is not None
+    # over a common denominator of certified sign: its numerator
+    canc = guarded(sympy.cancel, g, seconds=2.0)
+    num, den = sympy.fraction(canc if canc is not None else g)
+    den_c = certified_constants(den)
+    if den_c is not None and (den_c.is_positive or den_c.is_negative):
+        g, o = num, (1 if den_c.is_positive else -1)
+        k, expanded = g, canc is not None
     terms = sympy.Add.make_args(g)
     signed = [certified_constants(t) for t in terms]
     if len(terms) > 1 and all(c is not None for c in signed):

@@ -59,7 +59,12 @@ def written_out(expr):
                      if isinstance(n, (sympy.Sum, MaxOver))), None)
         if node is None:
             return expr
-        expr = expr.xreplace({node: one(node)})
+        done = one(node)
+        try:
+            expr = expr.xreplace({node: done})
+        except ValueError:   # a Max of numeric oracle calls sympy cannot compare
+            with sympy.evaluate(False):
+                expr = expr.xreplace({node: done})
     raise ValueError("nested sums")
 
 

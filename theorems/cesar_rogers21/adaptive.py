@@ -33,15 +33,15 @@ add("prop1", "Proposition 1",
          "the swap that is strict for eps_g < eps (Lemma 5.4; gap >= 0.0024 here).  The "
          "other swaps of 2-3 steps are equalities (BD = DB, Proposition 2; BBD = BDB for "
          "eps_g in {0} and >= eps, Lemma 5.3), where balls cannot certify '<=': they are "
-         "prop1.instances.  The recursion's inner sups are enclosed to 2^-20")
+         "prop1.instances.  The recursion's inner sups are enclosed to 2^-100 at exact points (issue 13)")
 add("prop1.instances", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=integers(0, 2)),
     derived=G_HALF,
     note="eps = 1, eps_g = g/2 in {0, 1/2, 1}: the swaps BD -> DB in BD, BBD, BDB (4-step "
          "orders BBDD <= BDBD <= DDBB are tested at eps_g = 0.7); orders that give equal "
          "deltas (BBD, BDB at eps_g = 0; all at eps_g = eps) make the margin 0 there, and BD "
-         "= DB (Proposition 2), so balls cannot certify any instance.  Inner sups to 2^-20: "
-         "2^-100 costs 3.5 s instead of 0.3 s per point for one BR step and does not narrow "
-         "two BR steps (their enclosures are limited by the evaluation budget, 5e-5)")
+         "= DB (Proposition 2), so balls cannot certify any instance.  Inner sups to "
+         "2^-100 (two BR steps stop near 1e-22, the evaluation budget); orders with two BR "
+         "steps have no exact derivation (the inner sup is a function of its argument)")
 add("prop1.strict", "Proposition 1",
     Statement(rec(3, 5, 1, g / 4), "<", rec(3, 3, 1, g / 4)), Domain.of(g=integers(1, 3)),
     derived=G_QUARTER,

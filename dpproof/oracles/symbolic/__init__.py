@@ -15,6 +15,7 @@ from __future__ import annotations
 import sympy
 from sympy import exp
 
+from . import adaptive as AD
 from . import divergences as D
 from . import masses as M
 from . import mechanisms as ME
@@ -131,7 +132,7 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
          "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
-         **PR.RULES, **TR.RULES}
+         **PR.RULES, **TR.RULES, **AD.RULES}
 
 
 def derive_call(call: sympy.Expr) -> sympy.Expr:
@@ -215,7 +216,11 @@ def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
         except Underivable:
             return None
         derived[call] = form
-    return expr.xreplace(derived), derived
+    try:
+        return expr.xreplace(derived), derived
+    except (TypeError, ValueError):  # a Max of numbers sympy cannot compare (a tie at 0)
+        with sympy.evaluate(False):
+            return expr.xreplace(derived), derived
 
 
 def canonical(expr: sympy.Expr) -> sympy.Expr:
@@ -317,10 +322,18 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
             raw.update({k.xreplace(back): v.xreplace(back) for k, v in n.items()})
             return canonical(form.xreplace(back))
 
-        sides = [one(statement.lhs), one(statement.rhs)]
-        hyps = [one(h.lhs) for h in statement.hypotheses] + [one(h.rhs)
-                                                            for h in statement.hypotheses]
-        if all(x is not None for x in sides + hyps):
+        # sides with oracles first, stopping at the first underivable one (rebuilding a
+        # large closed form's Max under the substitution costs minutes, cesar_rogers21.cor5_1)
+        exprs = [statement.lhs, statement.rhs] + [h.lhs for h in statement.hypotheses] + \
+            [h.rhs for h in statement.hypotheses]
+        done: dict = {}
+        for i in sorted(range(len(exprs)), key=lambda i: not has_oracles(exprs[i])):
+            done[i] = one(exprs[i])
+            if done[i] is None:
+                break
+        if len(done) == len(exprs) and all(x is not None for x in done.values()):
+            sides = [done[0], done[1]]
+            hyps = [done[i] for i in range(2, len(exprs))]
             k = len(statement.hypotheses)
             new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i], guards=h.guards)
                           for i, h in enumerate(statement.hypotheses))
