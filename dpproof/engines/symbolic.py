@@ -252,7 +252,11 @@ def _has_oracles(st) -> bool:
 def _prepare(expr):
     """Rewrite the Gaussian special functions into sympy's erfc/erfi forms; constant parts
     shortened (``simplify_constants``)."""
-    expr = simplify_constants(expr)
+    return _rewrite_special(simplify_constants(expr))
+
+
+def _rewrite_special(expr):
+    """The Gaussian special functions as sympy's erfc / erfi."""
     return expr.replace(lambda e: isinstance(e, SpecialFunction) and not e.opaque,
                         lambda e: e.rewrite(sympy.erfc) if e.func.__name__ != "dawson"
                         else e.rewrite(sympy.erfi))
