@@ -22,7 +22,7 @@ import sympy
 from ..claims import Claim, Statement
 from ..domain import Domain, integer_ends
 from ..oracles import symbolic as symbolic_oracles
-from . import patterns
+from . import cases, kinks, patterns
 from .exact_definedness import undefined_term
 
 MAX_INSTANCES = 64
@@ -105,3 +105,51 @@ def _one(part: Claim, seconds: float) -> str | None:
     diff = sides[0][0] - sides[1][0]
     box = [(symbols[n], iv.lo, iv.hi) for n, iv in part.domain.params]
     return patterns.prove(diff, box, seconds)
+
+
+def by_kinks(claim: Claim, prepare, seconds: float) -> str | None:
+    """A proof line for a claim without hypotheses in one bounded continuous parameter (and
+    integer ones with few values, instance by instance), its oracles derived from the
+    definitions (``oracles.symbolic``), each instance checked for definedness; or None."""
+    st = claim.statement
+    cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
+    if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
+        return None
+    combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim)
+    if combos is None:
+        return None
+    t_end = time.perf_counter() + seconds
+    rest = Domain(tuple(cont))
+    symbols = rest.symbols()
+    # no continuous parameter: each instance is a constant, on a dummy [0, 1]
+    x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
+        sympy.Dummy("x", real=True), 0, 1)
+    count = 0
+    for values in combos:
+        sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
+        sides = []
+        for e in (st.lhs, st.rhs):
+            e = cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
+                                         if s.name in symbols}})
+            got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
+            if got is None:
+                kinks.debug(f"no derivation of {e}")
+                return None
+            sides.append(prepare(got[0]))
+        part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
+                                                  cases.substitute(st.rhs, sub), guards=st.guards),
+                       domain=rest, steps=(), derived=())
+        if undefined_term(part, oracles_derived=True):
+            return None
+        margin = sides[1] - sides[0] if st.rel in ("<=", "<") else sides[0] - sides[1]
+        rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
+        if not margin.has(*kinks.SWITCH):
+            return None
+        lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
+        if lines is None:
+            return None
+        count += len(lines)
+    where = f"{len(combos)} integer instances, " if values else ""
+    return (f"piece by piece between the kinks ({where}{count} pieces): every switch's root "
+            "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
+            "tight ends by the sign of a derivative")

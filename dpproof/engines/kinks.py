@@ -20,7 +20,7 @@ certifies a sign.  Here the margin f(x) (its oracles derived from the definition
    f(x) = f(x0) + f'(xi)(x - x0) (mean value theorem).
 
 PROVED needs every piece proved; a failure says nothing about the claim.  Integer
-parameters with few values are substituted instance by instance (``instances``).
+parameters with few values are substituted instance by instance (``instances.by_kinks``).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Fail(Exception):
     """A step whose soundness condition is not established: no proof."""
 
 
-_SWITCH = (Max, Min, Abs, Piecewise)
+SWITCH = (Max, Min, Abs, Piecewise)
 
 
 @dataclass
@@ -94,8 +94,8 @@ def _rational_between(a: Point, b: Point) -> sympy.Rational:
 
 def _innermost(f) -> list:
     """The switches of f with no switch inside them."""
-    return [n for n in sympy.preorder_traversal(f) if isinstance(n, _SWITCH)
-            and not any(isinstance(a, _SWITCH) for arg in n.args
+    return [n for n in sympy.preorder_traversal(f) if isinstance(n, SWITCH)
+            and not any(isinstance(a, SWITCH) for arg in n.args
                         for a in sympy.preorder_traversal(arg))]
 
 
@@ -343,6 +343,12 @@ def conjuncts(f):
     return [f]
 
 
+def debug(what: str) -> None:
+    """Why a proof failed, printed when DPPROOF_KINKS_DEBUG is set."""
+    if _DEBUG:
+        print("kinks:", what[:300])
+
+
 def prove(margin, x, lo, hi, rel: str, seconds: float) -> list[str] | None:
     """Proof lines for margin >= 0 (> 0 for rel '>', == 0 for '==') on x in [lo, hi]."""
     prover = Prover(x, rel == ">", time.perf_counter() + seconds, zero=rel == "==")
@@ -350,66 +356,6 @@ def prove(margin, x, lo, hi, rel: str, seconds: float) -> list[str] | None:
         for g in ([margin] if rel == "==" else conjuncts(margin)):
             prover.piece(g, point(lo), point(hi))
     except Fail as exc:
-        if _DEBUG:
-            print("kinks:", str(exc)[:300])
+        debug(str(exc))
         return None
     return prover.lines
-
-
-def _debug(what):
-    if _DEBUG:
-        print("kinks:", what[:300])
-
-
-def prove_claim(claim, prepare, seconds: float) -> str | None:
-    """A proof line for a claim without hypotheses in one bounded continuous parameter (and
-    integer ones with few values, instance by instance), its oracles derived from the
-    definitions (``oracles.symbolic``), each instance checked for definedness; or None."""
-    from dataclasses import replace
-
-    from ..claims import Statement
-    from ..domain import Domain
-    from ..oracles import symbolic as symbolic_oracles
-    from . import instances
-    from .exact_definedness import undefined_term
-    st = claim.statement
-    cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
-    if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
-        return None
-    combos = [{}] if len(cont) == len(claim.domain.params) else instances.combinations(claim)
-    if combos is None:
-        return None
-    t_end = time.perf_counter() + seconds
-    rest = Domain(tuple(cont))
-    symbols = rest.symbols()
-    # no continuous parameter: each instance is a constant, on a dummy [0, 1]
-    x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
-        sympy.Dummy("x", real=True), 0, 1)
-    count = 0
-    for values in combos:
-        sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
-        sides = []
-        for e in (st.lhs, st.rhs):
-            e = substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
-                                         if s.name in symbols}})
-            got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
-            if got is None:
-                return _debug(f"no derivation of {e}")
-            sides.append(prepare(got[0]))
-        part = replace(claim, statement=Statement(substitute(st.lhs, sub), st.rel,
-                                                  substitute(st.rhs, sub), guards=st.guards),
-                       domain=rest, steps=(), derived=())
-        if undefined_term(part, oracles_derived=True):
-            return _debug("undefined term")
-        margin = sides[1] - sides[0] if st.rel in ("<=", "<") else sides[0] - sides[1]
-        rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
-        if not margin.has(*_SWITCH):
-            return None
-        lines = prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
-        if lines is None:
-            return None
-        count += len(lines)
-    where = f"{len(combos)} integer instances, " if values else ""
-    return (f"piece by piece between the kinks ({where}{count} pieces): every switch's root "
-            "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
-            "tight ends by the sign of a derivative")

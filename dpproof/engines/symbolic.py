@@ -56,6 +56,7 @@ _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypothes
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 _PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
 _INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
+_KINK_SECONDS = 40.0    # the proof piece by piece between the kinks (engines.kinks)
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -93,15 +94,17 @@ def check(claim: Claim, config: Config) -> Evidence:
     except EngineTimeout:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
-                        time.perf_counter() - t0)
+        return _by_kinks(claim, config, t0) or Evidence(
+            NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
+            time.perf_counter() - t0)
     except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:
         # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max):
         # no proof, and nothing about the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
                         f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
     if instance_wise:
-        return _by_instances(claim, config, t0)
+        got = _by_instances(claim, config, t0)
+        return got if got.verdict is Verdict.PROVED else (_by_kinks(claim, config, t0) or got)
     seconds = time.perf_counter() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
@@ -124,8 +127,27 @@ def check(claim: Claim, config: Config) -> Evidence:
                             "differs at an exact point (certified)", time.perf_counter() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation)
-    return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})",
-                    seconds)
+    return _by_kinks(claim, config, t0) or Evidence(
+        NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})", seconds)
+
+
+def _by_kinks(claim: Claim, config: Config, t0: float) -> Evidence | None:
+    """PROVED piece by piece between the exact kinks (``engines.kinks``), else None."""
+    limit = min(_KINK_SECONDS, config.engine_timeout)
+    try:
+        with time_limit(limit + 5.0):
+            line = instances.by_kinks(claim, _rewrite_special, limit)
+    except EngineTimeout:
+        if outer_limit_passed():
+            raise
+        return None
+    except (TypeError, ValueError, NotImplementedError, RecursionError, ArithmeticError):
+        return None
+    if not line:
+        return None
+    return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+                    scope="whole domain (exact kinks, pieces certified)",
+                    data={"method": line})
 
 
 class _Underived(Exception):
