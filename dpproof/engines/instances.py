@@ -107,10 +107,11 @@ def _one(part: Claim, seconds: float) -> str | None:
     return patterns.prove(diff, box, seconds)
 
 
-def by_kinks(claim: Claim, prepare, seconds: float) -> str | None:
+def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | None:
     """A proof line for a claim without hypotheses in one bounded continuous parameter (and
     integer ones with few values, instance by instance), its oracles derived from the
-    definitions (``oracles.symbolic``), each instance checked for definedness; or None."""
+    definitions (``oracles.symbolic``), each instance checked for definedness; or None
+    (also where the number of switches of an instance's margin is not in ``switches``)."""
     st = claim.statement
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
     if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
@@ -143,7 +144,8 @@ def by_kinks(claim: Claim, prepare, seconds: float) -> str | None:
             return None
         margin = sides[1] - sides[0] if st.rel in ("<=", "<") else sides[0] - sides[1]
         rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
-        if not margin.has(*kinks.SWITCH):
+        if sum(isinstance(n, kinks.SWITCH) for n in sympy.preorder_traversal(margin)) \
+                not in switches:
             return None
         lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
         if lines is None:

@@ -56,7 +56,7 @@ _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypothes
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 _PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
 _INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
-_KINK_SECONDS = 40.0    # the proof piece by piece between the kinks (engines.kinks)
+_KINK_SECONDS = 60.0    # the proof piece by piece between the kinks (engines.kinks)
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -69,6 +69,10 @@ def supports(claim: Claim) -> bool:
 
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
+    # more switches than the proof by cases splits: between the kinks first
+    first = _by_kinks(claim, config, t0, range(cases.MAX_DEPTH + 1, 10 ** 6))
+    if first is not None:
+        return first
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
     derived: dict[str, str] = {}
     instance_wise = False
@@ -131,12 +135,17 @@ def check(claim: Claim, config: Config) -> Evidence:
         NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})", seconds)
 
 
-def _by_kinks(claim: Claim, config: Config, t0: float) -> Evidence | None:
-    """PROVED piece by piece between the exact kinks (``engines.kinks``), else None."""
+def _by_kinks(claim: Claim, config: Config, t0: float,
+              switches: range = range(1, cases.MAX_DEPTH + 1)) -> Evidence | None:
+    """PROVED piece by piece between the exact kinks (``engines.kinks``), else None; tried
+    first on claims with more than ``cases.MAX_DEPTH`` switches, and after the other routes
+    on those with fewer."""
+    if not supports(claim):
+        return None
     limit = min(_KINK_SECONDS, config.engine_timeout)
     try:
         with time_limit(limit + 5.0):
-            line = instances.by_kinks(claim, _rewrite_special, limit)
+            line = instances.by_kinks(claim, _rewrite_special, limit, switches)
     except EngineTimeout:
         if outer_limit_passed():
             raise
