@@ -29,7 +29,7 @@ MAX_INSTANCES = 64
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
 
 
-def combinations(claim: Claim):
+def combinations(claim: Claim, limit: int = MAX_INSTANCES):
     """[{name: value}] over the integer parameters, or None if unbounded / too many."""
     ints = [(n, iv) for n, iv in claim.domain.params if iv.integer]
     if not ints or any(not iv.bounded for _, iv in ints):
@@ -38,7 +38,7 @@ def combinations(claim: Claim):
     count = 1
     for r in ranges:
         count *= len(r)
-    if count > MAX_INSTANCES:
+    if count > limit:
         return None
     return [dict(zip((n for n, _ in ints), combo)) for combo in itertools.product(*ranges)]
 
@@ -107,6 +107,17 @@ def _one(part: Claim, seconds: float) -> str | None:
     return patterns.prove(diff, box, seconds)
 
 
+def _margins(st) -> list:
+    """[(big, small)]: the claim is big >= small for each pair; a Min on the larger side
+    (a Max on the smaller) is split into its arguments before the oracles are derived."""
+    big, small = (st.rhs, st.lhs) if st.rel in ("<=", "<") else (st.lhs, st.rhs)
+    if st.rel == "==":
+        return [(big, small)]
+    bigs = big.args if isinstance(big, sympy.Min) else (big,)
+    smalls = small.args if isinstance(small, sympy.Max) else (small,)
+    return [(b, s) for b in bigs for s in smalls]
+
+
 def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | None:
     """A proof line for a claim without hypotheses in one bounded continuous parameter (and
     integer ones with few values, instance by instance), its oracles derived from the
@@ -116,7 +127,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
     if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
         return None
-    combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim)
+    combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim, 2 * MAX_INSTANCES)
     if combos is None:
         return None
     t_end = time.perf_counter() + seconds
@@ -128,29 +139,35 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
     count = 0
     for values in combos:
         sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
-        sides = []
-        for e in (st.lhs, st.rhs):
-            e = cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
-                                         if s.name in symbols}})
-            got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
-            if got is None:
-                kinks.debug(f"no derivation of {e}")
-                return None
-            sides.append(prepare(got[0]))
         part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
                                                   cases.substitute(st.rhs, sub), guards=st.guards),
                        domain=rest, steps=(), derived=())
-        if undefined_term(part, oracles_derived=True):
+        undefined = undefined_term(part, oracles_derived=True)
+        if undefined:
+            kinks.debug(f"undefined: {undefined}")
             return None
-        margin = sides[1] - sides[0] if st.rel in ("<=", "<") else sides[0] - sides[1]
         rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
-        if sum(isinstance(n, kinks.SWITCH) for n in sympy.preorder_traversal(margin)) \
-                not in switches:
+        margins = []
+        for big, small in _margins(st):        # big >= small (> for '>', == for '==')
+            sides = []
+            for e in (big, small):
+                e = cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
+                                                   if s.name in symbols}})
+                got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
+                if got is None:
+                    kinks.debug(f"no derivation of {e}")
+                    return None
+                sides.append(prepare(got[0]))
+            margins.append(sides[0] - sides[1])
+        # a claim without a continuous parameter is decided on the first attempt only
+        if (sum(isinstance(n, kinks.SWITCH) for m in margins for n in sympy.preorder_traversal(m))
+                not in switches) if cont else switches.start == 1:
             return None
-        lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
-        if lines is None:
-            return None
-        count += len(lines)
+        for margin in margins:
+            lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
+            if lines is None:
+                return None
+            count += len(lines)
     where = f"{len(combos)} integer instances, " if values else ""
     return (f"piece by piece between the kinks ({where}{count} pieces): every switch's root "
             "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
