@@ -102,3 +102,29 @@ def test_finite_masses():
             assert [sympy.nsimplify(g) for g in got] == want
     with pytest.raises(finite_laws.Underivable):
         finite_laws.masses(Normal(0, 1))
+
+
+NS = "NameShame(i/10, n, 0)", "NameShame(i/10, n, 1)"
+B2 = "Bernoulli(2/3)", "Bernoulli(1/3)"
+COMPOSE = (f"hockey_stick({RR[0]}, {RR[1]}, i/4) + hockey_stick({B2[0]}, {B2[1]}, j/4) >= "
+           f"hockey_stick(ProductOf({RR[0]}, {B2[0]}), ProductOf({RR[1]}, {B2[1]}), i/4 + j/4")
+INSTANCES = [
+    # H_0 of name-and-shame is delta exactly (tight on every instance)
+    ("name_shame", f"max(hockey_stick({NS[0]}, {NS[1]}, 0), hockey_stick({NS[1]}, {NS[0]}, 0))"
+     " <= i/10", " - 1/10^9", dict(i=I.closed(0, 10, integer=True), n=I.closed(1, 2, integer=True))),
+    # basic composition of two randomized responses, instance by instance
+    ("compose", COMPOSE + ")", " - 1/2)", dict(i=I.closed(0, 4, integer=True),
+                                             j=I.closed(0, 4, integer=True))),
+]
+
+
+@pytest.mark.parametrize("name,text,twist,params", INSTANCES, ids=[c[0] for c in INSTANCES])
+def test_constant_instances(name, text, twist, params):
+    """Every instance a constant with clamps: PROVED; the twin (lowered by 1e-9 on a tight
+    side, or composed at a smaller eps) is not."""
+    ev = symbolic.check(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params), CONFIG)
+    assert ev.verdict is Verdict.PROVED, ev.detail
+    assert "integer instances" in ev.detail
+    false = text[:-1] + twist if text.endswith(")") else text + twist
+    ev = symbolic.check(make_claim(f"k.{name}.false", false, Kind.INEQUALITY, **params), CONFIG)
+    assert ev.verdict is not Verdict.PROVED, ev.detail
