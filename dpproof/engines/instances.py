@@ -125,6 +125,8 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
     (also where the number of switches of an instance's margin is not in ``switches``)."""
     st = claim.statement
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
+    if not (symbolic_oracles.has_oracles(st.lhs) or symbolic_oracles.has_oracles(st.rhs)):
+        return None
     if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
         return None
     combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim, 2 * MAX_INSTANCES)

@@ -177,6 +177,19 @@ def _branch(node, x, at):
     raise Fail(f"the branch of {node} at {at}")
 
 
+def _replace(f, mapping):
+    """f with the nodes of ``mapping`` replaced, its other Max/Min rebuilt unevaluated
+    (sympy's Max compares its arguments at construction, seconds per piece)."""
+    if f in mapping:
+        return mapping[f]
+    if not f.args or not any(n in mapping for n in sympy.preorder_traversal(f)):
+        return f
+    args = [_replace(a, mapping) for a in f.args]
+    if isinstance(f, (Max, Min, Piecewise)):
+        return f.func(*args, evaluate=False)
+    return f.func(*args)
+
+
 def _at_switch(d, cond, x):
     r = root(cond.lhs - cond.rhs, x)
     if r is None:
@@ -189,7 +202,7 @@ def _at_switch(d, cond, x):
 class Prover:
     def __init__(self, x, strict: bool, deadline: float, zero: bool = False):
         self.x, self.strict, self.deadline, self.zero = x, strict, deadline, zero
-        self.pieces, self.lines, self.tried = 0, [], set()
+        self.pieces, self.lines, self.tried, self.compiled = 0, [], set(), {}
 
     def _time(self):
         if time.perf_counter() > self.deadline:
@@ -214,7 +227,7 @@ class Prover:
                 self.piece(f, u, v)
             return
         at = _rational_between(a, b)
-        self.piece(f.xreplace({n: _branch(n, self.x, at) for n in nodes}), a, b)
+        self.piece(_replace(f, {n: _branch(n, self.x, at) for n in nodes}), a, b)
 
     def _inside(self, roots, a: Point, b: Point) -> list:
         kept: list[Point] = []
@@ -239,7 +252,8 @@ class Prover:
         return kept
 
     def leaf(self, f, a: Point, b: Point):
-        if not self.strict and is_zero(f):
+        inner = _value(f, self.x, _rational_between(a, b))
+        if not self.strict and not (inner > 0 or inner < 0) and is_zero(f):
             self.lines.append(f"[{a.exact}, {b.exact}]: 0 exactly")
             return
         if self.zero:
@@ -283,10 +297,21 @@ class Prover:
             return None
         return p
 
+    def _compiled(self, g):
+        if g not in self.compiled:
+            self.compiled[g] = lower(g, (self.x.name,), "arb")
+        return self.compiled[g]
+
     def _bounded(self, g, ball) -> bool:
+        """g > 0 (>= 0) on ``ball``: directly, or by the mean value form
+        g(ball) in g(mid) + g'(ball) (ball - mid)."""
         try:
             with at_precision(PREC):
-                v = lower(g, (self.x.name,), "arb")(ball)
+                v = self._compiled(g)(ball)
+                if not (v > 0 if self.strict else v >= 0) and ball.rad() > 0:
+                    mid = arb(ball.mid())
+                    v = self._compiled(g)(mid) + self._compiled(sympy.diff(g, self.x))(
+                        ball) * (ball - mid)
         except (LoweringError, ArithmeticError, TypeError, ValueError, NotImplementedError):
             return False
         return bool(v > 0) if self.strict else bool(v >= 0)
