@@ -161,9 +161,10 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
                     return None
                 sides.append(prepare(got[0]))
             margins.append(sides[0] - sides[1])
-        # a claim without a continuous parameter is decided on the first attempt only
+        # without a continuous parameter: integer instances on the first attempt only, a
+        # claim without parameters on the later one
         if (sum(isinstance(n, kinks.SWITCH) for m in margins for n in sympy.preorder_traversal(m))
-                not in switches) if cont else switches.start == 1:
+                not in switches) if cont else (switches.start == 1) == bool(values):
             return None
         for margin in margins:
             lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
