@@ -118,11 +118,13 @@ def _margins(st) -> list:
     return [(b, s) for b in bigs for s in smalls]
 
 
-def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | None:
+def by_kinks(claim: Claim, prepare, seconds: float, switches: range
+             ) -> tuple[str, bool] | None:
     """A proof line for a claim without hypotheses in one bounded continuous parameter (and
     integer ones with few values, instance by instance), its oracles derived from the
-    definitions (``oracles.symbolic``), each instance checked for definedness; or None
-    (also where the number of switches of an instance's margin is not in ``switches``)."""
+    definitions (``oracles.symbolic``), each instance checked for definedness, and whether
+    every piece was 0 exactly (else some were bounded in balls); or None (also where the
+    number of switches of an instance's margin is not in ``switches``)."""
     st = claim.statement
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
     if not (symbolic_oracles.has_oracles(st.lhs) or symbolic_oracles.has_oracles(st.rhs)):
@@ -138,7 +140,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
     # no continuous parameter: each instance is a constant, on a dummy [0, 1]
     x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
         sympy.Dummy("x", real=True), 0, 1)
-    count = 0
+    pieces, exact, switched = 0, True, False
     for values in combos:
         sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
         part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
@@ -161,17 +163,22 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range) -> str | No
                     return None
                 sides.append(prepare(got[0]))
             margins.append(sides[0] - sides[1])
-        # without a continuous parameter: integer instances on the first attempt only, a
-        # claim without parameters on the later one
-        if (sum(isinstance(n, kinks.SWITCH) for m in margins for n in sympy.preorder_traversal(m))
-                not in switches) if cont else (switches.start == 1) == bool(values):
+        # without a continuous parameter: integer instances on the first attempt only (some
+        # with switches), a claim without parameters on the later one
+        count = sum(isinstance(n, kinks.SWITCH) for m in margins
+                    for n in sympy.preorder_traversal(m))
+        if (count not in switches) if cont else (switches.start == 1) == bool(values):
             return None
+        switched = switched or count > 0
         for margin in margins:
             lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
             if lines is None:
                 return None
-            count += len(lines)
+            pieces += len(lines)
+            exact = exact and all(line.endswith("0 exactly") for line in lines)
+    if not switched:
+        return None                 # constants without a clamp: not this engine's class
     where = f"{len(combos)} integer instances, " if values else ""
-    return (f"piece by piece between the kinks ({where}{count} pieces): every switch's root "
+    return (f"piece by piece between the kinks ({where}{pieces} pieces): every switch's root "
             "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
-            "tight ends by the sign of a derivative")
+            "tight ends by the sign of a derivative"), exact
