@@ -68,11 +68,21 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
+    """Between the kinks first where a claim has more switches than the proof by cases
+    splits (or only integer instances); a CERTIFIED from there on integer instances is kept
+    while the other routes try for PROVED."""
     t0 = time.perf_counter()
-    # more switches than the proof by cases splits: between the kinks first
     first = _by_kinks(claim, config, t0, range(cases.MAX_DEPTH + 1, 10 ** 6))
-    if first is not None:
+    if first is not None and (first.verdict is Verdict.PROVED or any(
+            not iv.integer for _, iv in claim.domain.params)):
         return first
+    got = _check(claim, config, t0)
+    if first is not None and got.verdict in (Verdict.INCONCLUSIVE, Verdict.SUPPORTED):
+        return first
+    return got
+
+
+def _check(claim: Claim, config: Config, t0: float) -> Evidence:
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
     derived: dict[str, str] = {}
     instance_wise = False
