@@ -56,7 +56,7 @@ _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypothes
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 _PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
 _INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
-_KINK_SECONDS = 60.0    # the proof piece by piece between the kinks (engines.kinks)
+_KINK_SECONDS = 30.0    # the proof piece by piece between the kinks (engines.kinks)
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
