@@ -22,14 +22,14 @@ import sympy
 from ..claims import Claim, Statement
 from ..domain import Domain, integer_ends
 from ..oracles import symbolic as symbolic_oracles
-from . import patterns
+from . import cases, kinks, patterns
 from .exact_definedness import undefined_term
 
 MAX_INSTANCES = 64
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
 
 
-def combinations(claim: Claim):
+def combinations(claim: Claim, limit: int = MAX_INSTANCES):
     """[{name: value}] over the integer parameters, or None if unbounded / too many."""
     ints = [(n, iv) for n, iv in claim.domain.params if iv.integer]
     if not ints or any(not iv.bounded for _, iv in ints):
@@ -38,7 +38,7 @@ def combinations(claim: Claim):
     count = 1
     for r in ranges:
         count *= len(r)
-    if count > MAX_INSTANCES:
+    if count > limit:
         return None
     return [dict(zip((n for n, _ in ints), combo)) for combo in itertools.product(*ranges)]
 
@@ -119,3 +119,80 @@ def _one(part: Claim, seconds: float) -> str | None:
     diff = sides[0][0] - sides[1][0]
     box = [(symbols[n], iv.lo, iv.hi) for n, iv in part.domain.params]
     return patterns.prove(diff, box, seconds)
+
+
+def _margins(st) -> list:
+    """[(big, small)]: the claim is big >= small for each pair; a Min on the larger side
+    (a Max on the smaller) is split into its arguments before the oracles are derived."""
+    big, small = (st.rhs, st.lhs) if st.rel in ("<=", "<") else (st.lhs, st.rhs)
+    if st.rel == "==":
+        return [(big, small)]
+    bigs = big.args if isinstance(big, sympy.Min) else (big,)
+    smalls = small.args if isinstance(small, sympy.Max) else (small,)
+    return [(b, s) for b in bigs for s in smalls]
+
+
+def by_kinks(claim: Claim, prepare, seconds: float, switches: range
+             ) -> tuple[str, bool] | None:
+    """A proof line for a claim without hypotheses in one bounded continuous parameter (and
+    integer ones with few values, instance by instance), its oracles derived from the
+    definitions (``oracles.symbolic``), each instance checked for definedness, and whether
+    every piece was 0 exactly (else some were bounded in balls); or None (also where the
+    number of switches of an instance's margin is not in ``switches``)."""
+    st = claim.statement
+    cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
+    if not (symbolic_oracles.has_oracles(st.lhs) or symbolic_oracles.has_oracles(st.rhs)):
+        return None
+    if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
+        return None
+    combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim, 2 * MAX_INSTANCES)
+    if combos is None:
+        return None
+    t_end = time.perf_counter() + seconds
+    rest = Domain(tuple(cont))
+    symbols = rest.symbols()
+    # no continuous parameter: each instance is a constant, on a dummy [0, 1]
+    x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
+        sympy.Dummy("x", real=True), 0, 1)
+    pieces, exact, switched = 0, True, False
+    for values in combos:
+        sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
+        part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
+                                                  cases.substitute(st.rhs, sub), guards=st.guards),
+                       domain=rest, steps=(), derived=())
+        undefined = undefined_term(part, oracles_derived=True)
+        if undefined:
+            kinks.debug(f"undefined: {undefined}")
+            return None
+        rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
+        margins = []
+        for big, small in _margins(st):        # big >= small (> for '>', == for '==')
+            sides = []
+            for e in (big, small):
+                e = cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
+                                                   if s.name in symbols}})
+                got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
+                if got is None:
+                    kinks.debug(f"no derivation of {e}")
+                    return None
+                sides.append(prepare(got[0]))
+            margins.append(sides[0] - sides[1])
+        # without a continuous parameter: integer instances on the first attempt only (some
+        # with switches), a claim without parameters on the later one
+        count = sum(isinstance(n, kinks.SWITCH) for m in margins
+                    for n in sympy.preorder_traversal(m))
+        if (count not in switches) if cont else (switches.start == 1) == bool(values):
+            return None
+        switched = switched or count > 0
+        for margin in margins:
+            lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
+            if lines is None:
+                return None
+            pieces += len(lines)
+            exact = exact and all(line.endswith("0 exactly") for line in lines)
+    if not switched:
+        return None                 # constants without a clamp: not this engine's class
+    where = f"{len(combos)} integer instances, " if values else ""
+    return (f"piece by piece between the kinks ({where}{pieces} pieces): every switch's root "
+            "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
+            "tight ends by the sign of a derivative"), exact

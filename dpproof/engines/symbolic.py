@@ -56,6 +56,7 @@ _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypothes
 _SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
 _PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
 _INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
+_KINK_SECONDS = 30.0    # the proof piece by piece between the kinks (engines.kinks)
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -67,7 +68,21 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
+    """Between the kinks first where a claim has more switches than the proof by cases
+    splits (or only integer instances); a CERTIFIED from there on integer instances is kept
+    while the other routes try for PROVED."""
     t0 = time.perf_counter()
+    first = _by_kinks(claim, config, t0, range(cases.MAX_DEPTH + 1, 10 ** 6))
+    if first is not None and (first.verdict is Verdict.PROVED or any(
+            not iv.integer for _, iv in claim.domain.params)):
+        return first
+    got = _check(claim, config, t0)
+    if first is not None and got.verdict in (Verdict.INCONCLUSIVE, Verdict.SUPPORTED):
+        return first
+    return got
+
+
+def _check(claim: Claim, config: Config, t0: float) -> Evidence:
     limit = min(_SYMPY_SECONDS, config.engine_timeout)
     derived: dict[str, str] = {}
     instance_wise = False
@@ -93,15 +108,17 @@ def check(claim: Claim, config: Config) -> Evidence:
     except EngineTimeout:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
-        return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
-                        time.perf_counter() - t0)
+        return _by_kinks(claim, config, t0) or Evidence(
+            NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
+            time.perf_counter() - t0)
     except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:
         # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max):
         # no proof, and nothing about the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
                         f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
     if instance_wise:
-        return _by_instances(claim, config, t0)
+        got = _by_instances(claim, config, t0)
+        return got if got.verdict is Verdict.PROVED else (_by_kinks(claim, config, t0) or got)
     seconds = time.perf_counter() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
@@ -124,8 +141,38 @@ def check(claim: Claim, config: Config) -> Evidence:
                             "differs at an exact point (certified)", time.perf_counter() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation)
-    return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})",
-                    seconds)
+    return _by_kinks(claim, config, t0) or Evidence(
+        NAME, Verdict.INCONCLUSIVE, f"no proof found (tried {', '.join(tried)})", seconds)
+
+
+def _by_kinks(claim: Claim, config: Config, t0: float,
+              switches: range = range(1, cases.MAX_DEPTH + 1)) -> Evidence | None:
+    """PROVED (CERTIFIED where pieces were bounded in balls) piece by piece between the
+    exact kinks (``engines.kinks``), else None; tried
+    first on claims with more than ``cases.MAX_DEPTH`` switches, and after the other routes
+    on those with fewer."""
+    if not supports(claim):
+        return None
+    limit = min(_KINK_SECONDS, config.engine_timeout)
+    try:
+        with time_limit(limit + 5.0):
+            line = instances.by_kinks(claim, _rewrite_special, limit, switches)
+    except EngineTimeout:
+        if outer_limit_passed():
+            raise
+        return None
+    except (TypeError, ValueError, NotImplementedError, RecursionError, ArithmeticError):
+        return None
+    if not line:
+        return None
+    line, exact = line
+    if exact:
+        return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+                        scope="whole domain (exact)", data={"method": line})
+    # pieces bounded in ball arithmetic: certified, not an exact proof
+    return Evidence(NAME, Verdict.CERTIFIED, line, time.perf_counter() - t0,
+                    scope="whole domain (exact kinks, pieces certified in balls)",
+                    data={"method": line})
 
 
 class _Underived(Exception):
@@ -252,7 +299,11 @@ def _has_oracles(st) -> bool:
 def _prepare(expr):
     """Rewrite the Gaussian special functions into sympy's erfc/erfi forms; constant parts
     shortened (``simplify_constants``)."""
-    expr = simplify_constants(expr)
+    return _rewrite_special(simplify_constants(expr))
+
+
+def _rewrite_special(expr):
+    """The Gaussian special functions as sympy's erfc / erfi."""
     return expr.replace(lambda e: isinstance(e, SpecialFunction) and not e.opaque,
                         lambda e: e.rewrite(sympy.erfc) if e.func.__name__ != "dawson"
                         else e.rewrite(sympy.erfi))

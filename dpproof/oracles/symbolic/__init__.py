@@ -17,6 +17,7 @@ from sympy import exp
 
 from . import adaptive as AD
 from . import divergences as D
+from . import finite_laws as FL
 from . import masses as M
 from . import mechanisms as ME
 from . import moments as MO
@@ -31,10 +32,8 @@ def _distribution(d):
     name = type(d).__name__
     if name in DENSITIES:
         return "continuous", DENSITIES[name](*d.args)
-    if name == "Bernoulli":
-        return "discrete", D.bernoulli(d.args[0])
-    if name == "Finite":
-        return "discrete", M.finite(*d.args)
+    if name in FL.RULES:
+        return "discrete", FL.masses(d)
     raise Underivable(f"no density pieces for {name}")
 
 
@@ -42,6 +41,8 @@ def _pair(P, Q):
     (kp, p), (kq, q) = _distribution(P), _distribution(Q)
     if kp != kq:
         raise Underivable("a discrete and a continuous distribution")
+    if kp == "discrete" and len(p) != len(q):
+        raise Underivable(f"{len(p)} and {len(q)} outcomes")
     return kp, p, q
 
 

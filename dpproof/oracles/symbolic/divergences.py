@@ -133,7 +133,10 @@ def kl_discrete(p, q) -> sympy.Expr:
 
 
 def hockey_stick_discrete(p, q, eps) -> sympy.Expr:
-    return sympy.Add(*(Max(a - exp(eps) * b, 0) for a, b in zip(p, q)))
+    """sum_i max(0, p_i - e^eps q_i); a clamp of a constant stays unevaluated (sympy
+    compares constants by floating point, and raises on one that is 0 in disguise)."""
+    terms = [a - exp(eps) * b for a, b in zip(p, q)]
+    return sympy.Add(*(Max(d, 0, evaluate=not d.is_number) for d in terms))
 
 
 def bernoulli(p) -> list:

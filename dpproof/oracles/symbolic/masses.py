@@ -37,15 +37,6 @@ from .pieces import (DENSITIES, X, Underivable, certainly, decide_condition, int
 MAX_EVENT_ATOMS = 6
 
 
-def finite(*w) -> list:
-    """Masses of ``Finite(w1, ..., wn)``: w_i / sum w (every w_i >= 0, sum > 0)."""
-    for x in w:
-        require(x >= 0, "a Finite weight >= 0")
-    total = sympy.Add(*w)
-    require(total > 0, "a positive sum of the Finite weights")
-    return [x / total for x in w]
-
-
 def _number_sign(n) -> int | None:
     """The sign of a constant: 0 if it simplifies to 0, else +-1 if certified in arb."""
     from dpproof.lowering import LoweringError, at_precision, lower

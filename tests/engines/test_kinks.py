@@ -1,0 +1,141 @@
+"""Proof piece by piece between exact kinks (``engines.kinks``, issue 13): hockey-sticks of
+finite (binned, post-processed, composed) laws that vanish on whole intervals or are tight
+at a kink or at an interior point are PROVED; false twins (violated only near the tight
+point) are never PROVED."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from dpproof.claims import Interval as I, Kind
+from dpproof.engines import kinks, symbolic
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.oracles.symbolic import finite_laws
+from dpproof.expr.vocabulary import Laplace, Normal, Quantize, Stochastic, Bernoulli
+from tests.helpers import make_claim
+
+CONFIG = Config(engines=("symbolic",))
+DECIDED = (Verdict.PROVED, Verdict.CERTIFIED)
+RR = "Bernoulli(exp(1)/(1+exp(1)))", "Bernoulli(1/(1+exp(1)))"
+M = "1, 2, 3, 1"
+N01, N11 = "Normal(0, 1)", "Normal(1, 1)"
+
+TRUE = [
+    # post-processing of 1-DP RR: both sides 0 exactly for eps >= 1
+    ("rr_matrix", f"hockey_stick(Stochastic({RR[0]}, {M}), Stochastic({RR[1]}, {M}), eps) <= "
+     f"hockey_stick({RR[0]}, {RR[1]}, eps)", dict(eps=I.closed(0, 3))),
+    # group privacy of RR: tight at eps = 1, both sides 0 beyond
+    ("rr_group", "rr_compose_delta(K, 1, K*eps) <= K*exp((K-1)*eps)*rr_compose_delta(1, 1, eps)",
+     dict(eps=I.closed(0, 2), K=I.closed(2, 3, integer=True))),
+    # binned Laplace: both sides 0 for eps >= 1 (a Piecewise of the continuous derivation)
+    ("laplace_bins", "hockey_stick(Quantize(Laplace(0, 1), 0, 1/2, 1), Quantize(Laplace(1, 1), 0, "
+     "1/2, 1), eps) <= hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)", dict(eps=I.closed(0, 2))),
+    # binned Gaussian: the margin touches 0 at eps = 1/2 (the cut 0 = 1/2 - eps), inside a piece
+    ("gauss_touch", f"hockey_stick(Quantize({N01}, 0), Quantize({N11}, 0), eps) <= "
+     f"hockey_stick({N01}, {N11}, eps)", dict(eps=I.closed(0, 1))),
+]
+
+FALSE = [
+    # both sides 0 beyond eps = 1, the right one lowered there
+    ("rr_matrix", f"hockey_stick(Stochastic({RR[0]}, {M}), Stochastic({RR[1]}, {M}), eps) <= "
+     f"hockey_stick({RR[0]}, {RR[1]}, eps) - max(0, eps - 1)/10^9", dict(eps=I.closed(0, 3))),
+    # composed at K eps - 1/1000: positive at eps = 1, where the right side is 0
+    ("rr_group", "rr_compose_delta(K, 1, K*eps - 1/1000) <= "
+     "K*exp((K-1)*eps)*rr_compose_delta(1, 1, eps)",
+     dict(eps=I.closed(0, 2), K=I.closed(2, 3, integer=True))),
+    ("laplace_bins", "hockey_stick(Quantize(Laplace(0, 1), 0, 1/2, 1), Quantize(Laplace(1, 1), 0, "
+     "1/2, 1), eps) <= hockey_stick(Laplace(0, 1), Laplace(1, 1), eps + 1/10^6)",
+     dict(eps=I.closed(0, 2))),
+    # at the touching point eps = 1/2 the right side, moved by 1e-6, is below the left
+    ("gauss_touch", f"hockey_stick(Quantize({N01}, 0), Quantize({N11}, 0), eps) <= "
+     f"hockey_stick({N01}, {N11}, eps + 1/10^6)", dict(eps=I.closed(0, 1))),
+]
+
+
+@pytest.mark.parametrize("name,text,params", TRUE, ids=[c[0] for c in TRUE])
+def test_proved_between_kinks(name, text, params):
+    ev = symbolic.check(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params), CONFIG)
+    # CERTIFIED: some pieces bounded in balls (the exact zero pieces alone give PROVED)
+    assert ev.verdict in DECIDED, ev.detail
+    assert "between the kinks" in ev.detail or "cases" in ev.detail, ev.detail
+
+
+@pytest.mark.parametrize("name,text,params", FALSE, ids=[c[0] for c in FALSE])
+def test_false_twin_not_proved(name, text, params):
+    ev = symbolic.check(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params), CONFIG)
+    assert ev.verdict not in DECIDED, ev.detail
+
+
+x = sympy.Symbol("x", real=True)
+
+
+def test_root_of_a_switch():
+    assert kinks.root(3 - sympy.exp(x) / 4, x) == sympy.log(12)
+    assert kinks.root(2 - 3 * x, x) == sympy.Rational(2, 3)
+    assert kinks.root(3 + sympy.exp(2 * x), x) is None        # never 0
+    with pytest.raises(kinks.Fail):
+        kinks.root(x - sympy.exp(x) / 4, x)                   # not monotone by its form
+
+
+def test_simplest_rational():
+    assert kinks._simplest(Fraction(49, 100), Fraction(51, 100)) == Fraction(1, 2)
+    assert kinks._simplest(Fraction(1, 3) - Fraction(1, 10**6), Fraction(1, 3)) == Fraction(1, 3)
+    assert kinks._simplest(Fraction(0), Fraction(1, 2)) == 0
+
+
+def test_conjuncts_split_a_min():
+    a, b, c = sympy.symbols("a b c")
+    assert kinks.conjuncts(sympy.Min(a, b) - c) == [a - c, b - c]
+
+
+def test_finite_masses():
+    """Quantize and Stochastic masses derived in sympy: they sum to 1, exact values."""
+    laws = [Quantize(Normal(0, 1), -1, sympy.Rational(1, 2), 2),
+            Quantize(Laplace(0, 1), 0, 1), Stochastic(Bernoulli(sympy.Rational(1, 3)), 1, 2, 0, 1)]
+    expected = [None, None, [sympy.Rational(2, 9), sympy.Rational(7, 9)]]
+    for law, want in zip(laws, expected):
+        got = finite_laws.masses(law)
+        assert sympy.simplify(sympy.Add(*got) - 1) == 0
+        if want is not None:
+            assert [sympy.nsimplify(g) for g in got] == want
+    with pytest.raises(finite_laws.Underivable):
+        finite_laws.masses(Normal(0, 1))
+
+
+NS = "NameShame(i/10, n, 0)", "NameShame(i/10, n, 1)"
+B2 = "Bernoulli(2/3)", "Bernoulli(1/3)"
+COMPOSE = (f"hockey_stick({RR[0]}, {RR[1]}, i/4) + hockey_stick({B2[0]}, {B2[1]}, j/4) >= "
+           f"hockey_stick(ProductOf({RR[0]}, {B2[0]}), ProductOf({RR[1]}, {B2[1]}), i/4 + j/4")
+INSTANCES = [
+    # H_0 of name-and-shame is delta exactly (tight on every instance)
+    ("name_shame", f"max(hockey_stick({NS[0]}, {NS[1]}, 0), hockey_stick({NS[1]}, {NS[0]}, 0))"
+     " <= i/10", " - 1/10^9", dict(i=I.closed(0, 10, integer=True), n=I.closed(1, 2, integer=True))),
+    # basic composition of two randomized responses, instance by instance
+    ("compose", COMPOSE + ")", " - 1/2)", dict(i=I.closed(0, 4, integer=True),
+                                             j=I.closed(0, 4, integer=True))),
+]
+
+
+@pytest.mark.parametrize("name,text,twist,params", INSTANCES, ids=[c[0] for c in INSTANCES])
+def test_constant_instances(name, text, twist, params):
+    """Every instance a constant with clamps: PROVED; the twin (lowered by 1e-9 on a tight
+    side, or composed at a smaller eps) is not."""
+    ev = symbolic.check(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params), CONFIG)
+    assert ev.verdict in DECIDED, ev.detail
+    assert "integer instances" in ev.detail
+    false = text[:-1] + twist if text.endswith(")") else text + twist
+    ev = symbolic.check(make_claim(f"k.{name}.false", false, Kind.INEQUALITY, **params), CONFIG)
+    assert ev.verdict not in DECIDED, ev.detail
+
+
+def test_exact_only_is_proved():
+    """Both sides 0 exactly past eps = 1 and equal below (the same law): every piece is 0
+    exactly, so the verdict is PROVED, not only CERTIFIED."""
+    text = (f"hockey_stick(Stochastic({RR[0]}, 1, 0, 0, 1), Stochastic({RR[1]}, 1, 0, 0, 1), eps)"
+            f" <= hockey_stick({RR[0]}, {RR[1]}, eps)")
+    ev = symbolic.check(make_claim("k.exact", text, Kind.INEQUALITY, eps=I.closed(0, 3)), CONFIG)
+    assert ev.verdict is Verdict.PROVED, ev.detail
