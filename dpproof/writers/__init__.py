@@ -81,6 +81,7 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
         nonlocal report
         if draw is not None:
             report = draw(stage)
+        report = common.quote_corrections(report)
         tex = latex.render(report)
         names = ["report.json", "report.md", "report.tex"]
         write_atomic(stage / "report.json", json.render(report))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -87,6 +88,35 @@ def scope_text(a: Assessment) -> str:
     if a.verdict in (Verdict.NOT_CHECKABLE, Verdict.ERROR) or not extent:
         return scope
     return f"{extent}: {scope}" if scope else extent
+
+
+def corrected_of(report: Report, claim_id: str) -> Assessment | None:
+    """The ``.repaired`` companion of a claim in the report (of ``X.instances`` or
+    ``X.stepN`` too: ``X.repaired``), or None."""
+    by_id = {a.id: a for a in report.assessments}
+    base = claim_id
+    while True:
+        if base + ".repaired" in by_id and base + ".repaired" != claim_id:
+            return by_id[base + ".repaired"]
+        head, _, tail = base.rpartition(".")
+        if not head or not (tail == "instances" or tail.startswith("step")):
+            return None
+        base = head
+
+
+def quote_corrections(report: Report) -> Report:
+    """Each REFUTED claim's repair line quotes its corrected theorem (issue 13, item 4): the
+    ``.repaired`` companion's statement, domain and verdict as this run decided it."""
+    out = []
+    for a in report.assessments:
+        fix = corrected_of(report, a.id) if a.verdict is Verdict.REFUTED else None
+        if fix is not None and fix.claim.statement is not None:
+            scope = scope_text(fix)
+            line = (f"corrected statement ({fix.id}): {statement_text(fix.claim)} on "
+                    f"{fix.claim.domain}, {fix.verdict.value}" + (f" ({scope})" if scope else ""))
+            a = replace(a, repair=f"{a.repair}; {line}" if a.repair else line)
+        out.append(a)
+    return replace(report, assessments=tuple(out))
 
 
 def violation(a: Assessment) -> str:
