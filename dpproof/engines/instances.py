@@ -154,6 +154,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     # no continuous parameter: each instance is a constant, on a dummy [0, 1]
     x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
         sympy.Dummy("x", real=True), 0, 1)
+    rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)       # of each margin big - small
     pieces, exact, switched = 0, True, False
     for values in combos:
         sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
@@ -164,7 +165,6 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
         if undefined:
             kinks.debug(f"undefined: {undefined}")
             return None
-        rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)
         margins = []
         for big, small in _margins(st):        # big >= small (> for '>', == for '==')
             sides = []

@@ -93,7 +93,10 @@ def scope_text(a: Assessment) -> str:
 def corrected_of(report: Report, claim_id: str) -> Assessment | None:
     """The ``.repaired`` companion of a claim in the report (of ``X.instances`` or
     ``X.stepN`` too: ``X.repaired``), or None."""
-    by_id = {a.id: a for a in report.assessments}
+    return _companion({a.id: a for a in report.assessments}, claim_id)
+
+
+def _companion(by_id: dict[str, Assessment], claim_id: str) -> Assessment | None:
     base = claim_id
     while True:
         if base + ".repaired" in by_id and base + ".repaired" != claim_id:
@@ -107,9 +110,10 @@ def corrected_of(report: Report, claim_id: str) -> Assessment | None:
 def quote_corrections(report: Report) -> Report:
     """Each REFUTED claim's repair line quotes its corrected theorem (issue 13, item 4): the
     ``.repaired`` companion's statement, domain and verdict as this run decided it."""
+    by_id = {a.id: a for a in report.assessments}
     out = []
     for a in report.assessments:
-        fix = corrected_of(report, a.id) if a.verdict is Verdict.REFUTED else None
+        fix = _companion(by_id, a.id) if a.verdict is Verdict.REFUTED else None
         if fix is not None and fix.claim.statement is not None:
             scope = scope_text(fix)
             line = (f"corrected statement ({fix.id}): {statement_text(fix.claim)} on "
