@@ -32,10 +32,12 @@ def src(locator: str, note: str = "") -> Source:
     return Source("wasserman", SOURCE_FILE, locator, note)
 
 
-def build_claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None):
-    """A claim ``lhs rel rhs`` (declared through ``catalogue``)."""
+def build_claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None, derived=()):
+    """A claim ``lhs rel rhs`` (declared through ``catalogue``); ``derived``: the source's
+    parameters of a grid index."""
     kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
-    return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, note=note)
+    return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, note=note,
+                 derived=derived)
 
 
 def cited_claim(cid, locator, reason):
@@ -91,7 +93,8 @@ catalogue.declare(build_claim(
     ODDS_NOTE + "instance: the eps-DP Laplace mechanism Z = f(D) + Lap(1/eps) with "
     "f(D_a) = 0, f(D_b) = t, |t| <= 1 = Delta; posterior odds by Bayes' rule from the "
     "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
-    "prior P(X_i = a) = p/4 in {1/4, 1/2}"))
+    "prior P(X_i = a) = p/4 in {1/4, 1/2}",
+    derived={"z": oz, "t": ot, "eps": oe, "prior": opr}))
 RO = Domain.of(c=closed(1, 8, integer=True), p=closed(1, 3, integer=True),
                y=closed(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
@@ -103,7 +106,7 @@ catalogue.declare(build_claim(
     Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
     ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
     "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
-    "prior = p/4"))
+    "prior = p/4", derived={"eps": re_, "prior": rpr}))
 
 # ----------------------------------------------------------------- §3 Laplace mechanism
 LS = Domain.of(w1=closed(-10, 10), w2=closed(-10, 10), lam=closed(Rational(1, 10), 10))
@@ -139,7 +142,7 @@ lsl = LSI.symbols()["a"] / 4
 catalogue.declare(build_claim(
     "wasserman.laplace.sd.intended.instances", SD_LOC, laplace_sd(0, lsl), "==", sqrt(2) * lsl,
     LSI, "sd integrated from the Laplace(0, lambda) density (laplace_sd); lambda = a/4 in "
-    "{1/4, ..., 10}"))
+    "{1/4, ..., 10}", derived={"lambda": lsl}))
 
 # Delta = 1 (the claim is invariant under scaling f and lambda together), f(D) = 0
 LD = Domain.of(a=closed(-6, 6, integer=True), b=closed(-4, 4, integer=True),
@@ -177,7 +180,7 @@ catalogue.declare(build_claim(
     "t in [0, 1]"))
 catalogue.declare(build_claim(
     "wasserman.laplace.dp.instances", "§3, p(z|D)/p(z|D') <= e^(|f(D) - f(D')|/lambda) <= e^eps",
-    ratio, "<=", exp(le), LD, LD_NOTE))
+    ratio, "<=", exp(le), LD, LD_NOTE, derived={"z": lz, "t": lt, "eps": le}))
 
 # Delta = sup over replace-one neighbours of |mean(D) - mean(D')|: D and D' share n - 1
 # entries (sum S, |S| <= (n - 1) B, written S = (n - 1) B v with v in [-1, 1]) and differ in
@@ -206,7 +209,8 @@ catalogue.declare(build_claim(
     Abs(mean_sensitivity_enum(2**mj, mB) - 2 * mB / 2**mj), "<=", 0, MS,
     "Delta = sup over replace-one neighbours, enumerated over all datasets in "
     "{-B, 0, B}^n (contains the extremes +-B, where the sup over [-B, B] is attained), "
-    "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0"))
+    "n = 2^j in {1, 2, 4}, B in {1, 2, 3}; the equality as |Delta_enum - 2B/n| <= 0",
+    derived={"n": 2**mj}))
 
 catalogue.declare(cited_claim(
     "wasserman.minimax", "§4, Barber and Duchi (2014) lower bound",
@@ -228,7 +232,7 @@ catalogue.declare(build_claim(
     "wasserman.ks.sensitivity", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
     "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in {0, 1/2, 1}^n "
-    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}"))
+    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}", derived={"n": 2**kj}))
 catalogue.declare(cited_claim(
     "wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
     "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
@@ -256,7 +260,7 @@ catalogue.declare(build_claim(
     "neighbour moves one record from bin 1 (count c1 -> c1 - 1) to bin 2 (c2 -> c2 + 1); "
     "lhs = sup over outputs of the log density ratio of the two product Laplace laws "
     "(other bins cancel; each coordinate's sup is at a kink, shift_abs_sup); instances "
-    "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}"))
+    "c1 in {1..3}, c2 in {0..2}, eps = k/8 in {1/8, ..., 4}", derived={"eps": heps}))
 catalogue.declare(build_claim(
     "wasserman.histogram.dp.scale", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     lap_var(2 / eps_), "==", 8 / eps_**2, Domain.of(eps=Pos(0, 20)),
@@ -267,7 +271,8 @@ hs_eps = HS.symbols()["c"] / 4
 catalogue.declare(build_claim(
     "wasserman.histogram.dp.scale.instances", "§5.2, the Laplace law of scale 2/eps has variance 8/eps^2",
     laplace_sd(0, 2 / hs_eps), "==", sqrt(8 / hs_eps**2), HS,
-    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}"))
+    "sd integrated from the Laplace(0, 2/eps) density (laplace_sd); eps = c/4 in {1/4..10}",
+    derived={"eps": hs_eps}))
 
 # ----------------------------------------------------------------- §5.3 orthogonal series
 SE = Domain.of(n=closed(1, 20, integer=True), m=closed(1, 4, integer=True),

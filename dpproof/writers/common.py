@@ -44,6 +44,26 @@ def counts_by_source(report: Report) -> dict[str, dict[str, int]]:
     return out
 
 
+#: what a verdict was reached on (issue 13): the summary's columns
+EXTENTS = ("on the stated domain", "on instances", "on a truncated box")
+
+
+def extent_kind(claim) -> str:
+    """One of ``EXTENTS``: a finite grid, a narrowed box, or the domain as stated."""
+    extent = claim.extent if claim is not None else ""
+    if not extent:
+        return EXTENTS[0]
+    return EXTENTS[1] if "instance" in extent.split("(")[0] else EXTENTS[2]
+
+
+def counts_by_extent(report: Report) -> dict[str, dict[str, int]]:
+    """Per verdict value, the number of claims per ``EXTENTS`` entry."""
+    out = {v.value: dict.fromkeys(EXTENTS, 0) for v in VERDICTS}
+    for a in report.assessments:
+        out[a.verdict.value][extent_kind(a.claim)] += 1
+    return out
+
+
 def used_verdicts(report: Report) -> list[Verdict]:
     """The verdicts that occur in the report, in the standard order."""
     counts = report.counts()

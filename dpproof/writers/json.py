@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from ..evidence import Assessment, Evidence, Report, Verdict
+from . import common
 from .common import jsonable, regions_summary, scope_text, statement_text, violation
 
 SCHEMA = 1
@@ -58,6 +59,8 @@ def to_dict(report: Report) -> dict[str, Any]:
     """The report as JSON data (schema 1)."""
     return {"schema": SCHEMA, "dpproof_version": report.version, "partial": report.partial,
             "settings": jsonable(report.settings), "counts": report.counts(),
+            "counts_by_extent": {v: n for v, n in common.counts_by_extent(report).items()
+                                 if any(n.values())},
             "soundness_failures": report.soundness_failures,
             "claims": [claim_dict(a) for a in report.assessments]}
 

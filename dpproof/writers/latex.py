@@ -179,10 +179,15 @@ def _heading(cmd: str, text_tex: str, plain: str, label: str = "") -> str:
 
 def _summary(report: Report, lv: _Levels) -> list[str]:
     counts, used = report.counts(), common.used_verdicts(report)
-    rows = [rf"{verdict_tex(v)} & {counts[v.value]} \\" for v in used]
+    extents = common.counts_by_extent(report)
+    rows = [rf"{verdict_tex(v)} & {counts[v.value]} & "
+            + " & ".join(str(extents[v.value][e]) for e in common.EXTENTS) + r" \\"
+            for v in used]
+    totals = " & ".join(str(sum(extents[v.value][e] for v in used)) for e in common.EXTENTS)
+    head = " & ".join(["Verdict", "Claims"] + [e[0].upper() + e[1:] for e in common.EXTENTS])
     out = [_heading(lv.part, "Summary", "Summary"),
-           r"\begin{center}\begin{tabular}{lr}\toprule Verdict & Claims \\ \midrule",
-           *rows, rf"\midrule Total & {len(report.assessments)} \\ \bottomrule",
+           rf"\begin{{center}}\begin{{tabular}}{{lrrrr}}\toprule {head} \\ \midrule",
+           *rows, rf"\midrule Total & {len(report.assessments)} & {totals} \\ \bottomrule",
            r"\end{tabular}\end{center}"]
     by_source = common.counts_by_source(report)
     if by_source and used:

@@ -90,9 +90,12 @@ def _settings(report: Report) -> str:
 def _summary(report: Report) -> str:
     counts = report.counts()
     used = common.used_verdicts(report)
-    rows = [[badge(v), str(counts[v.value])] for v in used]
-    rows.append(["total", str(len(report.assessments))])
-    lines = ["## Summary", ""] + table(["verdict", "claims"], rows)
+    extents = common.counts_by_extent(report)
+    rows = [[badge(v), str(counts[v.value])] + [str(extents[v.value][e]) for e in common.EXTENTS]
+            for v in used]
+    rows.append(["total", str(len(report.assessments))]
+                + [str(sum(extents[v.value][e] for v in used)) for e in common.EXTENTS])
+    lines = ["## Summary", ""] + table(["verdict", "claims", *common.EXTENTS], rows)
     by_source = common.counts_by_source(report)
     if by_source:
         header = ["source"] + [v.value for v in used] + ["total"]

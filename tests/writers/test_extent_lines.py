@@ -109,3 +109,27 @@ def test_notebook_headlines_carry_the_extent():
     assert r"\textbf{SUPPORTED}\ \text{on a truncated box (RR  eps,t  only): certified on " \
            r"50.0 percent of the box}" in tex
     assert a._repr_markdown_().startswith("**SUPPORTED** on a truncated box")
+
+
+def test_summary_separates_the_stated_domain_from_instances_and_truncated_boxes():
+    """Issue 13, item 6: the summary counts each verdict per extent."""
+    cont = Claim("t.cont", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)))
+    cut = Claim("t.cut", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)),
+                narrowed="x <= 1 of x >= 0")
+    proved = Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)")
+    rep = _report(assess(cont, [proved]), assess(_grid_claim(), [proved]),
+                  assess(_grid_claim("t.grid2"), [proved]),
+                  assess(cut, [Evidence("numeric", Verdict.SUPPORTED, "grid")]))
+    md = markdown.render(rep)
+    assert ("| verdict | claims | on the stated domain | on instances | on a truncated box |"
+            in md)
+    assert "| **PROVED** | 3 | 1 | 2 | 0 |" in md
+    assert "| **SUPPORTED** | 1 | 0 | 0 | 1 |" in md
+    assert "| total | 4 | 1 | 2 | 1 |" in md
+    tex = latex.render(rep)
+    assert "On the stated domain & On instances & On a truncated box" in tex
+    assert r"\midrule Total & 4 & 1 & 2 & 1 \\" in tex
+    data = jw.load(jw.render(rep))
+    assert data["counts_by_extent"] == {
+        "PROVED": {"on the stated domain": 1, "on instances": 2, "on a truncated box": 0},
+        "SUPPORTED": {"on the stated domain": 0, "on instances": 0, "on a truncated box": 1}}

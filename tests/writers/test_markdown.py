@@ -46,8 +46,10 @@ def test_title_and_settings(text):
 
 
 def test_summary_counts_by_verdict_and_by_source(text):
-    rows = _table_rows(text, "| verdict | claims |")
-    assert rows[0] == ["**PROVED**", "1"] and rows[-1] == ["total", "7"]
+    rows = _table_rows(text, "| verdict | claims | on the stated domain | on instances | "
+                             "on a truncated box |")
+    assert rows[0] == ["**PROVED**", "1", "1", "0", "0"]
+    assert rows[-1] == ["total", "7", "7", "0", "0"]
     assert len(rows) == 8
     by_source = _table_rows(text, "| source | PROVED | CERTIFIED | REFUTED | SUPPORTED | "
                                   "INCONCLUSIVE | NOT_CHECKABLE | ERROR | total |")

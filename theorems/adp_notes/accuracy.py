@@ -49,7 +49,7 @@ catalogue.declare(Claim(
     "adp_notes.accuracy.laplace.rate.instances", src("Accuracy, Laplace noise"),
     Statement(sqrt(k * moment2(Laplace(0, k / (i / 4 * n)))), "==",
               sqrt(2) * k**R(3, 2) / (n * i / 4)),
-    Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY,
+    Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY, derived={"eps": i / 4},
     note=RATE_NOTE + "; eps = i/4"))
 sig_acc_c = sqrt(2 * k * L / (n * eps**2))
 ACC_NOTE = ("(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
@@ -71,6 +71,7 @@ catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.instances", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(i / 2, sig_acc, sqrt(k) / n), "<=", dg),
     Domain.of(k=Int(1, 2), n=Int(1, 2), i=Int(1, 2), j=Int(1, 99)),
+    derived={"eps": i / 2, "delta": dg},
     note="(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
          "sensitivity sqrt(k)/n; instances eps = i/2, delta = j/100; the corrected "
          "statement is adp_notes.accuracy.gauss.repaired"))
@@ -94,6 +95,7 @@ catalogue.declare(Claim(
     Statement(sqrt(k * moment2(Normal(0, sqrt(2 * k * log(10**j) / (n * (i / 4)**2))))), "==",
               k * sqrt(2 * log(10**j) / n) / (i / 4)),
     Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4), j=Int(5, 6)), Kind.IDENTITY,
+    derived={"eps": i / 4, "delta": sympy.Integer(10)**(-j)},
     note=RMS_NOTE + "; eps = i/4, delta = 10^-j"))
 catalogue.declare(Claim(
     "adp_notes.accuracy.ratio", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),

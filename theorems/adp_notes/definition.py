@@ -24,7 +24,7 @@ catalogue.declare(Claim(
     "adp_notes.def.hockey_stick.instances", src("Def. and remark 2"),
     Statement(Max(*(Abs(hs(p, i / 4) - hs_events(p[0], p[1], i / 4))
                     for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
-    Domain.of(i=Int(0, 12)), Kind.IDENTITY,
+    Domain.of(i=Int(0, 12)), Kind.IDENTITY, derived={"eps": i / 4},
     note="H_eps from the densities vs the sup over all 2^n events, eps = i/4; instances: "
          "Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
@@ -35,12 +35,12 @@ catalogue.declare(Claim(
          + EC_NOTE + "; instance pairs: " + INSTANCES.replace("; eps = i/8", "")))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient.instances", src("Remark 3"),
-    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
+    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
          "instances: " + INSTANCES))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient.tight", src("Remark 3"),
-    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG,
+    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG, derived={"eps": e8},
     note=TIGHT_NOTE))
 for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP RR"),
                            (".finite", FIN, "Finite(1,2,3,4)/(4,3,2,1)")):
@@ -59,9 +59,9 @@ catalogue.declare(Claim(
          + INSTANCES.replace("; eps = i/8", "")))
 catalogue.declare(Claim(
     "adp_notes.recipe.instances", src("Steps 1 and 2"),
-    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG,
+    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
     note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; instances: " + INSTANCES))
 catalogue.declare(Claim(
     "adp_notes.recipe.tight", src("Steps 1 and 2"),
-    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG,
+    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG, derived={"eps": e8},
     note=TIGHT_NOTE))

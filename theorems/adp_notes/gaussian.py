@@ -35,7 +35,7 @@ catalogue.declare(Claim(
          "digits; " + CLASSIC_NOTE))
 catalogue.declare(Claim(
     "adp_notes.gauss.classic.instances", src("Theorem (Gaussian mechanism)"),
-    Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED,
+    Statement(gauss_delta(eg, sig_b, 1), "<=", dg), ED, derived={"eps": eg, "delta": dg},
     note="H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
          "(delta(eps) decreases in s); " + GRID + "; the corrected statement is "
          "adp_notes.gauss.classic.repaired (on the source's continuous domain)"))
@@ -72,7 +72,7 @@ catalogue.declare(Claim(
     Statement(loss_at(Normal(0, sqrt(2 * log(1 / d_ij)) / e_ij),
                       Normal(1, sqrt(2 * log(1 / d_ij)) / e_ij), z), "==",
               e_ij**2 / (4 * log(1 / d_ij)) - z * e_ij**2 / (2 * log(1 / d_ij))),
-    gd, Kind.IDENTITY,
+    gd, Kind.IDENTITY, derived={"eps": e_ij, "delta": d_ij},
     note="the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at "
          "sigma^2 = 2 log(1/delta)/eps^2, Delta = 1; eps = i/4, delta = 10^-j"))
 bm_lhs = bad_mass(Normal(0, sigma_b), Normal(1, sigma_b), eps)
@@ -110,6 +110,7 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.bad_mass.instances", src("Theorem (Gaussian mechanism), proof"),
     Statement(bad_mass(Normal(0, sig_b), Normal(1, sig_b), eg), "<=", dg), ED,
+    derived={"eps": eg, "delta": dg},
     note="M_D(Bad) from the densities; " + GRID + "; the corrected statement is "
          "adp_notes.gauss.bad_mass.repaired"))
 bw = Domain.of(i=Int(0, 12), j=Int(1, 8))
@@ -133,7 +134,7 @@ for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps}
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
         Statement(hockey_stick(Normal(0, s_j), Normal(1, s_j), i / 4), "==",
                   Phi(1 / (2 * s_j) - i / 4 * s_j) - exp(sign * i / 4) * Phi(-1 / (2 * s_j) - i / 4 * s_j)),
-        bw, Kind.IDENTITY, note=note + "; " + BW_NOTE))
+        bw, Kind.IDENTITY, derived={"eps": i / 4, "sigma": s_j}, note=note + "; " + BW_NOTE))
 catalogue.declare(Claim(
     "adp_notes.gauss.balle_wang.dp", src("Theorem [Balle-Wang '18]"),
     Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "<=",
@@ -148,5 +149,5 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps.instances", src("Important remark after Balle-Wang"),
     Statement(hockey_stick(Normal(0, 2**(j / 4)), Normal(1, 2**(j / 4)), 0), "<", 1),
-    Domain.of(j=Int(-17, 40)),
+    Domain.of(j=Int(-17, 40)), derived={"sigma": 2**(j / 4)},
     note="H_0 = TV < 1 at sigma = 2^(j/4) from 0.053 to 1024; Delta = 1"))

@@ -19,7 +19,7 @@ ns = (NameShame(i / 10, n, 0), NameShame(i / 10, n, 1))
 catalogue.declare(Claim(
     "adp_notes.name_and_shame.dp.instances", src("Example (Name-and-Shame), Claim"),
     Statement(Max(hs(ns, 0), hs(ns[::-1], 0)), "<=", i / 10),
-    Domain.of(i=Int(0, 10), n=Int(1, 3)),
+    Domain.of(i=Int(0, 10), n=Int(1, 3)), derived={"delta": i / 10},
     note="H_0 of the output laws of n people, person 1 changed, both orders; delta = i/10"))
 un = Domain.of(delta=closed(0, 1), n=Int(1, 10**6))
 catalogue.declare(Claim("adp_notes.name_and_shame.union", src("Example, union bound"),

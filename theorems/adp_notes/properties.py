@@ -25,7 +25,7 @@ catalogue.declare(Claim(
          "outputs"))
 catalogue.declare(Claim(
     "adp_notes.post_processing.instances", src("Property 1 (post-processing)"),
-    Statement(Min(*pp), ">=", 0), EG,
+    Statement(Min(*pp), ">=", 0), EG, derived={"eps": i / 8},
     note="H_eps(KP||KQ) <= H_eps(P||Q), eps = i/8; K = binning of Gaussian, Laplace, OSGT, truncated "
          "Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian outputs"))
 gp = Domain.of(eps=closed(0, 2), K=Int(2, 4))
@@ -84,6 +84,6 @@ catalogue.declare(Claim(
     Statement(Min(*[hs(p1, e1) + hs(p2, e2) - hockey_stick(ProductOf(p1[0], p2[0]),
                                                           ProductOf(p1[1], p2[1]), e1 + e2)
                     for p1, p2 in cmp_pairs]), ">=", 0),
-    Domain.of(i=Int(0, 8), j=Int(0, 8)),
+    Domain.of(i=Int(0, 8), j=Int(0, 8)), derived={"eps1": e1, "eps2": e2},
     note="eps_1 = i/4, eps_2 = j/4; non-adaptive, k = 2: RR(1) x RR(1/2); binned Gaussians sigma = 1 and 2; "
          "name-and-shame x binned Laplace"))

@@ -26,7 +26,7 @@ catalogue.declare(Claim("osgt22.gauss.no_pure", src("Basic notation (Gaussian)")
                     "sigma/Delta only)"))
 catalogue.declare(Claim("osgt22.gauss.no_pure.instances", src("Basic notation (Gaussian)"),
                Statement(bad_mass(Normal(0, j), Normal(1, j), i / 2), ">", 0),
-               Domain.of(i=Int(0, 40), j=Int(1, 8)),
+               Domain.of(i=Int(0, 40), j=Int(1, 8)), derived={"eps": i / 2, "sigma": j},
                note="Delta = 1, eps = i/2, sigma = j"))
 SIG277 = sqrt(R(277, 10))
 YS = R(1, 2) - R(1, 2) * R(277, 10)

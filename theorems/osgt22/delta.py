@@ -56,6 +56,7 @@ catalogue.declare(Claim(
               delta_T(i / 8, so, k / 2, 1),
               hypotheses=(Statement(i / 8, ">", R(1, 2) / j + k / 2 / j),)),
     Domain.of(i=Int(1, 16), j=Int(1, 4), k=Int(0, 4)), Kind.IDENTITY,
+    derived={"eps": i / 8, "sigma": so, "m": k / 2},
     note="sigma^2 = j, m = k/2, Delta = 1, eps = i/8 above the stated threshold"))
 catalogue.declare(Claim(
     "osgt22.delta.gauss_formula", src("Comparison with delta of the Gaussian mechanism"),

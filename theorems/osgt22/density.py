@@ -31,7 +31,7 @@ catalogue.declare(Claim("osgt22.pdf.forms.normalisation", src("Alternative descr
                     "sigma > 0, m >= 0 continuous"))
 catalogue.declare(Claim("osgt22.pdf.forms.normalisation.instances", src("Alternative description of pdf - 2"),
                Statement(osgt_kernel_mass(si, mj) * exp(-mj**2 / (2 * si**2)), "==", S(si, mj)),
-               sm, Kind.IDENTITY,
+               sm, Kind.IDENTITY, derived={"sigma": si, "m": mj},
                note="S = S' exp(-m^2/(2 sigma^2)) with S' = int of form 1; sigma = i/2, m = j/2"))
 catalogue.declare(Claim("osgt22.pdf.forms.mean", src("Alternative description of pdf - 2"),
                Statement(osgt_moment(sigma, m, 1), "==", 0), SM, Kind.IDENTITY,
@@ -54,6 +54,7 @@ catalogue.declare(Claim("osgt22.pdf.rejection", src("Rejection, followed by a sh
 catalogue.declare(Claim("osgt22.pdf.rejection.instances", src("Rejection, followed by a shift"),
                Statement(rejection_shift_cdf(si, mj, k / 2), "==", 1 - osgt_tail(si, mj, k / 2)),
                Domain.of(i=Int(1, 6), j=Int(0, 3), k=Int(-4, 4)), Kind.IDENTITY,
+               derived={"sigma": si, "m": mj, "t": k / 2},
                note="CDF of the rejected-and-shifted Gaussian (preimages under the shift) vs "
                     "the OSGT CDF by integration; sigma = i/2, m = j/2, t = k/2"))
 

@@ -27,7 +27,7 @@ catalogue.declare(Claim(
     Statement(density(OSGT(R(1, 2), 2, 1), i / 2) * density(OSGT(-1, 2, 1), j / 2), "==",
               exp(-((i / 2 - R(1, 2))**2 + (j / 2 + 1)**2) / 8
                   - (Abs(i / 2 - R(1, 2)) + Abs(j / 2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
-    Domain.of(i=Int(-3, 3), j=Int(-3, 3)), Kind.IDENTITY,
+    Domain.of(i=Int(-3, 3), j=Int(-3, 3)), Kind.IDENTITY, derived={"y1": i / 2, "y2": j / 2},
     note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y = (i/2, j/2); S' by integration"))
 zeta1 = lambda s, m_, kk: kk / (alpha - 1) * log((1 - Q(m_ / s)) / Q(m_ / s))  # noqa: E731
 ALPHA = Domain.of(a=Int(5, 256))  # alpha = a/4
@@ -48,11 +48,13 @@ for suffix, s, m_ in ((".instances", S40, 3), (".slides630", sqrt(630), 15),
     catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix, src("Single-letter RDP upper bound"),
                    Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 4), "<=",
                              a / 4 / (2 * s**2) + zeta1(s, m_, 1).subs(alpha, a / 4)), ALPHA,
+                   derived={"alpha": a / 4},
                    note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
                         "alpha = a/4 in [1.25, 64]"))
 catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP upper bound"),
                Statement(renyi(ProductOf(T0, T0), ProductOf(T1, T1), a / 4), "<=",
                          a / 4 * 2 / (2 * 40) + zeta1(S40, 3, 2).subs(alpha, a / 4)), ALPHA,
+               derived={"alpha": a / 4},
                note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha = a/4; "
                     + INST))
 catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper bound"),
@@ -96,7 +98,7 @@ catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi
 catalogue.declare(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
                                for P, Qd in rd_pairs)), "<=", 0),
-               Domain.of(a=Int(3, 20), i=Int(0, 12)),
+               Domain.of(a=Int(3, 20), i=Int(0, 12)), derived={"alpha": a / 2, "eps": i / 4},
                note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
                     "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)"))
 catalogue.declare(Claim("osgt22.gauss.rdp", src("Single-letter RDP slide (Gaussian RDP)"),

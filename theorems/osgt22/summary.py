@@ -50,6 +50,7 @@ catalogue.declare(Claim("osgt22.summary.less_noise.instances", src("slide 2 (sum
                Statement(osgt_var_needed(i / 5, 10**(-5 * j), 3, 1), "<",
                          gauss_var_needed(i / 5, 10**(-5 * j), 1)),
                Domain.of(i=Int(1, 10), j=Int(1, 2)),
+               derived={"eps": i / 5, "delta": R(10)**(-5 * j)},
                note="variance at which delta(eps) = delta, by certified bisection on sigma "
                     "(delta decreasing in sigma assumed); OSGT with m = 3, Delta = 1; "
                     "eps = i/5, delta in {1e-5, 1e-10}"))
