@@ -53,12 +53,32 @@ def draw_spec(spec: FigureSpec, out_dir: Path) -> str:
     return paths[0]
 
 
-def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=()) -> str:
+def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=(), axes=()) -> str:
     """Where a refuted claim certifiably holds and fails, over 1 or 2 parameters."""
     paths = region_map(Path(out_dir) / "figures" / ("region-" + claim_id.replace(".", "_")),
                        names, boxes, f"{claim_id}: where it holds (certified)", root=out_dir,
-                       integer=integer)
+                       integer=integer, axes=axes)
     return paths[0]
+
+
+def source_axis(claim, name: str):
+    """(label, map) drawing grid parameter ``name`` in the source variable that ``derived``
+    defines from it alone (``eps = i/4``), when that map is increasing; else None."""
+    index = sympy.Symbol(name)
+    for source_name, expr in claim.derived:
+        if {s.name for s in expr.free_symbols} != {name}:
+            continue
+        (sym,) = expr.free_symbols
+        f = sympy.lambdify(sym, expr, "math")
+        iv = claim.domain[name]
+        lo, hi = float(iv.lo) - 0.5, float(iv.hi) + 0.5
+        try:
+            ys = [f(lo + (hi - lo) * t / 16) for t in range(17)]
+        except (ValueError, ZeroDivisionError, OverflowError):
+            continue
+        if all(math.isfinite(y) for y in ys) and all(a < b for a, b in zip(ys, ys[1:])):
+            return f"{source_name} = {sympy.sstr(expr.subs(sym, index))}", f
+    return None
 
 
 def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dict]:
@@ -78,8 +98,10 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
         if a.verdict is Verdict.REFUTED and _plottable(a.regions):
             names, boxes = a.regions
             integer = [a.claim.domain[n].integer for n in names]
+            axes = [source_axis(a.claim, n) if a.claim.domain[n].bounded else None
+                    for n in names]
             _guarded(figures, a.id, lambda: {
-                "path": draw_region(a.id, names, boxes, out_dir, integer),
+                "path": draw_region(a.id, names, boxes, out_dir, integer, axes),
                 "title": f"Where {a.id} holds and fails", "claims": [a.id]})
     return figures
 

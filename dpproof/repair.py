@@ -9,6 +9,7 @@ kept for the region figures.  Nothing here is typed in: it is what the balls cer
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import sympy
@@ -79,6 +80,10 @@ def _volume(box) -> float:
     return v
 
 
+#: the time the finer 2-parameter grid of ``_pointwise`` may take (estimated from the coarse)
+FINER_SECONDS = 10.0
+
+
 def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 33) -> Repair:
     """Where boxes stay undecided (oracles are loose on wide parameter balls): the certified
     status at each point of a grid, summarised as runs (1 parameter) or shares (2); the
@@ -87,8 +92,20 @@ def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 3
     points = grid(claim, per_axis if len(names) == 1 else 17)
     if len(names) == 1:
         points += _towards_ends(claim, names[0])
-    status = [(tuple(p[n] for n in names), _point_status(compiled, p, config.prec))
-              for p in points]
+
+    def at(ps):
+        return [(tuple(p[n] for n in names), _point_status(compiled, p, config.prec))
+                for p in ps]
+
+    started = time.monotonic()
+    status = at(points)
+    if len(names) == 2:   # the product of each axis' grid and its points towards the ends
+        axes = [sorted({p[n] for p in points} | {p[n] for p in _towards_ends(claim, n, 10)})
+                for n in names]
+        finer = [{**points[0], names[0]: x, names[1]: y} for x in axes[0] for y in axes[1]]
+        per_point = (time.monotonic() - started) / max(len(points), 1)
+        if per_point * len(finer) < FINER_SECONDS:
+            status = at(finer)
     status = [(xs, s) for xs, s in status if s != "vacuous"]
     if len(names) == 1:
         runs = []

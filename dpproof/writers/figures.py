@@ -122,10 +122,12 @@ def _plottable(y, logy: bool) -> bool:
 
 
 def region_map(path, names: Sequence[str], boxes, title: str, root=None,
-               integer: Sequence[bool] = ()) -> list[str]:
+               integer: Sequence[bool] = (), axes: Sequence = ()) -> list[str]:
     """Where a claim certifiably holds (green), fails (red) or is undecided (grey): each box
     is ``((lo, hi) per parameter, status)`` over one or two parameters; an ``integer``
-    parameter's box [a, b] covers the cells a - 1/2 .. b + 1/2."""
+    parameter's box [a, b] covers the cells a - 1/2 .. b + 1/2.  ``axes``: per parameter,
+    None or (label, increasing map) to draw it in the source's variable (eps = i/4); an
+    axis whose failing boxes crowd an end decades away is drawn on a log or logit scale."""
     plt = _plt()
     from matplotlib.patches import Patch, Rectangle
 
@@ -133,15 +135,21 @@ def region_map(path, names: Sequence[str], boxes, title: str, root=None,
         raise ValueError(f"region_map draws 1 or 2 parameters, got {len(names)}: {names}")
     fig, ax = plt.subplots(figsize=(6, 4.2 if len(names) == 2 else 2.2))
     integer = tuple(integer) + (False,) * (2 - len(integer))
+    axes = tuple(axes) + (None,) * (2 - len(axes))
+    rects = []
     for box, status in boxes:
-        (x0, x1) = _side(box[0], integer[0])
-        (y0, y1) = _side(box[1], integer[1]) if len(names) == 2 else (0.0, 1.0)
+        sides = [_mapped(_side(box[d], integer[d]), axes[d]) for d in range(len(names))]
+        rects.append((sides + [(0.0, 1.0)])[:2] + [status])
+    for (x0, x1), (y0, y1), status in rects:
         ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, color=STATUS_COLOURS[status],
                                lw=0))
     ax.autoscale_view()
-    ax.set_xlabel(names[0])
+    labels = [axes[d][0] if axes[d] else names[d] for d in range(len(names))]
+    ax.set_xlabel(labels[0])
+    _apply_scale(ax.set_xscale, ax.set_xlim, [(r[0], r[2]) for r in rects])
     if len(names) == 2:
-        ax.set_ylabel(names[1])
+        ax.set_ylabel(labels[1])
+        _apply_scale(ax.set_yscale, ax.set_ylim, [(r[1], r[2]) for r in rects])
     else:
         ax.set_yticks([])
     ax.set_title(title, fontsize=9)
@@ -149,6 +157,37 @@ def region_map(path, names: Sequence[str], boxes, title: str, root=None,
               loc="upper center", bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
               ncol=4, frameon=False)
     return save(fig, path, root)
+
+
+def _mapped(side, axis) -> tuple[float, float]:
+    if axis is None:
+        return side
+    ends = sorted(float(axis[1](v)) for v in side)
+    return ends[0], ends[1]
+
+
+def axis_scale(sides) -> str:
+    """The scale of an axis with ``sides`` [((lo, hi), status)]: "logit" inside (0, 1) when
+    the failing region lies within 5% of an end and the axis spans 1.5+ decades towards it,
+    "log" on a positive axis over 2+ decades whose failing region is a sliver, else
+    "linear" -- so that the failing region is visible at a glance."""
+    lo, hi = min(s[0][0] for s in sides), max(s[0][1] for s in sides)
+    fails = [s[0] for s in sides if s[1] == "fails"]
+    if not fails or lo <= 0 or hi <= lo:
+        return "linear"
+    f_lo, f_hi = min(f[0] for f in fails), max(f[1] for f in fails)
+    if hi < 1 and (1 - f_lo < 0.05 or f_hi < 0.05) and max((1 - lo) / (1 - hi), hi / lo) > 30:
+        return "logit"
+    if hi / lo > 100 and f_hi - f_lo < (hi - lo) / 20:
+        return "log"
+    return "linear"
+
+
+def _apply_scale(set_scale, set_lim, sides) -> None:
+    scale = axis_scale(sides)
+    if scale != "linear":
+        set_scale(scale)
+        set_lim(min(s[0][0] for s in sides), max(s[0][1] for s in sides))
 
 
 def _side(side, integer: bool) -> tuple[float, float]:

@@ -94,3 +94,14 @@ def test_pointwise_repair_summarises_certified_grid_points_in_runs():
     assert "holds for x in [0, 1.96875] (33 points)" in r.text
     assert "fails for x in [2.0625, 3]" in r.text
     assert {s for _, s in r.boxes} == {"holds", "fails"}
+
+
+def test_pointwise_repair_over_two_parameters_reaches_towards_the_ends():
+    """A failure only within 1e-2 of an end is seen (a 17-point linear grid steps 1/16)."""
+    from dpproof.repair import _pointwise
+    claim = make_claim("r.pw2", "x + y <= 1.99", x=Interval.closed(0, 1),
+                       y=Interval.closed(0, 1))
+    r = _pointwise(claim, Config(), ["x", "y"])
+    assert "fails (certified) at 0" not in r.text
+    fails = [box for box, s in r.boxes if s == "fails"]
+    assert fails and all(box[0][1] > 0.99 and box[1][1] > 0.99 for box in fails)

@@ -133,3 +133,12 @@ def test_summary_separates_the_stated_domain_from_instances_and_truncated_boxes(
     assert data["counts_by_extent"] == {
         "PROVED": {"on the stated domain": 1, "on instances": 2, "on a truncated box": 0},
         "SUPPORTED": {"on the stated domain": 0, "on instances": 0, "on a truncated box": 1}}
+
+
+def test_region_axes_in_the_source_variables():
+    from dpproof.figures import source_axis
+    label, f = source_axis(_grid_claim(), "j")
+    assert label == "delta = j/100" and f(3) == 0.03
+    assert source_axis(_grid_claim(), "x") is None
+    dec = Claim("t.dec", SRC, Statement(i, ">=", 0), GRID, derived={"eps": 1 / i})
+    assert source_axis(dec, "i") is None     # decreasing: drawn over the index

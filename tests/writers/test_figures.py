@@ -33,3 +33,24 @@ def test_region_map_draws_boxes_over_one_or_two_parameters(tmp_path):
                               root=tmp_path) == ["e.png", "e.pdf"]
     with pytest.raises(ValueError, match="1 or 2 parameters"):
         figures.region_map(tmp_path / "bad", ("a", "b", "c"), [], "t")
+
+
+def test_axis_scale_makes_a_failing_sliver_visible():
+    """Issue 13, item 3: log or logit where the failing region lives near 0 or 1."""
+    near_one = [((0.001, 0.5), "holds"), ((0.5, 0.98), "holds"), ((0.98, 0.999), "fails")]
+    assert figures.axis_scale(near_one) == "logit"
+    near_zero = [((1e-6, 1e-4), "fails"), ((1e-4, 0.9), "holds")]
+    assert figures.axis_scale(near_zero) == "logit"
+    wide = [((1e-3, 2e-3), "fails"), ((2e-3, 100.0), "holds")]
+    assert figures.axis_scale(wide) == "log"
+    middle = [((0.001, 0.4), "holds"), ((0.4, 0.6), "fails"), ((0.6, 0.999), "holds")]
+    assert figures.axis_scale(middle) == "linear"
+    assert figures.axis_scale([((0.0, 1.0), "fails")]) == "linear"
+    assert figures.axis_scale([((0.1, 0.9), "holds")]) == "linear"
+
+
+def test_region_map_in_the_source_variables(tmp_path):
+    boxes = [(((1, 3), (1, 98)), "holds"), (((4, 4), (99, 99)), "fails")]
+    axes = [("eps = i/4", lambda v: v / 4), ("delta = j/100", lambda v: v / 100)]
+    assert figures.region_map(tmp_path / "m", ("i", "j"), boxes, "t", root=tmp_path,
+                              integer=(True, True), axes=axes) == ["m.png", "m.pdf"]
