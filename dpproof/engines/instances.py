@@ -132,6 +132,36 @@ def _margins(st) -> list:
     return [(b, s) for b in bigs for s in smalls]
 
 
+def _segments(pairs, rest: Domain, lo, hi, prepare) -> list | None:
+    """[(a, b, margins big - small)] covering [lo, hi]: the oracles derived once for the
+    whole box; else (a closed box whose two ends' facts both matter: delta in [0, 1]) on
+    [lo, mid] from the derivation valid on [lo, hi) and on [mid, hi] from the one valid on
+    (lo, hi] (``symbolic_oracles.substitutions``' 'closed-lo' / 'closed-hi')."""
+    def derived(e, side):
+        if not symbolic_oracles.has_oracles(e):
+            return e
+        if side is None:
+            got = symbolic_oracles.derive(e)
+            return None if got is None else got[0]
+        return symbolic_oracles.derive_on(e, rest, side)
+
+    plans = [[(lo, hi, None)]]
+    if len(rest.params) == 1 and lo < hi:
+        mid = (lo + hi) / 2
+        plans.append([(lo, mid, "closed-lo"), (mid, hi, "closed-hi")])
+    for plan in plans:
+        out = []
+        for a, b, side in plan:
+            forms = [[derived(e, side) for e in pair] for pair in pairs]
+            if any(f is None for pair in forms for f in pair):
+                kinks.debug(f"no derivation of {pairs} ({side or 'as given'})")
+                break
+            out.append((a, b, [prepare(big) - prepare(small) for big, small in forms]))
+        else:
+            return out
+    return None
+
+
 def by_kinks(claim: Claim, prepare, seconds: float, switches: range
              ) -> tuple[str, bool] | None:
     """A proof line for a claim without hypotheses in one bounded continuous parameter (and
@@ -165,31 +195,27 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
         if undefined:
             kinks.debug(f"undefined: {undefined}")
             return None
-        margins = []
-        for big, small in _margins(st):        # big >= small (> for '>', == for '==')
-            sides = []
-            for e in (big, small):
-                e = cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
-                                                   if s.name in symbols}})
-                got = symbolic_oracles.derive(e) if symbolic_oracles.has_oracles(e) else (e, {})
-                if got is None:
-                    kinks.debug(f"no derivation of {e}")
-                    return None
-                sides.append(prepare(got[0]))
-            margins.append(sides[0] - sides[1])
-        # without a continuous parameter: integer instances on the first attempt only (some
-        # with switches), a claim without parameters on the later one
-        count = sum(isinstance(n, kinks.SWITCH) for m in margins
-                    for n in sympy.preorder_traversal(m))
-        if (count not in switches) if cont else (switches.start == 1) == bool(values):
+        pairs = [tuple(cases.substitute(e, {**sub, **{s: symbols[s.name] for s in e.free_symbols
+                                                      if s.name in symbols}}) for e in pair)
+                 for pair in _margins(st)]          # big >= small (> for '>', == for '==')
+        segments = _segments(pairs, rest, lo, hi, prepare)
+        if segments is None:
             return None
-        switched = switched or count > 0
-        for margin in margins:
-            lines = kinks.prove(margin, x, lo, hi, rel, t_end - time.perf_counter())
-            if lines is None:
-                return None
-            pieces += len(lines)
-            exact = exact and all(line.endswith("0 exactly") for line in lines)
+        # without a continuous parameter: integer instances on the first attempt only (some
+        # with switches), a claim without parameters on the later one; an instance without
+        # a switch goes along with the others (the claim needs one with a switch)
+        count = max(sum(isinstance(n, kinks.SWITCH) for m in margins
+                        for n in sympy.preorder_traversal(m)) for _, _, margins in segments)
+        if (count and count not in switches) if cont else (switches.start == 1) == bool(values):
+            return None
+        switched = switched or count > 0 or len(segments) > 1   # (split: derived only so)
+        for a, b, margins in segments:
+            for margin in margins:
+                lines = kinks.prove(margin, x, a, b, rel, t_end - time.perf_counter())
+                if lines is None:
+                    return None
+                pieces += len(lines)
+                exact = exact and all(line.endswith("0 exactly") for line in lines)
     if not switched:
         return None                 # constants without a clamp: not this engine's class
     where = f"{len(combos)} integer instances, " if values else ""

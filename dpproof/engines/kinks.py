@@ -40,6 +40,7 @@ from .cases import is_zero, substitute
 PREC = 128             # bits of the ball evaluations
 MAX_BOXES = 4000         # sub-intervals of one leaf
 MAX_PIECES = 200       # pieces of one claim
+MAX_DEGREE = 12        # of a polynomial switch whose real roots are isolated
 MAX_ORDER = 3          # derivatives tried at a tight end
 TOUCH_WIDTH = arb(2) ** -4     # an undecided sub-interval this narrow: look for a touching
                                # zero at the simplest rational within twice its radius
@@ -66,15 +67,23 @@ def point(v) -> Point:
     v = sympy.nsimplify(v) if isinstance(v, sympy.Float) else sympy.sympify(v)
     if v.is_Rational:
         return Point(v, arb_ball(v))
+    if isinstance(v, sympy.CRootOf) and v.is_real:   # a rational within 2^-(PREC + 8)
+        dx = sympy.Rational(1, 2 ** (PREC + 8))
+        q = v.eval_rational(dx=dx, dy=dx)
+        with at_precision(PREC):
+            return Point(v, arb_ball(q) + arb(0, arb_ball(dx).upper()))
     return Point(v, _constant(v))
 
 
 def _constant(c) -> arb:
     if c.has(sympy.cosh, sympy.sinh, sympy.tanh):
         c = c.rewrite(sympy.exp)
+    algebraic = sorted(c.atoms(sympy.CRootOf), key=sympy.default_sort_key)
+    names = tuple(f"root{i}__" for i in range(len(algebraic)))   # each by its isolating ball
+    c = c.xreplace({r: sympy.Symbol(n, real=True) for r, n in zip(algebraic, names)})
     try:
         with at_precision(PREC):
-            b = lower(c, (), "arb")()
+            b = lower(c, names, "arb")(*(point(r).ball for r in algebraic))
     except (LoweringError, ArithmeticError, TypeError, ValueError, NotImplementedError) as exc:
         raise Fail(f"the constant {c}: {exc}") from None
     if not b.is_finite():
@@ -146,6 +155,26 @@ def root(g, x):
     return sympy.expand_log(sympy.log(ratio), force=False) / (h.args[0] / x)
 
 
+def roots(g, x) -> list:
+    """The real roots of the switch g: ``root``'s one of a monotone form, else (g a rational
+    function of x with rational coefficients, N/D) every real root of N and of D, exact
+    (rationals or ``CRootOf``, isolated by sympy's exact real-root isolation)."""
+    try:
+        r = root(g, x)
+        return [] if r is None else [r]
+    except Fail as monotone:
+        num, den = sympy.fraction(sympy.cancel(sympy.together(g)))
+        try:
+            polys = [sympy.Poly(p, x, domain="QQ") for p in (num, den)]
+        except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
+            raise monotone from None
+        if polys[0].is_zero:
+            return []
+        if sum(p.degree() for p in polys) > MAX_DEGREE:
+            raise Fail(f"a switch {g} of degree above {MAX_DEGREE}") from None
+        return [r for p in polys if p.degree() > 0 for r in p.real_roots()]
+
+
 def _value(expr, x, at: sympy.Rational) -> arb:
     return _constant(expr.xreplace({x: at}))
 
@@ -214,13 +243,11 @@ class Prover:
         nodes = _innermost(f)
         if not nodes:
             return self.leaf(f, a, b)
-        roots = []
+        found = []
         for node in nodes:
             for g in _switches(node):
-                r = root(g, self.x)
-                if r is not None:
-                    roots.append(r)
-        inside = self._inside(roots, a, b)
+                found.extend(roots(g, self.x))
+        inside = self._inside(found, a, b)
         if inside:
             ends = [a, *inside, b]
             for u, v in zip(ends, ends[1:]):

@@ -37,6 +37,13 @@ TRUE = [
     # binned Gaussian: the margin touches 0 at eps = 1/2 (the cut 0 = 1/2 - eps), inside a piece
     ("gauss_touch", f"hockey_stick(Quantize({N01}, 0), Quantize({N11}, 0), eps) <= "
      f"hockey_stick({N01}, {N11}, eps)", dict(eps=I.closed(0, 1))),
+    # name-and-shame: H_0 = delta exactly in both orders, on the closed [0, 1] (the masses
+    # need delta <= 1 and delta >= 0 at once: derived on [0, 1) and on (0, 1] separately)
+    ("name_shame", "max(hockey_stick(NameShame(delta, n, 0), NameShame(delta, n, 1), 0), "
+     "hockey_stick(NameShame(delta, n, 1), NameShame(delta, n, 0), 0)) <= delta",
+     dict(delta=I.closed(0, 1), n=I.closed(1, 3, integer=True))),
+    ("bernoulli_tv", "hockey_stick(Bernoulli(p), Bernoulli(p/2), 0) <= p/2",
+     dict(p=I.closed(0, 1))),
 ]
 
 FALSE = [
@@ -53,6 +60,14 @@ FALSE = [
     # at the touching point eps = 1/2 the right side, moved by 1e-6, is below the left
     ("gauss_touch", f"hockey_stick(Quantize({N01}, 0), Quantize({N11}, 0), eps) <= "
      f"hockey_stick({N01}, {N11}, eps + 1/10^6)", dict(eps=I.closed(0, 1))),
+    # false only within 1e-6 of the closed upper end, which one half's derivation excludes
+    ("name_shame", "max(hockey_stick(NameShame(delta, n, 0), NameShame(delta, n, 1), 0), "
+     "hockey_stick(NameShame(delta, n, 1), NameShame(delta, n, 0), 0)) <= min(delta, "
+     "1 - 1/10^6)", dict(delta=I.closed(0, 1), n=I.closed(1, 3, integer=True))),
+    ("bernoulli_tv", "hockey_stick(Bernoulli(p), Bernoulli(p/2), 0) <= min(p/2, 1/2 - 1/10^9)",
+     dict(p=I.closed(0, 1))),
+    ("bernoulli_tv_low", "hockey_stick(Bernoulli(p), Bernoulli(p/2), 0) <= max(p/2, p/1000 + "
+     "1/10^9) - 1/10^9", dict(p=I.closed(0, 1))),
 ]
 
 
@@ -141,3 +156,17 @@ def test_exact_only_is_proved():
             f" <= hockey_stick({RR[0]}, {RR[1]}, eps)")
     ev = symbolic.check(make_claim("k.exact", text, Kind.INEQUALITY, eps=I.closed(0, 3)), CONFIG)
     assert ev.verdict is Verdict.PROVED, ev.detail
+
+
+def test_polynomial_switches_split_at_their_exact_real_roots():
+    """A switch that is no monotone form: a polynomial's real roots, isolated exactly."""
+    assert kinks.roots(x**2 - 2, x) == [-sympy.sqrt(2), sympy.sqrt(2)]
+    cubic = kinks.roots(x**3 - 3 * x + 1, x)           # three irrational roots (CRootOf)
+    assert len(cubic) == 3 and all(isinstance(r, sympy.CRootOf) for r in cubic)
+    assert kinks.roots((x**2 - 1) / (x - 3), x) == [-1, 1, 3]   # a pole is a kink too
+    g = x**3 - 3 * x + 1
+    assert kinks.prove(sympy.Max(0, g) - g, x, -3, 3, ">=", 20)     # 0 exactly where g >= 0
+    assert kinks.prove(sympy.Max(0, g) - g - sympy.Rational(1, 10**12), x, -3, 3, ">=",
+                       20) is None
+    p = kinks.point(cubic[1])
+    assert p.ball.rad() < 2.0**-120 and abs(float(p.ball.mid()) - 0.347296355333861) < 1e-12

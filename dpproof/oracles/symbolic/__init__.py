@@ -12,6 +12,8 @@ cross-checks the two on random points of every family.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy
 from sympy import exp
 
@@ -238,13 +240,19 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     """Forward and back substitutions that turn the box's ends into sign assumptions:
     'lo': x = lo + t, 'hi': x = hi - t, 'both' (an open end): x = (lo + hi t)/(1 + t) for
     [lo, hi) or (lo, hi), x = (hi + lo t)/(1 + t) for (lo, hi], each with t >= 0 (t > 0 at
-    an open lower end of [lo, hi)).  Each maps the box onto t's range exactly."""
+    an open lower end of [lo, hi)).  Each maps the box onto t's range exactly.  'closed-lo'
+    and 'closed-hi' are 'both' with a closed [lo, hi] read as [lo, hi) and as (lo, hi]: two
+    maps, each onto all of the box but one end (``derive_claim`` requires both to agree)."""
     symbols = domain.symbols()
     fwd, back = {}, {}
     for name, iv in domain.params:
         x = symbols[name]
-        if side == "both" and not iv.integer and iv.lo is not None and iv.hi is not None and \
-                (iv.hi_open or iv.lo_open):
+        if side.startswith("closed") and not iv.integer and iv.lo is not None and \
+                iv.hi is not None and iv.lo < iv.hi:
+            iv = replace(iv, hi_open=True) if side == "closed-lo" and not iv.lo_open else (
+                replace(iv, lo_open=True) if not iv.hi_open else iv)
+        if side != "lo" and side != "hi" and not iv.integer and iv.lo is not None and \
+                iv.hi is not None and (iv.hi_open or iv.lo_open):
             if iv.hi_open:     # t = 0 at lo, t -> oo towards hi
                 t = sympy.Symbol(f"{name}__t", **({"positive": True} if iv.lo_open else
                                                   {"nonnegative": True}))
@@ -300,47 +308,63 @@ def _derived(e):
     return _MEMO[e]
 
 
+def _derive_side(statement, domain, side):
+    """(statement with every oracle call derived under ``substitutions(domain, side)``,
+    {call: form}) or None."""
+    from dpproof.claims import Statement
+
+    symbols = domain.symbols()
+    fwd, back = substitutions(domain, side)
+    raw: dict = {}   # {call: form}, simplified for the evidence only for the side returned
+
+    def one(e):
+        e = e.xreplace({s: symbols[s.name] for s in e.free_symbols if s.name in symbols})
+        got = _derived(e.xreplace(fwd))
+        if got is None:
+            return None
+        form, n = got
+        raw.update({k.xreplace(back): v.xreplace(back) for k, v in n.items()})
+        return canonical(form.xreplace(back))
+
+    # sides with oracles first, stopping at the first underivable one (rebuilding a large
+    # closed form's Max under the substitution costs minutes, cesar_rogers21.cor5_1)
+    exprs = [statement.lhs, statement.rhs] + [h.lhs for h in statement.hypotheses] + \
+        [h.rhs for h in statement.hypotheses]
+    done: dict = {}
+    for i in sorted(range(len(exprs)), key=lambda i: not has_oracles(exprs[i])):
+        done[i] = one(exprs[i])
+        if done[i] is None:
+            return None
+    hyps = [done[i] for i in range(2, len(exprs))]
+    k = len(statement.hypotheses)
+    new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i], guards=h.guards)
+                  for i, h in enumerate(statement.hypotheses))
+    return Statement(done[0], statement.rel, done[1], new_h, guards=statement.guards), raw
+
+
+def derive_on(expr, domain, side: str):
+    """``expr`` with its oracle calls derived under ``substitutions(domain, side)``, in the
+    domain's own parameters, or None; valid where the side's map reaches (e.g. 'closed-lo':
+    on [lo, hi) of a closed box, 'closed-hi': on (lo, hi])."""
+    from dpproof.claims import Statement
+
+    got = _derive_side(Statement(expr, "==", 0), domain, side)
+    return None if got is None else got[0].lhs
+
+
 def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
     """The statement with every oracle call derived (see ``derive``), with the box's lower
     ends, upper ends, or both as assumptions (``substitutions``); None if some call cannot
     be derived.  The derived form is substituted back to the claim's own parameters.  A side
     whose derived forms keep no undecided ``Piecewise`` (a loss mass whose condition the
     assumptions of one end decide) is preferred; else the first side that derives."""
-    from dpproof.claims import Statement
-
-    symbols = domain.symbols()
     fallback = None
     for side in ("lo", "hi", "both"):
-        fwd, back = substitutions(domain, side)
-        raw: dict = {}   # {call: form}, simplified for the evidence only for the side returned
-
-        def one(e):
-            e = e.xreplace({s: symbols[s.name] for s in e.free_symbols if s.name in symbols})
-            got = _derived(e.xreplace(fwd))
-            if got is None:
-                return None
-            form, n = got
-            raw.update({k.xreplace(back): v.xreplace(back) for k, v in n.items()})
-            return canonical(form.xreplace(back))
-
-        # sides with oracles first, stopping at the first underivable one (rebuilding a
-        # large closed form's Max under the substitution costs minutes, cesar_rogers21.cor5_1)
-        exprs = [statement.lhs, statement.rhs] + [h.lhs for h in statement.hypotheses] + \
-            [h.rhs for h in statement.hypotheses]
-        done: dict = {}
-        for i in sorted(range(len(exprs)), key=lambda i: not has_oracles(exprs[i])):
-            done[i] = one(exprs[i])
-            if done[i] is None:
-                break
-        if len(done) == len(exprs) and all(x is not None for x in done.values()):
-            sides = [done[0], done[1]]
-            hyps = [done[i] for i in range(2, len(exprs))]
-            k = len(statement.hypotheses)
-            new_h = tuple(Statement(hyps[i], h.rel, hyps[k + i], guards=h.guards)
-                          for i, h in enumerate(statement.hypotheses))
-            got = Statement(sides[0], statement.rel, sides[1], new_h,
-                            guards=statement.guards), raw
-            if not any(x.has(sympy.Piecewise) for x in sides + hyps):
+        got = _derive_side(statement, domain, side)
+        if got is not None:
+            st = got[0]
+            if not any(x.has(sympy.Piecewise) for h in (st, *st.hypotheses)
+                       for x in (h.lhs, h.rhs)):
                 fallback = got
                 break
             fallback = fallback or got

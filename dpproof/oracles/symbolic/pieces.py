@@ -45,8 +45,20 @@ def certainly(fact) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _simplified_true(fact) -> bool:
     """``simplify(fact)`` is true -- remembered: each derivation asks the same facts for
-    the box's lower end, upper end and both, and again for every conjunct of a claim."""
-    return sympy.simplify(fact) is sympy.true
+    the box's lower end, upper end and both, and again for every conjunct of a claim.
+    A relation simplify leaves open is also decided by the sign sympy's assumptions give
+    its difference over one denominator (1/(1 + t) <= 1: -t/(1 + t) is nonpositive)."""
+    if sympy.simplify(fact) is sympy.true:
+        return True
+    if not isinstance(fact, _ORDER):
+        return False
+    d = sympy.factor(sympy.together(fact.lhs - fact.rhs))
+    return bool({sympy.LessThan: d.is_nonpositive, sympy.StrictLessThan: d.is_negative,
+                 sympy.GreaterThan: d.is_nonnegative,
+                 sympy.StrictGreaterThan: d.is_positive}[type(fact)])
+
+
+_ORDER = (sympy.LessThan, sympy.StrictLessThan, sympy.GreaterThan, sympy.StrictGreaterThan)
 
 
 def decide_condition(cond, relation):
