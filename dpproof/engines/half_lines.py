@@ -6,7 +6,13 @@ neither log(delta) nor the cancelling tails.  Here the open end is moved to infi
 the tails are written relative to their common decay:
 
 1. x = L + exp(-l) (when the margin has a log of x - L) or x = L + 1/r, a bijection of
-   l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l).
+   l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l,
+   log(1/r) = -log(r): a log whose argument tends to 0 only at r = oo has a limit then).
+   An open upper end x -> U- is the mirror image, x = U - exp(-l) or U - 1/r onto
+   [U - h, U) (delta -> 1: log(1/delta) = -log(1 - exp(-l)) -> 0+).  An unbounded side
+   x in [a, oo) (or (-oo, b]) is not moved at all: ``Iv`` has infinite ends, so t = x
+   itself; a compactification x = a + r/(1 - r) would only add a pole at r = 1 and hide
+   the exp(-x^2) decay that step 3 factors out.  Any number of sides may be unbounded.
 2. Phi and Q are written with erfc.  A tail erfc(z) with z bounded below on the box and
    unbounded (or > 0) above is written exp(-z^2) erfcx(z), erfcx(z) = exp(z^2) erfc(z) (an
    identity on the real line); one with z bounded above and unbounded (or < 0) below first
@@ -225,17 +231,18 @@ def enclose(e: sympy.Expr, env: dict) -> Iv:
 
 
 # ---------------------------------------------------------------- the scaled margin
-def moved(exprs, x: sympy.Symbol, end):
-    """[(exprs with x = end + g(t), t, whether g = exp(-t))]: exp(-t) first if the margin
-    (``exprs[0]``; then the claim's guards) has a log of an expression in x, then 1/t
-    (t > 0 in both)."""
+def moved(exprs, x: sympy.Symbol, end, side: int = 1):
+    """[(exprs with x = end + side * g(t), t, whether g = exp(-t))]: side 1 at an open lower
+    end, -1 at an open upper end; exp(-t) first if the margin (``exprs[0]``; then the
+    claim's guards) has a log of an expression in x, then 1/t (t > 0 in both)."""
     t = sympy.Dummy("t", positive=True)
     logs = any(x in a.free_symbols for a in exprs[0].atoms(sympy.log))
     out = []
     for g, is_log in ((sympy.exp(-t), True), (1 / t, False)):
         if is_log and not logs:
             continue
-        out.append(([sympy.sympify(e).xreplace({x: end + g}) for e in exprs], t, is_log))
+        out.append(([sympy.expand_log(sympy.sympify(e).xreplace({x: end + side * g}))
+                     for e in exprs], t, is_log))
     return out
 
 
@@ -249,8 +256,8 @@ def _terms(e) -> list:
 
 
 def end_span(h, is_log: bool) -> Iv | None:
-    """The range [t0, oo) of t for x in (L, L + h] (``moved``), or None when t0 > 0 (which
-    sympy assumed) is not certified."""
+    """The range [t0, oo) of t for x in (L, L + h] (or [U - h, U): ``moved``), or None when
+    t0 > 0 (which sympy assumed) is not certified."""
     if h <= 0 or (is_log and h >= 1):
         return None
     t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
@@ -260,17 +267,16 @@ def end_span(h, is_log: bool) -> Iv | None:
 def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
     """Whether the margin ``exprs[0]`` is >= 0 (> 0 if strict) with t over ``span`` (t
     replaces side i: ``moved`` and ``end_span``, or t = x_i on an unbounded side) and the
-    other parameters over their closed box ranges; the claim's guards ``exprs[1:]`` must
-    be defined there too."""
+    other parameters over their box ranges, closed (an unbounded one: its half-line or
+    the real line); the claim's guards ``exprs[1:]`` must be defined there too."""
     margin = exprs[0]
     syms = {s.name: s for e in exprs for s in e.free_symbols}
     with at_precision(PREC):
         env = {}
         for k, (name, (lo, hi)) in enumerate(zip(names, box)):
             if k != i and name in syms:
-                if lo is None or hi is None:
-                    return False
-                env[syms[name]] = Iv(arb_ball(lo).lower(), arb_ball(hi).upper())
+                env[syms[name]] = Iv(-INF if lo is None else arb_ball(lo).lower(),
+                                     INF if hi is None else arb_ball(hi).upper())
         env[t] = span
         try:
             for e in exprs:          # every partial term certified defined on the range
