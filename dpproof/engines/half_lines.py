@@ -44,6 +44,7 @@ from ..lowering import LoweringError, arb_ball, at_precision, lower
 
 INF = math.inf
 PREC = 128
+MAX_FACTOR_OPS = 60      # M' factored only when small (``_factored``)
 
 
 class Unsupported(Exception):
@@ -281,6 +282,7 @@ def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
         try:
             for e in exprs:          # every partial term certified defined on the range
                 enclose(e, env)
+            loose = []
             for _, form in candidates(margin, env, cache):
                 try:
                     v = enclose(form, env)
@@ -288,9 +290,27 @@ def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
                     continue
                 if v.positive() if strict else v.nonnegative():
                     return True
+                loose.append(form)
+            for form in loose:      # defined on the range, enclosed too loosely: factored
+                try:
+                    v = enclose(_factored(form, cache), env)
+                except Unsupported:
+                    continue
+                if v.positive() if strict else v.nonnegative():
+                    return True
         except Unsupported:
             return False
     return False
+
+
+def _factored(form, cache: dict):
+    """``sympy.factor`` of M' (an identity; M' was certified defined on the range): the
+    terms 1/2 - exp(-t)/2 - (1 - exp(-t)) erfcx(z)/2 at delta = 1 - exp(-t) enclose
+    below 0, their product (1 - exp(-t)) (1 - erfcx(z))/2 does not.  Large forms stay."""
+    key = ("factor", form)
+    if key not in cache:
+        cache[key] = sympy.factor(form) if sympy.count_ops(form) <= MAX_FACTOR_OPS else form
+    return cache[key]
 
 
 def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
@@ -307,7 +327,13 @@ def candidates(margin: sympy.Expr, env: dict, cache: dict):
         cache[(margin, "args")] = sorted({_expanded(f.args[0], cache) for t in cache[margin]
                                           for f in t.atoms(sympy.erfc)},
                                          key=sympy.default_sort_key)
-    pattern = tuple(_decision(enclose(z, env)) for z in cache[(margin, "args")])
+    zs = [enclose(z, env) for z in cache[(margin, "args")]]
+    for pattern in dict.fromkeys(tuple(_decision(z, lean) for z in zs)
+                                 for lean in (False, True)):
+        yield from _scalings(margin, pattern, env, cache)
+
+
+def _scalings(margin, pattern, env, cache: dict):
     key = (margin, pattern)
     if key not in cache:
         decided = dict(zip(cache[(margin, "args")], pattern))
@@ -323,10 +349,11 @@ def candidates(margin: sympy.Expr, env: dict, cache: dict):
         yield s, cache[(key, diffs)]
 
 
-def _decision(z: Iv) -> int:
-    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above), -1
+def _decision(z: Iv, lean: bool = False) -> int:
+    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above; with
+    ``lean`` also z >= 0 bounded, as at delta -> 1 where z = sqrt(log(1/delta)) -> 0+), -1
     flipped (z bounded above, unbounded or < 0 below), 0 as it is."""
-    if z.lo != -INF and (z.hi == INF or z.lo > 0):
+    if z.lo != -INF and (z.hi == INF or z.lo > 0 or (lean and z.lo >= 0)):
         return 1
     if z.hi != INF and (z.lo == -INF or z.hi < 0):
         return -1
