@@ -15,7 +15,7 @@ from flint import arb
 
 from ..claims import Claim
 from ..expr.finite import written_out
-from ..expr.functions import SpecialFunction
+from ..expr.functions import Phi, Q, SpecialFunction
 from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
 from .base import effective_bounds
@@ -132,13 +132,21 @@ def _certified(claim: Claim, expr, need: str) -> bool:
 
 
 def _exp_relaxed(expr):
-    """``expr`` with each exp(y) of a y that sympy knows > 0 (< 0) replaced by 1 + w
-    (1/(1 + w)), w > 0 a fresh symbol: exp(y) is such a value, so a sign sympy derives for
-    every w > 0 (exp(eps) - 1 -> w, eps > 0) holds for ``expr``."""
+    """``expr`` (Gaussian tails as erfc: ``canonical``) with each exp(y), erfc(y) of a y
+    that sympy knows > 0 (< 0) replaced by a form in a fresh symbol w > 0 that ranges over
+    (a superset of) the values it takes: exp(y) in (1, oo) as 1 + w (in (0, 1) as
+    1/(1 + w)), erfc(y) in (0, 1) as 1/(1 + w) (in (1, 2) as 2 - 1/(1 + w)).  A sign sympy
+    derives for every w > 0 (exp(eps) - 1 -> w on eps > 0; Phi(a) - Phi(-a) =
+    1 - erfc(a/sqrt 2) -> w/(1 + w) on a > 0) holds for ``expr``."""
     def fresh(e):
         w = sympy.Dummy("w", positive=True)
-        return 1 + w if e.args[0].is_positive else 1 / (1 + w)
-    return expr.replace(lambda e: isinstance(e, sympy.exp) and (
+        up = e.args[0].is_positive
+        if isinstance(e, sympy.exp):
+            return 1 + w if up else 1 / (1 + w)
+        return 1 / (1 + w) if up else 2 - 1 / (1 + w)
+    if expr.has(sympy.erfc, sympy.erf, Phi, Q):
+        expr = symbolic_oracles.canonical(expr)
+    return expr.replace(lambda e: isinstance(e, (sympy.exp, sympy.erfc)) and (
         e.args[0].is_positive or e.args[0].is_negative), fresh)
 
 
