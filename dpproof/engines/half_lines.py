@@ -7,12 +7,10 @@ the tails are written relative to their common decay:
 
 1. x = L + exp(-l) (when the margin has a log of x - L) or x = L + 1/r, a bijection of
    l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l,
-   log(1/r) = -log(r): a log whose argument tends to 0 only at r = oo has a limit then).
+   log(1/r) = -log(r), whose limit at r = oo ``Iv`` has).
    An open upper end x -> U- is the mirror image, x = U - exp(-l) or U - 1/r onto
-   [U - h, U) (delta -> 1: log(1/delta) = -log(1 - exp(-l)) -> 0+).  An unbounded side
-   x in [a, oo) (or (-oo, b]) is not moved at all: ``Iv`` has infinite ends, so t = x
-   itself; a compactification x = a + r/(1 - r) would only add a pole at r = 1 and hide
-   the exp(-x^2) decay that step 3 factors out.  Any number of sides may be unbounded.
+   [U - h, U).  An unbounded side stays (``Iv`` has infinite ends): x = a + r/(1 - r) would
+   add a pole at r = 1 and hide the exp(-x^2) decay that step 3 factors out.
 2. Phi and Q are written with erfc.  A tail erfc(z) with z bounded below on the box and
    unbounded (or > 0) above is written exp(-z^2) erfcx(z), erfcx(z) = exp(z^2) erfc(z) (an
    identity on the real line); one with z bounded above and unbounded (or < 0) below first
@@ -238,13 +236,9 @@ def moved(exprs, x: sympy.Symbol, end, side: int = 1):
     claim's guards) has a log of an expression in x, then 1/t (t > 0 in both)."""
     t = sympy.Dummy("t", positive=True)
     logs = any(x in a.free_symbols for a in exprs[0].atoms(sympy.log))
-    out = []
-    for g, is_log in ((sympy.exp(-t), True), (1 / t, False)):
-        if is_log and not logs:
-            continue
-        out.append(([sympy.expand_log(sympy.sympify(e).xreplace({x: end + side * g}))
-                     for e in exprs], t, is_log))
-    return out
+    maps = ((sympy.exp(-t), True), (1 / t, False)) if logs else ((1 / t, False),)
+    return [([sympy.expand_log(sympy.sympify(e).xreplace({x: end + side * g})) for e in exprs],
+             t, is_log) for g, is_log in maps]
 
 
 def _tails_to_erfc(e):
@@ -282,31 +276,29 @@ def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
         try:
             for e in exprs:          # every partial term certified defined on the range
                 enclose(e, env)
-            loose = []
+            loose = []      # the forms defined on the range but enclosed too loosely
             for _, form in candidates(margin, env, cache):
-                try:
-                    v = enclose(form, env)
-                except Unsupported:
-                    continue
-                if v.positive() if strict else v.nonnegative():
+                got = _sign(form, env, strict)
+                if got:
                     return True
-                loose.append(form)
-            for form in loose:      # defined on the range, enclosed too loosely: factored
-                try:
-                    v = enclose(_factored(form, cache), env)
-                except Unsupported:
-                    continue
-                if v.positive() if strict else v.nonnegative():
-                    return True
+                loose += [form] if got is False else []
+            return any(_sign(_factored(f, cache), env, strict) for f in loose)
         except Unsupported:
             return False
-    return False
+
+
+def _sign(form, env, strict) -> bool | None:
+    """True: ``form`` >= 0 (> 0 if strict) on ``env``; False: only defined; None: not."""
+    try:
+        v = enclose(form, env)
+    except Unsupported:
+        return None
+    return v.positive() if strict else v.nonnegative()
 
 
 def _factored(form, cache: dict):
-    """``sympy.factor`` of M' (an identity; M' was certified defined on the range): the
-    terms 1/2 - exp(-t)/2 - (1 - exp(-t)) erfcx(z)/2 at delta = 1 - exp(-t) enclose
-    below 0, their product (1 - exp(-t)) (1 - erfcx(z))/2 does not.  Large forms stay."""
+    """``sympy.factor`` of a small M' (an identity; M' is certified defined): 1/2 - exp(-t)/2
+    - (1 - exp(-t)) erfcx(z)/2 encloses below 0, (1 - exp(-t))(1 - erfcx(z))/2 does not."""
     key = ("factor", form)
     if key not in cache:
         cache[key] = sympy.factor(form) if sympy.count_ops(form) <= MAX_FACTOR_OPS else form
@@ -330,29 +322,26 @@ def candidates(margin: sympy.Expr, env: dict, cache: dict):
     zs = [enclose(z, env) for z in cache[(margin, "args")]]
     for pattern in dict.fromkeys(tuple(_decision(z, lean) for z in zs)
                                  for lean in (False, True)):
-        yield from _scalings(margin, pattern, env, cache)
-
-
-def _scalings(margin, pattern, env, cache: dict):
-    key = (margin, pattern)
-    if key not in cache:
-        decided = dict(zip(cache[(margin, "args")], pattern))
-        cache[key] = [p for term in cache[margin] for p in _parts(term, decided, cache)]
-    parts = cache[key]
-    for s in dict.fromkeys(ex for ex, _ in parts):
-        diffs = tuple(_bounded_above(_expanded(ex - s, cache), env, cache) for ex, _ in parts)
-        if any(d is None for d in diffs):
-            continue
-        if (key, diffs) not in cache:
-            cache[(key, diffs)] = sympy.Add(*[sympy.exp(d) * r for d, (_, r) in
-                                              zip(diffs, parts)])
-        yield s, cache[(key, diffs)]
+        key = (margin, pattern)
+        if key not in cache:
+            decided = dict(zip(cache[(margin, "args")], pattern))
+            cache[key] = [p for term in cache[margin] for p in _parts(term, decided, cache)]
+        parts = cache[key]
+        for s in dict.fromkeys(ex for ex, _ in parts):
+            diffs = tuple(_bounded_above(_expanded(ex - s, cache), env, cache)
+                          for ex, _ in parts)
+            if any(d is None for d in diffs):
+                continue
+            if (key, diffs) not in cache:
+                cache[(key, diffs)] = sympy.Add(*[sympy.exp(d) * r for d, (_, r) in
+                                                  zip(diffs, parts)])
+            yield s, cache[(key, diffs)]
 
 
 def _decision(z: Iv, lean: bool = False) -> int:
-    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above; with
-    ``lean`` also z >= 0 bounded, as at delta -> 1 where z = sqrt(log(1/delta)) -> 0+), -1
-    flipped (z bounded above, unbounded or < 0 below), 0 as it is."""
+    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above; ``lean``:
+    also z >= 0, as z = sqrt(log(1/delta)) -> 0+ at delta -> 1), -1 flipped (z bounded above,
+    unbounded or < 0 below), 0 as it is."""
     if z.lo != -INF and (z.hi == INF or z.lo > 0 or (lean and z.lo >= 0)):
         return 1
     if z.hi != INF and (z.lo == -INF or z.hi < 0):
