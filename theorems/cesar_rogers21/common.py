@@ -69,7 +69,8 @@ def dk():
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
     "def2_3.em_br": "one exponential mechanism",
-    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2",
+    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
+            "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
     "lemma2_3": "the Gaussian mechanism",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
@@ -79,7 +80,8 @@ NARROWED = {
     "eq4": "k = 3",
     "lemma4_2": "k = 3",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
+             "eps_g >= 0)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
