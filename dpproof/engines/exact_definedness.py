@@ -3,7 +3,8 @@ is never PROVED there): ``undefined_term`` names a term that may be undefined on
 -- a division by something not certified non-zero, a fractional power of a base not
 certified non-negative, ``log`` of something not certified positive, ``binomial`` off the
 non-negative integers, a function outside the total ones -- or returns ''.  Certified means:
-by sympy's assumptions (also with the box's ends as signs), by Sturm root counting for a
+by sympy's assumptions (also with the box's ends as signs, and exp(y) of a y of known sign
+relaxed to 1 + w or 1/(1 + w), w > 0), by Sturm root counting for a
 polynomial in one parameter, or by a small arb branch and bound over the bounded box.
 Split from ``symbolic`` (which calls it before any proof)."""
 
@@ -14,7 +15,7 @@ from flint import arb
 
 from ..claims import Claim
 from ..expr.finite import written_out
-from ..expr.functions import SpecialFunction
+from ..expr.functions import Phi, Q, SpecialFunction
 from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
 from .base import effective_bounds
@@ -119,14 +120,34 @@ def _certified(claim: Claim, expr, need: str) -> bool:
     for side in ("lo", "hi", "both"):   # the box's ends as sign assumptions (x = lo + t, ...)
         fwd, _ = symbolic_oracles.substitutions(claim.domain, side)
         shifted = expr.xreplace(fwd)
-        if {"positive": shifted.is_positive, "nonnegative": shifted.is_nonnegative,
-                "nonzero": shifted.is_zero is False}[need]:
-            return True
+        for form in (shifted, _exp_relaxed(shifted)):
+            if {"positive": form.is_positive, "nonnegative": form.is_nonnegative,
+                    "nonzero": form.is_zero is False}[need]:
+                return True
     if len(expr.free_symbols) == 1:
         decided = _univariate_sign(claim, expr, need)
         if decided is not None:
             return decided
     return _arb_sign(claim, expr, need)
+
+
+def _exp_relaxed(expr):
+    """``expr`` (Gaussian tails as erfc: ``canonical``) with each exp(y), erfc(y) of a y
+    that sympy knows > 0 (< 0) replaced by a form in a fresh symbol w > 0 that ranges over
+    (a superset of) the values it takes: exp(y) in (1, oo) as 1 + w (in (0, 1) as
+    1/(1 + w)), erfc(y) in (0, 1) as 1/(1 + w) (in (1, 2) as 2 - 1/(1 + w)).  A sign sympy
+    derives for every w > 0 (exp(eps) - 1 -> w on eps > 0; Phi(a) - Phi(-a) =
+    1 - erfc(a/sqrt 2) -> w/(1 + w) on a > 0) holds for ``expr``."""
+    def fresh(e):
+        w = sympy.Dummy("w", positive=True)
+        up = e.args[0].is_positive
+        if isinstance(e, sympy.exp):
+            return 1 + w if up else 1 / (1 + w)
+        return 1 / (1 + w) if up else 2 - 1 / (1 + w)
+    if expr.has(sympy.erfc, sympy.erf, Phi, Q):
+        expr = symbolic_oracles.canonical(expr)
+    return expr.replace(lambda e: isinstance(e, (sympy.exp, sympy.erfc)) and (
+        e.args[0].is_positive or e.args[0].is_negative), fresh)
 
 
 def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:

@@ -6,7 +6,11 @@ neither log(delta) nor the cancelling tails.  Here the open end is moved to infi
 the tails are written relative to their common decay:
 
 1. x = L + exp(-l) (when the margin has a log of x - L) or x = L + 1/r, a bijection of
-   l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l).
+   l (or r) in [l0, oo) onto (L, L + h]; sympy simplifies with l, r > 0 (log(delta) = -l,
+   log(1/r) = -log(r), whose limit at r = oo ``Iv`` has).
+   An open upper end x -> U- is the mirror image, x = U - exp(-l) or U - 1/r onto
+   [U - h, U).  An unbounded side stays (``Iv`` has infinite ends): x = a + r/(1 - r) would
+   add a pole at r = 1 and hide the exp(-x^2) decay that step 3 factors out.
 2. Phi and Q are written with erfc.  A tail erfc(z) with z bounded below on the box and
    unbounded (or > 0) above is written exp(-z^2) erfcx(z), erfcx(z) = exp(z^2) erfc(z) (an
    identity on the real line); one with z bounded above and unbounded (or < 0) below first
@@ -38,6 +42,7 @@ from ..lowering import LoweringError, arb_ball, at_precision, lower
 
 INF = math.inf
 PREC = 128
+MAX_FACTOR_OPS = 60      # M' factored only when small (``_factored``)
 
 
 class Unsupported(Exception):
@@ -225,18 +230,15 @@ def enclose(e: sympy.Expr, env: dict) -> Iv:
 
 
 # ---------------------------------------------------------------- the scaled margin
-def moved(exprs, x: sympy.Symbol, end):
-    """[(exprs with x = end + g(t), t, whether g = exp(-t))]: exp(-t) first if the margin
-    (``exprs[0]``; then the claim's guards) has a log of an expression in x, then 1/t
-    (t > 0 in both)."""
+def moved(exprs, x: sympy.Symbol, end, side: int = 1):
+    """[(exprs with x = end + side * g(t), t, whether g = exp(-t))]: side 1 at an open lower
+    end, -1 at an open upper end; exp(-t) first if the margin (``exprs[0]``; then the
+    claim's guards) has a log of an expression in x, then 1/t (t > 0 in both)."""
     t = sympy.Dummy("t", positive=True)
     logs = any(x in a.free_symbols for a in exprs[0].atoms(sympy.log))
-    out = []
-    for g, is_log in ((sympy.exp(-t), True), (1 / t, False)):
-        if is_log and not logs:
-            continue
-        out.append(([sympy.sympify(e).xreplace({x: end + g}) for e in exprs], t, is_log))
-    return out
+    maps = ((sympy.exp(-t), True), (1 / t, False)) if logs else ((1 / t, False),)
+    return [([sympy.expand_log(sympy.sympify(e).xreplace({x: end + side * g})) for e in exprs],
+             t, is_log) for g, is_log in maps]
 
 
 def _tails_to_erfc(e):
@@ -249,8 +251,8 @@ def _terms(e) -> list:
 
 
 def end_span(h, is_log: bool) -> Iv | None:
-    """The range [t0, oo) of t for x in (L, L + h] (``moved``), or None when t0 > 0 (which
-    sympy assumed) is not certified."""
+    """The range [t0, oo) of t for x in (L, L + h] (or [U - h, U): ``moved``), or None when
+    t0 > 0 (which sympy assumed) is not certified."""
     if h <= 0 or (is_log and h >= 1):
         return None
     t0 = (1 / arb_ball(h)).log() if is_log else 1 / arb_ball(h)
@@ -260,31 +262,47 @@ def end_span(h, is_log: bool) -> Iv | None:
 def holds(exprs, t, span: Iv, box, i, names, strict, cache: dict) -> bool:
     """Whether the margin ``exprs[0]`` is >= 0 (> 0 if strict) with t over ``span`` (t
     replaces side i: ``moved`` and ``end_span``, or t = x_i on an unbounded side) and the
-    other parameters over their closed box ranges; the claim's guards ``exprs[1:]`` must
-    be defined there too."""
+    other parameters over their box ranges, closed (an unbounded one: its half-line or
+    the real line); the claim's guards ``exprs[1:]`` must be defined there too."""
     margin = exprs[0]
     syms = {s.name: s for e in exprs for s in e.free_symbols}
     with at_precision(PREC):
         env = {}
         for k, (name, (lo, hi)) in enumerate(zip(names, box)):
             if k != i and name in syms:
-                if lo is None or hi is None:
-                    return False
-                env[syms[name]] = Iv(arb_ball(lo).lower(), arb_ball(hi).upper())
+                env[syms[name]] = Iv(-INF if lo is None else arb_ball(lo).lower(),
+                                     INF if hi is None else arb_ball(hi).upper())
         env[t] = span
         try:
             for e in exprs:          # every partial term certified defined on the range
                 enclose(e, env)
+            loose = []      # the forms defined on the range but enclosed too loosely
             for _, form in candidates(margin, env, cache):
-                try:
-                    v = enclose(form, env)
-                except Unsupported:
-                    continue
-                if v.positive() if strict else v.nonnegative():
+                got = _sign(form, env, strict)
+                if got:
                     return True
+                loose += [form] if got is False else []
+            return any(_sign(_factored(f, cache), env, strict) for f in loose)
         except Unsupported:
             return False
-    return False
+
+
+def _sign(form, env, strict) -> bool | None:
+    """True: ``form`` >= 0 (> 0 if strict) on ``env``; False: only defined; None: not."""
+    try:
+        v = enclose(form, env)
+    except Unsupported:
+        return None
+    return v.positive() if strict else v.nonnegative()
+
+
+def _factored(form, cache: dict):
+    """``sympy.factor`` of a small M' (an identity; M' is certified defined): 1/2 - exp(-t)/2
+    - (1 - exp(-t)) erfcx(z)/2 encloses below 0, (1 - exp(-t))(1 - erfcx(z))/2 does not."""
+    key = ("factor", form)
+    if key not in cache:
+        cache[key] = sympy.factor(form) if sympy.count_ops(form) <= MAX_FACTOR_OPS else form
+    return cache[key]
 
 
 def scaled(margin: sympy.Expr, env: dict, cache: dict | None = None):
@@ -301,26 +319,30 @@ def candidates(margin: sympy.Expr, env: dict, cache: dict):
         cache[(margin, "args")] = sorted({_expanded(f.args[0], cache) for t in cache[margin]
                                           for f in t.atoms(sympy.erfc)},
                                          key=sympy.default_sort_key)
-    pattern = tuple(_decision(enclose(z, env)) for z in cache[(margin, "args")])
-    key = (margin, pattern)
-    if key not in cache:
-        decided = dict(zip(cache[(margin, "args")], pattern))
-        cache[key] = [p for term in cache[margin] for p in _parts(term, decided, cache)]
-    parts = cache[key]
-    for s in dict.fromkeys(ex for ex, _ in parts):
-        diffs = tuple(_bounded_above(_expanded(ex - s, cache), env, cache) for ex, _ in parts)
-        if any(d is None for d in diffs):
-            continue
-        if (key, diffs) not in cache:
-            cache[(key, diffs)] = sympy.Add(*[sympy.exp(d) * r for d, (_, r) in
-                                              zip(diffs, parts)])
-        yield s, cache[(key, diffs)]
+    zs = [enclose(z, env) for z in cache[(margin, "args")]]
+    for pattern in dict.fromkeys(tuple(_decision(z, lean) for z in zs)
+                                 for lean in (False, True)):
+        key = (margin, pattern)
+        if key not in cache:
+            decided = dict(zip(cache[(margin, "args")], pattern))
+            cache[key] = [p for term in cache[margin] for p in _parts(term, decided, cache)]
+        parts = cache[key]
+        for s in dict.fromkeys(ex for ex, _ in parts):
+            diffs = tuple(_bounded_above(_expanded(ex - s, cache), env, cache)
+                          for ex, _ in parts)
+            if any(d is None for d in diffs):
+                continue
+            if (key, diffs) not in cache:
+                cache[(key, diffs)] = sympy.Add(*[sympy.exp(d) * r for d, (_, r) in
+                                                  zip(diffs, parts)])
+            yield s, cache[(key, diffs)]
 
 
-def _decision(z: Iv) -> int:
-    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above), -1
-    flipped (z bounded above, unbounded or < 0 below), 0 as it is."""
-    if z.lo != -INF and (z.hi == INF or z.lo > 0):
+def _decision(z: Iv, lean: bool = False) -> int:
+    """How erfc(z) is written: 1 scaled (z bounded below, unbounded or > 0 above; ``lean``:
+    also z >= 0, as z = sqrt(log(1/delta)) -> 0+ at delta -> 1), -1 flipped (z bounded above,
+    unbounded or < 0 below), 0 as it is."""
+    if z.lo != -INF and (z.hi == INF or z.lo > 0 or (lean and z.lo >= 0)):
         return 1
     if z.hi != INF and (z.lo == -INF or z.hi < 0):
         return -1

@@ -1,4 +1,6 @@
-"""Boxes at an open lower end of the domain, x in (L, ...]: the margin as signed factors.
+"""Boxes at an open end of the domain, x in (L, ...] (or [..., U)): the margin as signed
+factors (lower ends), or scaled on the half-line the end is moved to (``half_lines``: lower
+and upper ends, and with other sides unbounded).
 
 At an excluded end x = L the margin may be undefined (``1/(alpha - 1)`` at alpha = 1 in
 osgt22's zeta, with the margin tending to +inf) or tend to 0 (a factor m as m -> 0+ in
@@ -43,8 +45,26 @@ class OpenEnds:
                                 and self.shift[i] == self.root[i][0]]
         return self._open_cache
 
+    def _half_ends(self) -> list[tuple[int, int]]:
+        """(i, 1) for the open lower ends (``_open_sides``), (i, -1) for the open upper ends
+        x -> U- of real parameters."""
+        if getattr(self, "_ends_cache", None) is None:
+            params = self.c.claim.domain.params
+            self._ends_cache = [(i, 1) for i in self._open_sides()] + [
+                (i, -1) for i, (_, iv) in enumerate(params)
+                if iv.hi_open and not iv.integer and iv.hi is not None and
+                self.root[i][1] is not None and self.root[i][1] == iv.hi]
+        return self._ends_cache
+
+    def _end_width(self, box, i, side):
+        """The width h of box side i from the open end it touches (None: it does not)."""
+        lo, hi = box[i]
+        if side > 0:
+            return hi - self.shift[i] if lo == self.root[i][0] and hi is not None else None
+        return hi - lo if hi == self.root[i][1] and lo is not None else None
+
     def _at_open_end(self, box) -> bool:
-        return any(box[i][0] == self.root[i][0] for i in self._open_sides())
+        return any(self._end_width(box, i, side) is not None for i, side in self._half_ends())
 
     @property
     def open_factors(self):
@@ -61,9 +81,11 @@ class OpenEnds:
         (``half_lines``)."""
         if not self._at_open_end(box):
             return False
-        if self.open_factors is None or not self._factors_hold(box):
-            return self._half_line_holds(box)
-        return True
+        lower = not B.infinite(box) and any(box[i][0] == self.root[i][0]
+                                            for i in self._open_sides())
+        if lower and self.open_factors is not None and self._factors_hold(box):
+            return True
+        return self._half_line_holds(box)
 
     def _half_line_holds(self, box) -> bool:
         if self.c.claim.statement.hypotheses:
@@ -71,11 +93,12 @@ class OpenEnds:
         self._half_line_setup()
         if self._half_off:
             return False
-        for i, subs in self._half_cache.items():
-            if box[i][0] != self.root[i][0]:
+        for (i, side), subs in self._half_cache.items():
+            h = self._end_width(box, i, side)
+            if h is None:
                 continue
             for exprs, t, is_log in subs:
-                span = half_lines.end_span(box[i][1] - self.shift[i], is_log)
+                span = half_lines.end_span(h, is_log)
                 if span is not None and self._half_line_try(exprs, t, span, box, i):
                     return True
         return False
@@ -110,10 +133,12 @@ class OpenEnds:
             margin = st.margin()
             symbols = {s.name: s for s in margin.free_symbols}
             self._half_parts, self._half_off = {}, False
-            self._half_cache = {i: guarded(half_lines.moved, [margin, *st.guards],
-                                           symbols[self.c.names[i]], self.shift[i], seconds=2.0)
-                                or [] for i in self._open_sides()
-                                if self.c.names[i] in symbols}
+            self._half_cache = {
+                (i, side): guarded(half_lines.moved, [margin, *st.guards],
+                                   symbols[self.c.names[i]],
+                                   self.shift[i] if side > 0 else self.root[i][1], side,
+                                   seconds=2.0) or []
+                for i, side in self._half_ends() if self.c.names[i] in symbols}
 
     def _factors_hold(self, box) -> bool:
         u = B.balls([(lo - s, hi - s) for (lo, hi), s in zip(box, self.shift)])

@@ -5,7 +5,8 @@
   is; or if d margin/dx has the sign that makes the face x = X the worst point (certified
   directly, or from a second derivative >= 0 and the slope at X), and that face is
   certified; or if the margin decreases towards infinity and its limit (s = 0) is; or,
-  failing these, from its Gaussian tails scaled on the half-line (``half_lines``).
+  failing these, from its Gaussian tails scaled on the half-line (``half_lines``; also
+  with several sides unbounded, or the box at an open end of another side).
   Definedness on a tail is judged from the rewritten forms (the margin has no finite end
   to evaluate there).
 - A margin homogeneous in the parameters with finite ranges (in u = x - L, f(t u) =
@@ -29,12 +30,17 @@ class TailsAndCorners:
     def _visit_tail(self, box, depth):
         inf = B.infinite(box)
         lo, hi = box[inf[0]]
-        if len(inf) == 1 and (lo is None) != (hi is None) and (
-                self._tail_holds(box, inf[0]) or self._half_line_tail_holds(box, inf[0])):
+        if (len(inf) == 1 and (lo is None) != (hi is None) and self._tail_holds(box, inf[0])) \
+                or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box):
             return self._certified(box)
         found = self._try_points(box, None, False)
         if found is not None:
             return found, depth
+        ends = [i for i, side in self._half_ends() if self._end_width(box, i, side)]
+        if ends and depth % 2:     # every other cut along a side at an open end (there
+            for child in B.halves(box, ends[0], False):     # the half-line decides)
+                self._push(child, depth + 1, -float("inf"))
+            return None
         self._split(box, depth, arb.nan())
         return None
 

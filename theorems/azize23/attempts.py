@@ -29,9 +29,8 @@ catalogue.declare(build_claim(
 
 # D_alpha(Y||Y') = log(I)/(alpha - 1) with I = int (f_Y/f_Y')^alpha f_Y'; by the definition
 # of h (f = exp(-x^2/(2s^2) - 1/(2r^2)) h), int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2s^2)) I
-RS = Domain.of(x=closed(0, 10**4), s=Interval(0, 100, lo_open=True),
-               alpha=Interval(1, 100, True),
-               Iint=Interval(0, 10**6, lo_open=True), j=closed(0, 1, integer=True))
+RS = Domain.of(x=NONNEG, s=POS, alpha=Interval(1, None, lo_open=True), Iint=POS,
+               j=closed(0, 1, integer=True))   # a count x >= 0, s > 0, alpha > 1, I > 0
 rx, rs, ra, rI, rj = (sym(RS)[n] for n in ("x", "s", "alpha", "Iint", "j"))
 pm = (1 + (2 * rj - 1) * 2 * rx) / (2 * rs**2)
 catalogue.declare(build_claim(
@@ -40,8 +39,7 @@ catalogue.declare(build_claim(
     ra / (ra - 1) * pm + log(sympy.exp(-ra * pm) * rI) / (ra - 1), RS,
     "Iint = int (f_Y/f_Y')^alpha f_Y' dy > 0 (so the lhs is D_alpha by definition); the "
     "integral of the rhs is rewritten through the definition of h (f_Y = exp(-x^2/(2s^2) - "
-    "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1",
-    narrowed="x <= 10^4, s <= 100, alpha <= 100, the integral <= 10^6"))
+    "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1"))
 
 catalogue.declare(Claim(
     "azize23.alg1.kl_channel", src("§2.2 Attempt 2, the recalled theorem"), None,

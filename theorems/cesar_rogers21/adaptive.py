@@ -3,11 +3,11 @@
 
 from sympy import Abs, Max, Rational as R, binomial, exp
 
-from dpproof.claims import Domain, Kind, Statement
+from dpproof.claims import Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta
 
 from .closed_forms import thm1_delta, thm3_delta
-from .common import (EPS_E2, G_HALF, G_QUARTER, add, closed, e, eps, eps_g, g, gh, gq, ident, integers, k,
+from .common import (EPS_E2, G_HALF, G_QUARTER, POS, add, closed, e, eps, eps_g, g, gh, gq, ident, integers, k,
                      le, p_t, q_t, r, tt, v, x)
 
 # ---- Section 5: adaptive --------------------------------------------------------------
@@ -99,5 +99,6 @@ x1, x2, x3 = tt - eps - r, tt - eps + v * eps, tt + r
 add("lemma_c1", "Lemma C.1",
     ident(Max(Abs(c1_lhs(x1) - (1 - exp(x1))), Abs(c1_lhs(x2) - (r1 - q_t(eps, tt) * exp(x2))),
               Abs(c1_lhs(x3))), 0),
-    Domain.of(eps=closed(R(1, 10), 3), s=closed(0, 1), r=closed(0, 3), v=closed(0, 1)), Kind.IDENTITY,
-    note="t = s eps; x = t - eps - r (x < t - eps), t - eps + v eps (middle), t + r (x >= t)")
+    Domain.of(eps=POS, s=closed(0, 1), r=Interval(0, None), v=closed(0, 1)), Kind.IDENTITY,
+    note="t = s eps, eps > 0; x = t - eps - r (x < t - eps), t - eps + v eps (middle), t + r "
+         "(x >= t), r >= 0: every real x")

@@ -69,23 +69,25 @@ def dk():
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
     "def2_3.em_br": "one exponential mechanism",
-    "def2_4.rr": "eps in [1/10, 4]",
-    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2",
+    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
+            "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
-    "lemma2_3": "the Gaussian mechanism, rho in (0, 10^6], delta in (0, 1 - 10^-6]",
+    "lemma2_3": "the Gaussian mechanism",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
-    "lemma3_4": "two Gaussian mechanisms, rho in (0, 10^6], delta in (0, 1 - 10^-6]",
-    "eq4": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
-    "lemma4_2": "k = 3, eps_i in [1/2, 2], eps_g <= 2",
+    "lemma3_4": "two Gaussian mechanisms",
+    "eq4": "k = 3",
+    "lemma4_2": "k = 3",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
+             "eps_g >= 0)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
-    "lemma_c1": "eps in [1/10, 3], distance to the kinks <= 3",
-    "alg2.delta": "sigma in [1/2, 3], s in [1, 6], Delta in [1/2, 2]",
+    "alg2.delta": "s >= 1, Delta <= 2: every Delta <= 2 s by scaling (sigma, s, Delta) -> "
+                  "c (sigma, s, Delta), which leaves delta'(s) unchanged; for Delta > 2 s the "
+                  "printed quotient exceeds the mass (refuted on s > 0, Delta <= 2)",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
 }

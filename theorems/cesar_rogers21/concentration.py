@@ -76,8 +76,8 @@ add("lemma3_3", "Lemma 3.3, eqs. (2)-(3)",
          "not instantiated")
 add("lemma3_4", "Lemma 3.4",
     le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
-    Domain.of(rho=Interval(0, 10**6, lo_open=True), delta=Interval(0, 1 - R(1, 10**6), lo_open=True)),
+    Domain.of(rho=POS, delta=Interval.open(0, 1)),
     unknown=True,
     note="instance: two Gaussian mechanisms, each rho-zCDP with xi = 0, delta_i = 0 (their "
-         "composition is N(0,1) vs N(sqrt(4 rho), 1)); rho in (0, 10^6], delta in "
-         "(0, 1 - 10^-6]: the truncation as in lemma2_3")
+         "composition is N(0,1) vs N(sqrt(4 rho), 1)); rho > 0, delta in (0, 1) as in "
+         "lemma2_3")

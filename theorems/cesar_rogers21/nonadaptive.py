@@ -4,12 +4,12 @@ Theorem 3)."""
 import sympy
 from sympy import Abs, Max, Rational as R, exp
 
-from dpproof.claims import Domain, Kind, Statement
+from dpproof.claims import Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delta, br_two_delta_bf,
                                      genrr3_delta_bf)
 
 from .closed_forms import eq56_sum, lemma45_dF, thm3_delta
-from .common import (EPS_E2, G_HALF, add, closed, d, dk, e, eps, eps_g, gg, gh, ident, integers, k,
+from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, gh, ident, integers, k,
                      l, le, p_t, q_t, r, t, tt, x)
 
 # ---- Section 4: non-adaptive ----------------------------------------------------------
@@ -31,8 +31,8 @@ def eq4_sum(eps_list, t_list, eg):
     return total
 
 
-box3 = dict(e1=closed(R(1, 2), 2), e2=closed(R(1, 2), 2), e3=closed(R(1, 2), 2), s1=closed(0, 1), s2=closed(0, 1),
-            s3=closed(0, 1), eps_g=closed(0, 2))
+box3 = dict(e1=POS, e2=POS, e3=POS, s1=closed(0, 1), s2=closed(0, 1), s3=closed(0, 1),
+            eps_g=Interval(0, None))     # eps_i > 0, eps_g >= 0 as stated; k = 3
 add("eq4", "eq. (4), Lemma 4.1",
     ident(eq4_sum(es, ts, eps_g), genrr3_delta_bf(*es, *ts, eps_g)), Domain.of(**box3),
     Kind.IDENTITY, note="k = 3, t_i = s_i eps_i: the sum over subsets vs the hockey-stick of "

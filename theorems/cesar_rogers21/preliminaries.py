@@ -8,7 +8,7 @@ from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, 
                                      renyi)
 
 from .closed_forms import thm1_delta, thm2_delta
-from .common import (EPS_E2, G_HALF, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
+from .common import (EPS_E2, G_HALF, POS, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
                      integers, k, le, p_t, pp, q_t, qq, rho, tt)
 
 # ---- Section 2: preliminaries ---------------------------------------------------------
@@ -40,9 +40,9 @@ add("def2_3.em_br", "Definition 2.3",
 add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
-    Domain.of(eps=closed(R(1, 10), 4), s=closed(0, 1)), Kind.IDENTITY,
-    note="t = s eps; on eps > 0 unbounded the symbolic engine does not close it (SUPPORTED); P(y)/Q(y) = e^t for y = 0 and e^(t - eps) for y = 1 (log-ratios in "
-         "[t - eps, t]: eps-BR)")
+    Domain.of(eps=POS, s=closed(0, 1)), Kind.IDENTITY,
+    note="t = s eps, eps > 0 (the source's domain); P(y)/Q(y) = e^t for y = 0 and "
+         "e^(t - eps) for y = 1 (log-ratios in [t - eps, t]: eps-BR)")
 add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k, eps, 0, eps_g)),
     Domain.of(k=integers(1, 10), eps=closed(R(1, 10), 1), eps_g=closed(0, 2)), Kind.IDENTITY,
     note="closed form vs the hockey-stick of the k-fold product of eps-DP RR (grouped law)")
@@ -58,8 +58,7 @@ add("lemma2_2", "Lemma 2.2",
     note="instance: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP; D_alpha from the masses")
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
-    Domain.of(rho=Interval(0, 10**6, lo_open=True), delta=Interval(0, 1 - R(1, 10**6), lo_open=True)),
+    Domain.of(rho=POS, delta=Interval.open(0, 1)),
     note="the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; delta from the "
-         "densities.  Both ends at 0 are open ends of the domain (certified on the half-line "
-         "they are moved to); rho <= 10^6 and delta <= 1 - 10^-6 are the truncation: an open "
-         "upper end (delta -> 1, where log(1/delta) -> 0) is not yet moved to a half-line")
+         "densities; rho > 0 and delta in (0, 1) as stated (the open ends delta -> 0+, 1- "
+         "are moved to half-lines, rho -> oo kept unbounded)")

@@ -53,7 +53,8 @@ sA, DA = Symbol("s", positive=True), D2
 add("alg2.delta", "Algorithm 2, eq. (10)",
     ident((Phi((DA - sA) / sigma) - Phi(-sA / sigma)) / (Phi(sA / sigma) - Phi(-sA / sigma)),
           tgauss_fail(sigma, sA, DA)),
-    Domain.of(sigma=closed(R(1, 2), 3), s=closed(1, 6), Delta=closed(R(1, 2), 2)), Kind.IDENTITY, unknown=True,
+    Domain.of(sigma=POS, s=Interval(1, None), Delta=Interval(0, 2, lo_open=True)), Kind.IDENTITY,
+    unknown=True,
     note="delta'(s) vs the mass of TGauss(0, sigma, s) outside the support of TGauss(Delta, "
          "sigma, s), by integration of the density")
 f64 = alpha * DA**2 / (2 * sigma**2) + log(
