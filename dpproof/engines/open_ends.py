@@ -62,7 +62,9 @@ class OpenEnds:
         if not self._at_open_end(box):
             return False
         if self.open_factors is None or not self._factors_hold(box):
-            return self._half_line_holds(box)
+            return self._half_line_holds(box) or any(
+                self._asymptotic_holds(box, i, open_end=True) for i in self._open_sides()
+                if box[i][0] == self.root[i][0])
         return True
 
     def _half_line_holds(self, box) -> bool:

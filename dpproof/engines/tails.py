@@ -30,7 +30,8 @@ class TailsAndCorners:
         inf = B.infinite(box)
         lo, hi = box[inf[0]]
         if len(inf) == 1 and (lo is None) != (hi is None) and (
-                self._tail_holds(box, inf[0]) or self._half_line_tail_holds(box, inf[0])):
+                self._tail_holds(box, inf[0]) or self._half_line_tail_holds(box, inf[0]) or
+                self._asymptotic_holds(box, inf[0])):
             return self._certified(box)
         found = self._try_points(box, None, False)
         if found is not None:

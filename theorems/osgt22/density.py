@@ -63,7 +63,8 @@ catalogue.declare(Claim("osgt22.variance.formula", src("eq. (2)"),
                note="E[Y^2] by integration of the density; sigma > 0, m >= 0"))
 catalogue.declare(Claim("osgt22.variance.less", src("eq. (2)"),
                Statement(V(m, sigma**2), "<", sigma**2),
-               Domain.of(m=Interval(0, 20, lo_open=True), sigma=closed(R(1, 10), 20))))
+               Domain.of(m=Interval(0, None, lo_open=True), sigma=Pos(0, None)),
+               note="m > 0, sigma > 0 as stated (m = 0 gives equality)"))
 s2 = sympy.Symbol("s2", positive=True)
 catalogue.declare(value_claim("osgt22.variance.example", src("figure caption, 'The shape of the pdf'"),
                      V(m, s2), "27.7", Domain.of(m=Interval.point(3), s2=Interval.point(40)),
