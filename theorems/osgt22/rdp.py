@@ -92,7 +92,7 @@ catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi
                Domain.of(alpha=closed(R(3, 2), 10), eps=closed(0, 3)),
                note="tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
                     "continuous; instances N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, "
-                    "Laplace(0,1)/(1,1)"))
+                    "Laplace(0,1)/(1,1)", narrowed="alpha in [3/2, 10], eps <= 3"))
 catalogue.declare(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
                                for P, Qd in rd_pairs)), "<=", 0),
