@@ -80,9 +80,16 @@ class _Side:
                         and edge_check(n) is not None]
         self.cache: dict = {}
 
-    def orientation(self, balls) -> tuple:
-        out = []
+    def orientation(self, balls, i) -> tuple:
+        """Per z: +1 / -1 if z > 0 / z < 0 on the box, 0 if unknown or if z stays bounded
+        at s = 0 (1/z away from 0 there: the expansion would not help)."""
+        out, end = [], list(balls)
+        end[i] = arb(0)
         for f, known in zip(self.inverse, self.static):
+            at_end = enclose(f, end)
+            if not (at_end.is_finite() and at_end.contains(0)):
+                out.append(0)
+                continue
             if known is not None:
                 out.append(known)
                 continue
@@ -151,9 +158,9 @@ def _sign(parts, balls):
     return None
 
 
-def holds(side: _Side, balls, strict: bool) -> bool:
-    """The margin certified >= 0 (> 0 if strict) on the box (s in x's slot)."""
-    signs = side.orientation(balls)
+def holds(side: _Side, balls, i, strict: bool) -> bool:
+    """The margin certified >= 0 (> 0 if strict) on the box (s in x's slot i)."""
+    signs = side.orientation(balls, i)
     if not any(signs):
         return False
     full = list(balls) + [arb(0).union(arb(1))] * len(side.thetas)
@@ -201,6 +208,6 @@ class AsymptoticTails:
         others = list(box)
         others[i] = (0, h)
         try:
-            return holds(side, B.balls(others), self.c.strict)
+            return holds(side, B.balls(others), i, self.c.strict)
         except (LoweringError, ValueError, ZeroDivisionError, TypeError):
             return False
