@@ -5,7 +5,8 @@
   is; or if d margin/dx has the sign that makes the face x = X the worst point (certified
   directly, or from a second derivative >= 0 and the slope at X), and that face is
   certified; or if the margin decreases towards infinity and its limit (s = 0) is; or,
-  failing these, from its Gaussian tails scaled on the half-line (``half_lines``).
+  failing these, from its Gaussian tails scaled on the half-line (``half_lines``), or
+  with every erfc replaced by its expansion and certified remainder (``asymptotic``).
   Definedness on a tail is judged from the rewritten forms (the margin has no finite end
   to evaluate there).
 - A margin homogeneous in the parameters with finite ranges (in u = x - L, f(t u) =
