@@ -158,6 +158,12 @@ def _sign(parts, balls):
     return None
 
 
+def _defined(parts, nonzero: bool, balls) -> bool:
+    """A partial term's base certified != 0 (``nonzero``) or > 0 on the box."""
+    sg = _sign(parts, balls)
+    return sg is not None and sg != 0 and (nonzero or sg > 0)
+
+
 def holds(side: _Side, balls, i, strict: bool) -> bool:
     """The margin certified >= 0 (> 0 if strict) on the box (s in x's slot i)."""
     signs = side.orientation(balls, i)
@@ -169,10 +175,8 @@ def holds(side: _Side, balls, i, strict: bool) -> bool:
         if got is None:
             return False
         margin, checks = got
-        for parts, nonzero in checks:
-            sg = _sign(parts, full)
-            if sg is None or (sg <= 0 and not nonzero) or (sg == 0 and nonzero):
-                return False
+        if not all(_defined(parts, nonzero, full) for parts, nonzero in checks):
+            continue        # a higher order may separate the base from 0
         sg = _sign(margin, full)
         if sg is not None and (sg > 0 or (sg == 0 and not strict)):
             return True

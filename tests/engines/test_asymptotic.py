@@ -2,7 +2,8 @@
 DLMF 7.12.1): osgt22's variance bound V(t, 1) < 1 (t phi(t)/Q(t) - t^2 -> 1 cancels two
 unbounded terms) on t in (0, oo), V(1, t) < t^2 (the hard end an open end t -> 0+), on
 m, sigma > 0 by homogeneity, and the tight V(t, 1) <= 2/t^2
-(the gap is 10/t^4 + O(1/t^6)); false twins whose violation lives only on the tail are
+(the gap is 10/t^4 + O(1/t^6)), osgt22's a/(2 V) > a/(2 sigma^2) on a > 1, m, sigma > 0 (by
+homogeneity with the second pivot of the pair); false twins whose violation lives only on the tail are
 never CERTIFIED."""
 
 import mpmath
@@ -21,7 +22,7 @@ from tests.helpers import TEST_SOURCE
 
 CONFIG = Config(engine_timeout=40, max_boxes=3000)
 INTERVAL = load("interval")
-t, s = sympy.Symbol("t", positive=True), sympy.Symbol("s", positive=True)
+t, s, a = (sympy.Symbol(n, positive=True) for n in "tsa")
 
 
 def V(m, sd):
@@ -41,6 +42,10 @@ TRUE = [
     claim("as.variance.open_end.tight", V(1, t), "<=", 2 * t ** 4, t=HALF),
     claim("as.variance.2d", V(t, s), "<", s ** 2, t=HALF, s=HALF),
     claim("as.variance.tight", V(t, 1), "<=", 2 / t ** 2, t=HALF),
+    # osgt22.rdp.gauss_worse on m, sigma > 0: the pivot m leaves sigma/m in (0, oo) with
+    # a hard tail (margin ~ 1/sigma^3); the other pivot gives m/sigma, whose ends settle
+    claim("as.gauss_worse", a / (2 * V(t, s)), ">", a / (2 * s ** 2), a=I(1, None, lo_open=True),
+          t=HALF, s=HALF),
 ]
 FALSE = [
     # false only for t >= ~10: V - 19/(10 t^2) ~ 1/(10 t^2)
@@ -50,6 +55,10 @@ FALSE = [
           t=HALF),
     # the 2d claim with sigma^2 scaled down by 1 - 10^-6 (false at large m/sigma)
     claim("as.variance.2d.false", V(t, s), "<", (1 - sympy.Rational(1, 10 ** 6)) * s ** 2,
+          t=HALF, s=HALF),
+    # false as m/sigma -> 0 (V -> sigma^2)
+    claim("as.gauss_worse.false", a / (2 * V(t, s)), ">",
+          a * (1 + sympy.Rational(1, 10 ** 6)) / (2 * s ** 2), a=I(1, None, lo_open=True),
           t=HALF, s=HALF),
 ]
 

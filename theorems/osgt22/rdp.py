@@ -57,8 +57,9 @@ catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP up
                     + INST))
 catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper bound"),
                Statement(alpha / (2 * V(m, sigma**2)), ">", alpha / (2 * sigma**2)),
-               Domain.of(alpha=Interval(1, 64, lo_open=True), m=Interval(0, 10, lo_open=True),
-                         sigma=closed(1, 20)), note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2)"))
+               Domain.of(alpha=Interval(1, None, lo_open=True), m=Interval(0, None, lo_open=True),
+                         sigma=Interval(0, None, lo_open=True)),
+               note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2); alpha > 1, m > 0, sigma > 0"))
 EXD = Domain.of(alpha=closed(R(3, 2), 32))
 for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
     lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
