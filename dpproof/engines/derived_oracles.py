@@ -79,6 +79,12 @@ def _calls(st: Statement) -> list:
     return sorted(found, key=sympy.default_sort_key)
 
 
+def _inner(call) -> set:
+    """The oracle calls inside the arguments of ``call``."""
+    return {f for a in call.args for f in sympy.sympify(a).atoms(sympy.Function)
+            if getattr(f, "opaque", False) and getattr(f, "numeric_value", True)}
+
+
 def _derive_one(call, domain, budget: Budget):
     """(the derived form of one call, its notes) or None."""
     got = budget.run(symbolic_oracles.derive_claim, Statement(call, "<=", sympy.S.Zero),
@@ -100,8 +106,10 @@ def derived_claim(claim: Claim, seconds: float = DERIVE_SECONDS):
     when some call does not derive on the domain."""
     budget = Budget(seconds)
     st, forms, notes = claim.statement, {}, {}
-    for call in _calls(st):
-        got = _derive_one(call, claim.domain, budget)
+    # innermost first: a call whose arguments hold calls (rdp_to_delta(alpha, renyi(P, Q,
+    # alpha), eps)) is derived with their derived forms in place
+    for call in sorted(_calls(st), key=lambda c: (len(_inner(c)), sympy.default_sort_key(c))):
+        got = _derive_one(call.xreplace(forms) if _inner(call) else call, claim.domain, budget)
         if got is None:
             return None
         forms[call] = got[0]

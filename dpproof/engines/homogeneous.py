@@ -8,7 +8,9 @@ the domain, f(l x_S) = l^k f(x_S) for l > 0, then with a pivot j in S
 so f has the sign of f at x_j = 1 with the other x_i of S (groups of one or two) replaced
 by t_i = x_i / x_j.  The claim with x_j = 1 and t_i over [lo_i / hi_j, hi_i / lo_j] (the
 exact image of the domain; t_i > 0) is equivalent to the claim, with one parameter less: it
-is tried first, with a quarter of the time and 4 times the boxes per parameter removed; a
+is tried first, with a quarter of the time and 4 times the boxes per parameter removed
+(then, for a pair whose ends prefer no pivot, the other pivot: the ratio's hard end moves
+between 0+ and oo); a
 CERTIFIED verdict transfers (a witness would need mapping back: not transferred).  osgt22's variance
 bound in (m, sigma) and its RDP comparison in (alpha; m, sigma) become claims in m/sigma.
 
@@ -37,19 +39,21 @@ from .signs import guarded
 SECONDS = 3.0
 
 
-def reduced(claim: Claim) -> tuple[Claim, str] | None:
-    """(the claim with fewer parameters, how), or None when no group reduces."""
+def reduced(claim: Claim, flip: bool = False) -> tuple[Claim, str] | None:
+    """(the claim with fewer parameters, how), or None when no group reduces; ``flip``
+    takes the other pivot of a pair whose ends do not prefer one (m, sigma > 0: the ratio
+    sigma/m or m/sigma, whose hard ends differ), else None."""
     st = claim.statement
     if st is None or st.rel == "==" or st.hypotheses or st.guards:
         return None
-    notes = []
+    notes, flips = [], [flip]
     while True:
-        step = _reduce_once(claim)
+        step = _reduce_once(claim, flips)
         if step is None:
             break
         claim, how = step
         notes.append(how)
-    if not notes:
+    if not notes or flips[0]:      # no reduction, or no pair to flip
         return None
     return claim, "; ".join(notes)
 
@@ -58,7 +62,7 @@ def _positive(iv: Interval) -> bool:
     return not iv.integer and iv.lo is not None and (iv.lo > 0 or (iv.lo == 0 and iv.lo_open))
 
 
-def _reduce_once(claim: Claim):
+def _reduce_once(claim: Claim, flips: list):
     margin = claim.statement.margin()
     symbols = {s.name: s for s in margin.free_symbols}
     pos = [n for n, iv in claim.domain.params if n in symbols and _positive(iv)]
@@ -69,7 +73,10 @@ def _reduce_once(claim: Claim):
             if k is None:
                 continue
             # pivot: an end away from 0 keeps the other ranges finite
-            pivot = max(group, key=lambda n: (bool(ranges[n].lo > 0), float(ranges[n].lo)))
+            key = [(bool(ranges[n].lo > 0), float(ranges[n].lo)) for n in group]
+            pivot = max(group, key=lambda n: key[group.index(n)])
+            if flips[0] and len(group) == 2 and key[0] == key[1]:
+                pivot, flips[0] = group[1] if pivot == group[0] else group[0], False
             if guarded(_verified, margin, [symbols[n] for n in group], symbols[pivot], k,
                        seconds=SECONDS):
                 return _apply(claim, group, pivot, k)
@@ -158,13 +165,16 @@ def _apply(claim: Claim, group, pivot, k):
 def certified(claim: Claim, config, check) -> Evidence | None:
     """CERTIFIED evidence for the claim from ``check`` (the interval engine's search) on its
     reduced form, with a quarter of the time; None if there is none or it is not certified."""
-    red = reduced(claim)
-    if red is None:
-        return None
-    gone = len(claim.domain.params) - len(red[0].domain.params)
-    ev = check(red[0], dataclasses.replace(config, engine_timeout=config.engine_timeout / 4,
-                                           max_boxes=config.max_boxes * 4 ** gone))
-    if ev.verdict is not Verdict.CERTIFIED:
+    for flip in (False, True):    # the other pivot of a pair only if the first fails
+        red = reduced(claim, flip)
+        if red is None:
+            return None
+        gone = len(claim.domain.params) - len(red[0].domain.params)
+        ev = check(red[0], dataclasses.replace(config, engine_timeout=config.engine_timeout / 4,
+                                               max_boxes=config.max_boxes * 4 ** gone))
+        if ev.verdict is Verdict.CERTIFIED:
+            break
+    else:
         return None
     return dataclasses.replace(ev, detail=f"{ev.detail} (on the claim reduced by homogeneity: "
                                f"{red[1]})", scope=f"whole domain: {claim.domain} (via "

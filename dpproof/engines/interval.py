@@ -54,6 +54,7 @@ from .interval_verdicts import conclude
 from .substitution import substituted, transfer
 from .open_ends import OpenEnds
 from .tails import TailsAndCorners
+from .asymptotic import AsymptoticTails
 from .witness_search import candidates
 
 NAME = "interval"
@@ -125,7 +126,7 @@ def _check(claim: Claim, config: Config) -> Evidence:
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
-class _Search(Bounds, TailsAndCorners, OpenEnds):
+class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
     """The branch-and-bound state: two priority queues (by depth, by lower bound)."""
 
     def __init__(self, compiled: Compiled, config: Config, integer, root, clip=None):

@@ -9,7 +9,9 @@ shifted coordinate u = x - L, positive on the domain, the margin is written as o
 fraction N/D (sympy ``together``) and N, D as products of factors (``factor_terms``); on
 box ∩ domain the margin has the sign of the product of its factors' signs, each factor's
 sign from sympy's sign rules under u > 0 (u^k, exp(.), positive constants: strictly
-positive on the whole domain) or from its ball enclosure on the closed box.
+positive on the whole domain) or from its ball enclosure on the closed box.  Failing
+that: ``half_lines``, then erfc replaced by its expansion with a certified remainder
+(``asymptotic``).
 
 Definedness on box ∩ domain: every partial term (``definedness.edge_check``) of the margin
 and of the factors sympy proves positive is either a negative power of a base that sympy
@@ -85,7 +87,9 @@ class OpenEnds:
                                             for i in self._open_sides())
         if lower and self.open_factors is not None and self._factors_hold(box):
             return True
-        return self._half_line_holds(box)
+        return self._half_line_holds(box) or any(
+            self._asymptotic_holds(box, i, open_end=True) for i in self._open_sides()
+            if box[i][0] == self.root[i][0])
 
     def _half_line_holds(self, box) -> bool:
         if self.c.claim.statement.hypotheses:

@@ -6,7 +6,8 @@
   directly, or from a second derivative >= 0 and the slope at X), and that face is
   certified; or if the margin decreases towards infinity and its limit (s = 0) is; or,
   failing these, from its Gaussian tails scaled on the half-line (``half_lines``; also
-  with several sides unbounded, or the box at an open end of another side).
+  with several sides unbounded, or the box at an open end of another side), or with every
+  erfc replaced by its expansion and certified remainder (``asymptotic``).
   Definedness on a tail is judged from the rewritten forms (the margin has no finite end
   to evaluate there).
 - A margin homogeneous in the parameters with finite ranges (in u = x - L, f(t u) =
@@ -30,7 +31,8 @@ class TailsAndCorners:
     def _visit_tail(self, box, depth):
         inf = B.infinite(box)
         lo, hi = box[inf[0]]
-        if (len(inf) == 1 and (lo is None) != (hi is None) and self._tail_holds(box, inf[0])) \
+        one_tail = len(inf) == 1 and (lo is None) != (hi is None)
+        if (one_tail and (self._tail_holds(box, inf[0]) or self._asymptotic_holds(box, inf[0]))) \
                 or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box):
             return self._certified(box)
         found = self._try_points(box, None, False)

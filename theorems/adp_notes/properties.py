@@ -35,7 +35,8 @@ catalogue.declare(Claim(
               K * exp((K - 1) * eps) * gauss_delta(eps, sigma, 1)),
     Domain.of(eps=closed(0, 2), sigma=Pos(0, 10), K=Int(2, 4)),
     note="the Gaussian mechanism family: N(0, sigma^2) at distance K (shift K), delta = its "
-         "own delta(eps); eps in [0, 2], sigma in (0, 10] continuous, K in {2, 3, 4}"))
+         "own delta(eps); eps in [0, 2], sigma in (0, 10] continuous, K in {2, 3, 4}",
+    narrowed="eps <= 2, sigma <= 10, K in {2, 3, 4}"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.instances", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, 1), Normal(K, 1), K * eps), "<=",
@@ -78,7 +79,8 @@ catalogue.declare(Claim(
                     for p1, p2 in cmp_pairs]), ">=", 0),
     Domain.of(eps1=closed(0, 2), eps2=closed(0, 2)),
     note="eps_1, eps_2 in [0, 2] continuous; non-adaptive, k = 2: RR(1) x RR(1/2); binned "
-         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace"))
+         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace",
+    narrowed="eps1, eps2 <= 2"))
 catalogue.declare(Claim(
     "adp_notes.basic_composition.instances", src("Property 3 (basic composition)"),
     Statement(Min(*[hs(p1, e1) + hs(p2, e2) - hockey_stick(ProductOf(p1[0], p2[0]),

@@ -64,7 +64,8 @@ catalogue.declare(Claim("osgt22.variance.formula", src("eq. (2)"),
                note="E[Y^2] by integration of the density; sigma > 0, m >= 0"))
 catalogue.declare(Claim("osgt22.variance.less", src("eq. (2)"),
                Statement(V(m, sigma**2), "<", sigma**2),
-               Domain.of(m=Interval(0, 20, lo_open=True), sigma=closed(R(1, 10), 20))))
+               Domain.of(m=Interval(0, None, lo_open=True), sigma=Pos(0, None)),
+               note="m > 0, sigma > 0 as stated (m = 0 gives equality)"))
 s2 = sympy.Symbol("s2", positive=True)
 catalogue.declare(value_claim("osgt22.variance.example", src("figure caption, 'The shape of the pdf'"),
                      V(m, s2), "27.7", Domain.of(m=Interval.point(3), s2=Interval.point(40)),
@@ -76,7 +77,7 @@ catalogue.declare(Claim("osgt22.subgaussian", src("Proposition"),
                          hypotheses=(Statement(Q(m), ">=", R(1, 4)),)),
                Domain.of(m=closed(0, 2), y=closed(0, 12)),
                note="sigma = 1 (the tail depends on y/sigma, m/sigma); m/sigma <= Q^-1(0.25) "
-                    "written as Q(m/sigma) >= 1/4"))
+                    "written as Q(m/sigma) >= 1/4", narrowed="y/sigma <= 12"))
 catalogue.declare(Claim("osgt22.subgaussian.constant", src("Proposition"),
                Statement((Q(R(67445, 100000)) - R(1, 4)) * (Q(R(67455, 100000)) - R(1, 4)), "<=", 0),
                note="Q^-1(0.25) = 0.6745 to the printed digits: 1/4 lies between Q(0.67445) "

@@ -59,8 +59,9 @@ catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP up
                     + INST))
 catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper bound"),
                Statement(alpha / (2 * V(m, sigma**2)), ">", alpha / (2 * sigma**2)),
-               Domain.of(alpha=Interval(1, 64, lo_open=True), m=Interval(0, 10, lo_open=True),
-                         sigma=closed(1, 20)), note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2)"))
+               Domain.of(alpha=Interval(1, None, lo_open=True), m=Interval(0, None, lo_open=True),
+                         sigma=Interval(0, None, lo_open=True)),
+               note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2); alpha > 1, m > 0, sigma > 0"))
 EXD = Domain.of(alpha=closed(R(3, 2), 32))
 for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
     lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
@@ -94,7 +95,7 @@ catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi
                Domain.of(alpha=closed(R(3, 2), 10), eps=closed(0, 3)),
                note="tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
                     "continuous; instances N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, "
-                    "Laplace(0,1)/(1,1)"))
+                    "Laplace(0,1)/(1,1)", narrowed="alpha in [3/2, 10], eps <= 3"))
 catalogue.declare(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
                                for P, Qd in rd_pairs)), "<=", 0),

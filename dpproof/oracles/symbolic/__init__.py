@@ -108,6 +108,14 @@ def _osgt_kernel_mass(sigma, m):
             + integral(0, quad - X * m / sigma ** 2, 0, sympy.oo))
 
 
+def _rdp_to_delta(alpha, tau, eps):
+    """delta(eps) of (alpha, tau)-RDP as ``oracles.conversions.rdp_to_delta`` defines it:
+    exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha, alpha > 1."""
+    from .pieces import require
+    require(alpha > 1, "alpha > 1")
+    return exp((alpha - 1) * (tau - eps) + alpha * sympy.log(1 - 1 / alpha)) / (alpha - 1)
+
+
 #: the largest k whose k-fold product is summed out (k + 1 terms)
 MAX_PRODUCT = 64
 
@@ -134,6 +142,7 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "osgt_kernel_mass": _osgt_kernel_mass, "cdf": M.cdf,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
+         "rdp_to_delta": _rdp_to_delta,
          "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
          **PR.RULES, **TR.RULES, **AD.RULES}
 
