@@ -87,9 +87,9 @@ class OpenEnds:
                                             for i in self._open_sides())
         if lower and self.open_factors is not None and self._factors_hold(box):
             return True
-        return self._half_line_holds(box) or any(
+        return self._half_line_holds(box) or (lower and any(
             self._asymptotic_holds(box, i, open_end=True) for i in self._open_sides()
-            if box[i][0] == self.root[i][0])
+            if box[i][0] == self.root[i][0]))
 
     def _half_line_holds(self, box) -> bool:
         if self.c.claim.statement.hypotheses:
