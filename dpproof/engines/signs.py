@@ -33,9 +33,9 @@ def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
         if outer_limit_passed():   # the claim's or the engine's limit, not this guard's
             raise
         return None
-    except (MemoryError, RecursionError, TypeError, ValueError,
-            ZeroDivisionError, AttributeError, NotImplementedError, sympy.PolynomialError):
-        return None
+    except (MemoryError, RecursionError, TypeError, ValueError, ArithmeticError,
+            AttributeError, NotImplementedError, sympy.PolynomialError):
+        return None     # ArithmeticError: mpmath's OverflowError under sympy's is_nonnegative
 
 
 class Budget:
@@ -135,7 +135,7 @@ def _static_sign_of(expr, strict):
             return 1
         if expr.is_negative if strict else expr.is_nonpositive:
             return -1
-    except (TypeError, ValueError, RecursionError):
+    except (TypeError, ValueError, RecursionError, ArithmeticError):
         return None
     return None
 

@@ -52,11 +52,12 @@ def exact_number(text: str) -> sympy.Rational:
     if not digits:
         return sympy.Integer(0)
     if len(exp.lstrip("+-").lstrip("0")) > 6:
-        shift = MAX_DIGITS + 1 + len(digits)
+        shift = (MAX_DIGITS + 1 + len(digits)) * (-1 if exp.startswith("-") else 1)
     else:
         shift = int(exp) - len(frac)
     if max(len(digits) + max(shift, 0), -shift) > MAX_DIGITS:
-        raise ValueError(f"the number {shorten(text)} is too large: exact numbers in claims "
+        how = "is too large" if shift >= 0 else "is too small (too many digits)"
+        raise ValueError(f"the number {shorten(text)} {how}: exact numbers in claims "
                          f"have at most {MAX_DIGITS} digits (numerator and denominator)")
     value = sympy.Integer(int(digits)) * sympy.Rational(10) ** shift
     return -value if sign == "-" else value

@@ -138,11 +138,24 @@ def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
     return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y).nonnegative_part()
 
 
+#: the largest k of binomial(n, k) taken as a product of k terms (beyond: Gamma functions)
+_BIN_TERMS = 10 ** 4
+
+
 def _arb_binomial(n, k):
     """binomial(n, k) for integers n >= 0, k (checked by ``_binomial_check``); 0 for k < 0."""
     if k.is_exact() and k.is_integer():
         kk = int(k.unique_fmpz())
-        return arb(0) if kk < 0 else n.bin(kk)
+        if kk < 0:
+            return arb(0)
+        if kk <= _BIN_TERMS:
+            return n.bin(kk)
+        if n.is_exact() and n.is_integer():     # binomial(10^100, 10^50) overflowed n.bin
+            nn = int(n.unique_fmpz())
+            if kk > nn:
+                return arb(0)
+            if nn - kk <= _BIN_TERMS:
+                return n.bin(nn - kk)
     return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
 
 

@@ -60,7 +60,10 @@ class FloatBackend(Backend):
     name = "float"
 
     def rational(self, e):
-        v = int(e.p) / int(e.q)
+        try:
+            v = int(e.p) / int(e.q)
+        except OverflowError:           # beyond the doubles (10^999): +-inf, as a float is
+            v = math.inf if e.p > 0 else -math.inf
         return lambda env: v
 
     def constant(self, which):

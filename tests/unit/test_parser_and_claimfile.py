@@ -159,6 +159,7 @@ def test_claims_file_integer_open_ends(tmp_path):
 @pytest.mark.parametrize("text, column, message", [
     ("784 ** 67e127 >= x", 1, "at most about 1000 digits"),
     ("x <= 1e999999999", 6, "at most 1000 digits"),
+    ("x >= 1e-99999999", 6, "1e-99999999 is too small \\(too many digits\\): exact numbers"),
     ("2^(10^10) > x", 1, "at most about 1000 digits"),
     ("exp(10^6 * log(2)) > x", 1, "at most about 1000 digits"),
     ("(10^999 + 7)^(1/3) > x", 1, "roots and fractional powers"),

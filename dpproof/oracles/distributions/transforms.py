@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from flint import arb
 
-from ..balls import NAN, hull
+from dpproof.definedness import require
+
+from ..balls import hull
 from ..declare import declare
 from . import continuous as _cont
+from .continuous import _check_probability
 from .discrete import Discrete, ProductDistribution
 
 _GUARD = 20  # extra working bits of these oracles
@@ -24,16 +27,30 @@ def joint(P):
     return P.joint_discrete() if isinstance(P, ProductDistribution) else P
 
 
-def finite(*w) -> Discrete:
+def _weights(name: str, w) -> arb:
+    """The sum of weights that must be >= 0 with a positive sum: ``Undefined`` where one is
+    certainly negative (or all are 0), ``MaybeUndefined`` where a ball straddles an edge."""
     total = sum(w, arb(0))
-    if not all(x >= 0 for x in w) or not total > 0:
-        raise ValueError(f"Finite weights must be >= 0 with a positive sum, got {w}")
+    require(all(x >= 0 for x in w) and total > 0,
+            any(x < 0 for x in w) or all(x == 0 for x in w),
+            f"{name} ({', '.join(x.str(5, radius=False) for x in w)})",
+            "weights must be >= 0 with a positive sum")
+    return total
+
+
+def finite(*w) -> Discrete:
+    total = _weights("Finite weights", w)
     return Discrete(tuple(x / total for x in w))
 
 
 def name_shame(delta, n: int, v: int) -> ProductDistribution:
     """Outputs (Y_1..Y_n), Y_j in {bot, 0, 1}: Y_j = x_j w.p. delta, bot otherwise;
-    x_1 = v, x_j = 0 for j > 1."""
+    x_1 = v, x_j = 0 for j > 1 (delta in [0, 1], n >= 1, v in {0, 1})."""
+    _check_probability("NameShame delta", delta)
+    ok = n >= 1 and v in (0, 1)
+    require(ok, not ok, f"NameShame(n = {n}, v = {v})",
+            "n >= 1 people and v in {0, 1}")
+
     def person(x):
         return Discrete((1 - delta, delta if x == 0 else arb(0), delta if x == 1 else arb(0)))
     return ProductDistribution(tuple(person(v if j == 0 else 0) for j in range(n)))
@@ -47,9 +64,11 @@ def product_of(P, Q) -> ProductDistribution:
 
 
 def quantize(P, *cuts) -> Discrete:
-    """Masses of P on (-inf, t1], (t1, t2], ..., (tk, inf) (cuts certainly increasing)."""
-    if any(not b > a for a, b in zip(cuts, cuts[1:])):
-        return Discrete(tuple(NAN() for _ in range(len(cuts) + 1)))
+    """Masses of P on (-inf, t1], (t1, t2], ..., (tk, inf) (cuts increasing)."""
+    pairs = list(zip(cuts, cuts[1:]))
+    require(all(b > a for a, b in pairs), any(b <= a for a, b in pairs),
+            f"Quantize cuts ({', '.join(c.str(5, radius=False) for c in cuts)})",
+            "the cuts must increase strictly")
     ends = (None, *cuts, None)
     return Discrete(tuple(P.mass(a, b) for a, b in zip(ends, ends[1:])))
 
@@ -61,7 +80,7 @@ def stochastic(P, *entries) -> Discrete:
         raise ValueError(f"{len(entries)} matrix entries do not fill {n} rows")
     r = len(entries) // n
     rows = [entries[i * r:(i + 1) * r] for i in range(n)]
-    rows = [[x / sum(row, arb(0)) for x in row] for row in rows]
+    rows = [[x / _weights("Stochastic row", row) for x in row] for row in rows]
     return Discrete(tuple(sum((P.masses[i] * rows[i][j] for i in range(n)), arb(0))
                                for j in range(r)))
 

@@ -51,11 +51,17 @@ def dp_terms(m: int, eps):
     return [(sympy.factor(w), c) for c, w in sorted(terms.items(), key=lambda kv: sympy.default_sort_key(kv[0]))]
 
 
+#: the largest power z^(q L) written out: exp(1/4 + 10^-12) gave L = 10^12, and sympy's
+#: gcd of such polynomials killed the process (SIGFPE in flint)
+MAX_POWER = 4096
+
+
 def exp_powers(expr, back: bool = True):
     """``expr`` with every exp(q), q rational (E included), written z^(q L) for one positive
     symbol z = e^(1/L) (L the common denominator), over a common denominator (``cancel``),
     z written back as exp(1/L) if ``back``: an exact rewrite and a polynomial computation,
-    so that equal constants of Q(e^(1/L)) get one form.  ``expr`` if it has no such exp."""
+    so that equal constants of Q(e^(1/L)) get one form.  ``expr`` if it has no such exp, or
+    if some power q L exceeds ``MAX_POWER``."""
     exps = [a for a in expr.atoms(sympy.exp) if a.args[0].is_Rational]
     if expr.has(sympy.E):
         exps.append(sympy.E)
@@ -63,6 +69,8 @@ def exp_powers(expr, back: bool = True):
         return expr
     qs = [sympy.S.One if a is sympy.E else a.args[0] for a in exps]
     L = functools.reduce(sympy.ilcm, [q.q for q in qs], 1)
+    if max(abs(q * L) for q in qs) > MAX_POWER:
+        return expr
     z = sympy.Dummy("z", positive=True)
     out = sympy.cancel(sympy.together(expr.xreplace({a: z ** int(q * L) for a, q in zip(exps, qs)})))
     return out.xreplace({z: exp(sympy.Rational(1, L))}) if back else out
@@ -155,7 +163,7 @@ def _ball(c):
     z = sympy.Dummy("z", positive=True)
     form = exp_powers(c, back=False)
     zs = [s for s in form.free_symbols]
-    if len(zs) > 1 or not form.is_rational_function():
+    if form.has(sympy.exp, sympy.E) or len(zs) > 1 or not form.is_rational_function():
         return None
     num, den = sympy.fraction(sympy.cancel(form))
     L = None
