@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
-from dpproof import checking
-from dpproof.engines.base import Config
-from dpproof.loader import load_targets
-from dpproof.runner import flatten
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # this checkout's dpproof
+
+from dpproof import checking  # noqa: E402
+from dpproof.engines.base import Config  # noqa: E402
+from dpproof.loader import load_targets  # noqa: E402
+from dpproof.runner import flatten  # noqa: E402
 
 SPENT: dict[str, float] = defaultdict(float)
 
