@@ -5,9 +5,9 @@
 Decides each library claim in this process (``checking.check_claim``, as a worker does,
 after ``warm_up``) and prints: verdict, claim seconds, the sum of its evidence's seconds,
 and the time spent in steps whose cost the evidence does not show -- the cross-examination
-of a PROVED/CERTIFIED at the claim level, the conjunction route (which leaves no evidence
-when a conjunct stays undecided), the symbolic engine's quick attempt replaced by its full
-budget, and the repair of a REFUTED claim.  The machine is shared: compare runs made back to
+of a PROVED/CERTIFIED at the claim level, the conjunction route (its evidence shows its time
+only when it decides), the symbolic engine's full-budget attempt (its evidence replaces
+the quick attempt's, whose time is then not shown), and the repair of a REFUTED claim.  The machine is shared: compare runs made back to
 back and quote ratios.  Not a test.
 """
 
@@ -48,23 +48,21 @@ def _instrument() -> None:
     checking.repair = _timed("repair", checking.repair)
 
 
-def measure(ids, repeat: int = 1) -> list[dict]:
+def measure(ids, repeat: int = 1):
+    """One row (a dict) per claim and repetition, yielded as each is decided."""
     claims = {c.id: c for c in flatten(load_targets(None))}
     missing = [i for i in ids if i not in claims]
     if missing:
         raise SystemExit(f"unknown claim ids: {', '.join(missing)}")
     checking.warm_up()
     _instrument()
-    rows = []
     for cid in ids:
         for _ in range(repeat):
             SPENT.clear()
             a = checking.check_claim(claims[cid], Config())
             engines = sum(e.seconds or 0 for e in a.evidence)
-            rows.append({"id": cid, "verdict": a.verdict.value, "seconds": round(a.seconds, 2),
-                         "engines": round(engines, 2),
-                         **{k: round(v, 2) for k, v in SPENT.items()}})
-    return rows
+            yield {"id": cid, "verdict": a.verdict.value, "seconds": round(a.seconds, 2),
+                   "engines": round(engines, 2), **{k: round(v, 2) for k, v in SPENT.items()}}
 
 
 def main() -> None:
@@ -73,8 +71,9 @@ def main() -> None:
     p.add_argument("--repeat", type=int, default=1)
     p.add_argument("--json")
     args = p.parse_args()
-    rows = measure(args.ids, args.repeat)
-    for r in rows:
+    rows = []
+    for r in measure(args.ids, args.repeat):
+        rows.append(r)
         extra = "  ".join(f"{k} {v:.1f}" for k, v in r.items()
                           if k not in ("id", "verdict", "seconds", "engines"))
         print(f"{r['id']:50s} {r['verdict']:12s} {r['seconds']:7.1f} s  "
