@@ -208,7 +208,8 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
                         for n in sympy.preorder_traversal(m)) for _, _, margins in segments)
         if (count and count not in switches) if cont else (switches.start == 1) == bool(values):
             return None
-        switched = switched or count > 0 or len(segments) > 1   # (split: derived only so)
+        # a claim derived only on the two halves is this engine's too, after the other routes
+        switched = switched or count > 0 or (len(segments) > 1 and switches.start == 1)
         for a, b, margins in segments:
             for margin in margins:
                 lines = kinks.prove(margin, x, a, b, rel, t_end - time.perf_counter())
@@ -221,4 +222,5 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     where = f"{len(combos)} integer instances, " if values else ""
     return (f"piece by piece between the kinks ({where}{pieces} pieces): every switch's root "
             "exact, the pieces ordered in arb, each piece 0 exactly or bounded in balls, "
-            "tight ends by the sign of a derivative"), exact
+            "tight ends by the sign of a derivative; its oracles derived from the densities"
+            ), exact
