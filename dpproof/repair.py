@@ -104,8 +104,9 @@ def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 3
                 for n in names]
         finer = [{**points[0], names[0]: x, names[1]: y} for x in axes[0] for y in axes[1]]
         per_point = (time.monotonic() - started) / max(len(points), 1)
-        if per_point * len(finer) < FINER_SECONDS:
-            status = at(finer)
+        if per_point * len(finer) < FINER_SECONDS:   # the coarse points are kept, not redone
+            known = dict(status)
+            status += at([p for p in finer if tuple(p[n] for n in names) not in known])
     status = [(xs, s) for xs, s in status if s != "vacuous"]
     if len(names) == 1:
         runs = []
