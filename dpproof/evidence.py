@@ -157,9 +157,32 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
         hits = [e for e in evidence if e.verdict is verdict]
         if hits:
             scope = "; ".join(f"{e.engine}: {e.scope or e.detail}" for e in hits)
-            return Assessment(claim, verdict, scope, None, evidence, seconds, repair)
+            return Assessment(claim, verdict, scope + _not_decided(evidence, hits), None,
+                              evidence, seconds, repair)
     return Assessment(claim, Verdict.INCONCLUSIVE, "no engine supports this claim", None,
                       evidence, seconds)
+
+
+#: the engines that can decide a claim on its whole domain: a non-decisive verdict names
+#: the limit each of them met (issue 13: "says in its scope which limit stopped it")
+_DECIDERS = ("symbolic", "interval")
+
+
+def _not_decided(evidence, hits) -> str:
+    """``; not decided: symbolic (no proof found), interval (no box certified before the box
+    budget)`` for the deciding engines whose evidence is not already in the scope; the
+    interval engine's own SUPPORTED scope gains the limit it stopped at."""
+    said = []
+    for e in evidence:
+        if e.engine not in _DECIDERS or e.verdict.decisive:
+            continue
+        if e in hits:
+            limit = e.data.get("stopped_by")
+            if limit and limit not in (e.scope or ""):
+                said.append(f"{e.engine} stopped by the {limit}")
+            continue
+        said.append(f"{e.engine} ({e.detail.split(' (tried')[0][:160]})")
+    return f"; not decided: {', '.join(said)}" if said else ""
 
 
 def _unbounded_identity(claim: Claim, evidence) -> bool:

@@ -126,13 +126,17 @@ def _drop_seconds(obj):
     """The report without timing fields: "seconds", and the detail of evidence that ran
     into a time limit (when a limit is hit depends on the machine's load) -- and the list of
     tactics an unsuccessful symbolic attempt tried ("no proof found (tried ...)"): its
-    tactics run under quick per-tactic time limits, so the list depends on the load too."""
+    tactics run under quick per-tactic time limits, so the list depends on the load too; and
+    a claim scope's "not decided: ..." when an engine there stopped at a time limit."""
     if isinstance(obj, dict):
         detail = str(obj.get("detail", ""))
         timed = ("time limit" in detail or "did not finish within" in detail
                  or detail.startswith("no proof found (tried"))
-        return {k: _drop_seconds(v) for k, v in obj.items()
+        kept = {k: _drop_seconds(v) for k, v in obj.items()
                 if k != "seconds" and not (timed and k in ("detail", "verdict", "data"))}
+        if "time limit" in str(kept.get("scope", "")):   # "not decided: interval (... limit)"
+            kept["scope"] = kept["scope"].split("; not decided:")[0]
+        return kept
     if isinstance(obj, list):
         return [_drop_seconds(v) for v in obj]
     return obj

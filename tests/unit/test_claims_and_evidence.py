@@ -101,6 +101,22 @@ def test_aggregation_order_and_errors_are_not_hidden():
     assert a.verdict is Verdict.NOT_CHECKABLE and a.scope == "asymptotic"
 
 
+def test_a_verdict_short_of_decisive_names_what_stopped_the_deciding_engines():
+    sym = Evidence("symbolic", Verdict.INCONCLUSIVE, "no proof found (tried direct/expand)")
+    box = Evidence("interval", Verdict.INCONCLUSIVE, "no box certified before the time limit")
+    grid = Evidence("numeric", Verdict.SUPPORTED, "no violation", scope="7 grid points")
+    a = assess(_claim(), [sym, box, grid])
+    assert a.verdict is Verdict.SUPPORTED
+    assert a.scope == ("numeric: 7 grid points; not decided: symbolic (no proof found), "
+                       "interval (no box certified before the time limit)")
+    part = Evidence("interval", Verdict.SUPPORTED, "60% certified", scope="certified on 60%",
+                    data={"stopped_by": "box budget"})
+    assert assess(_claim(), [part]).scope == ("interval: certified on 60%; not decided: "
+                                              "interval stopped by the box budget")
+    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain")
+    assert assess(_claim(), [sym, cert]).scope == "whole domain"
+
+
 def test_catalogue_collects_in_declaration_order_and_rejects_a_duplicate_id():
     from dpproof.claims import Catalogue
     x = sympy.Symbol("x", real=True)
