@@ -153,7 +153,11 @@ class Prover:
         found = []
         for node in nodes:
             for g in _switches(node):
-                found.extend(roots(g, self.x))
+                try:
+                    found.extend(roots(g, self.x))
+                except Fail:
+                    if isinstance(node, Piecewise) or not self._one_sign(g, a, b):
+                        raise
         inside = self._inside(found, a, b)
         if inside:
             ends = [a, *inside, b]
@@ -162,6 +166,23 @@ class Prover:
             return
         at = _rational_between(a, b)
         self.piece(_replace(f, {n: _branch(n, self.x, at) for n in nodes}), a, b)
+
+    def _one_sign(self, g, a: Point, b: Point) -> bool:
+        """g >= 0 or g <= 0 on all of [a, b], bounded in balls like a leaf (its zeros, if
+        any, are where the two arguments of a Max/Min/Abs agree, so the branch taken at an
+        interior point holds on the whole piece): a switch with no exact root form."""
+        mid = _value(g, self.x, _rational_between(a, b))
+        if not (mid > 0 or mid < 0):
+            return False
+        side = Prover(self.x, False, self.deadline)
+        try:
+            side.leaf(g if mid > 0 else -g, a, b)
+        except Fail as exc:
+            debug(f"the switch {g} on [{a.exact}, {b.exact}]: {exc}")
+            return False
+        self.lines.append(f"[{a.exact}, {b.exact}]: the switch {g} keeps its sign "
+                          f"({side.lines[-1].split(': ', 1)[1]})")
+        return True
 
     def _inside(self, roots, a: Point, b: Point) -> list:
         kept: list[Point] = []
