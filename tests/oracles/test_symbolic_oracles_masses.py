@@ -110,6 +110,10 @@ EXACT = [
     # Finite(1,2,3,4) vs (4,3,2,1): losses log(1/4), log(2/3), log(3/2), log 4; strict > 0
     (bad_mass(Finite(1, 2, 3, 4), Finite(4, 3, 2, 1), 0), R(7, 10)),
     (loss_tail(Finite(1, 2, 3, 4), Finite(4, 3, 2, 1), 0), 1),
+    # 8 outcomes, 5 of them null in both laws: the events of the other 3 are enumerated
+    (hs_events(Finite(1, 0, 2, 0, 0, 0, 0, 3), Finite(2, 0, 1, 0, 0, 0, 0, 1), 0), R(1, 3)),
+    (hs_events(Finite(1, 0, 2, 0, 0, 0, 0, 3), Finite(2, 0, 1, 0, 0, 0, 0, 1),
+               sympy.log(R(3, 2)) / 2), R(5, 6) - sympy.sqrt(6) / 4),
     # the atom where p_i = q_i (loss 0) is not counted at eps = 0 (strict)
     (bad_mass(Finite(1, 2, 3), Finite(3, 2, 1), 0), R(1, 2)),
     (loss_tail(Finite(1, 2, 3), Finite(3, 2, 1), 0), R(2, 3)),
