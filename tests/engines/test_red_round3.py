@@ -42,6 +42,8 @@ TRUE = [  # (id, statement, domain, verdict expected or None: anything but REFUT
     ("q_mills_lower", "Q(x) >= x/(1+x^2)*exp(-x^2/2)/sqrt(2*pi)", POS, C),
     ("sqrt_minus_x", "erfc(sqrt(x) - x) <= 2", dict(x=I(4, None)), P),
     ("erf_lower", f"erf(x) >= 1 - {E}", POS, C),
+    ("square_to_minus_oo", "erfc(x^2) <= exp(-x^4)/(sqrt(pi)*x^2)", NEG, C),
+    ("mills_pole_beyond", "1/(x*exp(x^2)*erfc(x)*sqrt(pi) - 9/10) >= 0", dict(x=I(3, None)), C),
     ("open_end_mirror", "erfc(1/(1-x)) <= 2 - (x-1)*exp(-1/(x-1)^2)/sqrt(pi)*(1-(x-1)^2/2)",
      dict(x=I(1, 2, lo_open=True)), C),
     # kinks: a double root (tangent, no sign change), a root at the box's end, degree 11
@@ -55,6 +57,10 @@ TRUE = [  # (id, statement, domain, verdict expected or None: anything but REFUT
     # a clipped mass: max(x, 1/2) (not decided: the test keeps it from being REFUTED)
     ("clipped_mass", f"{H.format('max(x, 1/2)', '1/2')} == max(0, x - 1/2)", U, None),
     ("name_shame", f"{NS} >= d", dict(d=I.closed(0, 1)), P),
+    ("name_shame_n", "max(hockey_stick(NameShame(d, n, 0), NameShame(d, n, 1), 0), "
+     "hockey_stick(NameShame(d, n, 1), NameShame(d, n, 0), 0)) == d",
+     dict(d=I.closed(0, 1), n=I.closed(1, 3, integer=True)), P),
+    ("rr_beyond_kink", "rr_compose_delta(2, 1, eps) == 0", dict(eps=I.closed(2, 3)), P),
     # open upper ends and relaxed signs
     ("upper_log", "log(1-x) <= 0", UO, C),
     ("upper_pole", "1/(1-x) >= 1", UO, P),
@@ -77,6 +83,9 @@ FALSE = [  # (id, statement, domain, verdict expected or None: anything but PROV
     # true as x -> oo, false at small x (the second term with a quarter)
     ("finite_point", f"erfc(x) <= {E}*(1 - 1/(4*x^2))", POS, Y),
     ("undefined_arg", "erfc(log(x-2)) <= 1", TAIL, None),
+    # the Mills ratio crosses 9/10 near x = 2: a pole inside the tail [1, oo)
+    ("mills_pole", "1/(x*exp(x^2)*erfc(x)*sqrt(pi) - 9/10) >= 0", TAIL, Y),
+    ("square_to_minus_oo", "erfc(x^2) <= exp(-x^4)/(sqrt(pi)*x^2)*(1 - 1/x^4)", NEG, None),
     # kinks: false exactly at the (double, end, irrational) root, or 10^-30 off it
     ("double_root", f"{H.format('(x-1/2)^2 + 1/4', '1/4')} > 0", U, Y),
     ("double_shift", f"{H.format('(x-1/2)^2 + 1/4', '1/4')} <= (x-1/2)^2 - 10^-30", U, Y),
@@ -85,6 +94,7 @@ FALSE = [  # (id, statement, domain, verdict expected or None: anything but PROV
     ("irrational_root", f"{H.format('x^2', '1/2')} > 0", U, None),
     ("clipped_mass", f"{H.format('min(x, 1/2)', '1/4')} < 1/4", U, None),
     ("name_shame", f"{NS} > d", dict(d=I.closed(0, 1)), Y),
+    ("rr_before_kink", "rr_compose_delta(2, 1, eps) == 0", dict(eps=I.closed(R(199, 100), 3)), Y),
     ("name_shame_beyond", "hockey_stick(NameShame(d, 1, 0), NameShame(d, 1, 1), 0) <= d",
      dict(d=I.closed(-1, 1)), Verdict.ERROR),
     # relaxed signs: exp(x) - 1 and 1 - erfc(x) vanish at the closed end x = 0
@@ -101,6 +111,11 @@ FALSE = [  # (id, statement, domain, verdict expected or None: anything but PROV
     # nested: an inner divergence infinite on the domain (supports, tails, variances)
     ("nested_support", f"{RD.format('Bernoulli(1/2)', 'Bernoulli(x)')} <= 10^6",
      dict(x=I.closed(0, R(1, 2)), **AL), Y),
+    ("nested_order", "rdp_to_delta(alpha, renyi(Bernoulli(p), Bernoulli(1/2), alpha), eps) <= "
+     "rdp_to_delta(alpha, 0, eps)", dict(p=I.closed(R(1, 2), R(3, 4)), **AL), Y),
+    # alpha = 1 + renyi(...) reaches 1 at p = 1/2, where rdp_to_delta is undefined
+    ("nested_alpha_one", "rdp_to_delta(1 + renyi(Bernoulli(p), Bernoulli(1/2), 2), 1, eps) >= 0",
+     dict(p=I.closed(R(1, 2), R(3, 4)), eps=I.closed(0, 1)), None),
     ("nested_tails", f"{RD.format('Laplace(0, 1)', 'Normal(0, 1)')} <= 10^6", AL, Y),
     ("nested_variance", f"{RD.format('Normal(0, s)', 'Normal(0, 1)')} <= 10^6",
      dict(s=I.closed(1, 2), **AL), Y),
