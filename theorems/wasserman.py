@@ -95,18 +95,32 @@ catalogue.declare(build_claim(
     "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
     "prior P(X_i = a) = p/4 in {1/4, 1/2}",
     derived={"z": oz, "t": ot, "eps": oe, "prior": opr}))
+RRC = Domain.of(eps=Pos(0, None), prior=Interval.open(0, 1))
+prior_ = RRC.symbols()["prior"]
+
+
+def rr_odds_gap(e, pr, outputs):
+    """max over outputs y of the two odds-bound margins of binary randomized response
+    (X_i in {a = 1, b = 0}): posterior odds by Bayes' rule from rr_prob."""
+    post_ = [rr_prob(e, 1, yy) * pr / (rr_prob(e, 0, yy) * (1 - pr)) for yy in outputs]
+    return Max(*(g for q in post_ for g in (q - exp(e) * pr / (1 - pr),
+                                              exp(-e) * pr / (1 - pr) - q)))
+
+
+RR_NOTE = ("instance: eps-DP binary randomized response (keep w.p. e^eps/(1 + e^eps), "
+           "rr_prob), X_i in {a = 1, b = 0}, ")
+catalogue.declare(build_claim(
+    "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
+    rr_odds_gap(eps_, prior_, (0, 1)), "<=", 0, RRC,
+    RR_NOTE + "both outputs y in {0, 1}, eps > 0 and prior P(X_i = a) in (0, 1) continuous"))
 RO = Domain.of(c=closed(1, 8, integer=True), p=closed(1, 3, integer=True),
                y=closed(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
-re_, rpr = rc / 4, rp_ / 4
-rpost = rr_prob(re_, 1, ry) * rpr / (rr_prob(re_, 0, ry) * (1 - rpr))
-rprior = rpr / (1 - rpr)
 catalogue.declare(build_claim(
-    "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
-    Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
-    ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
-    "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
-    "prior = p/4", derived={"eps": re_, "prior": rpr}))
+    "wasserman.dp.odds.rr.instances", "§2, the odds bound for randomized response",
+    rr_odds_gap(rc / 4, rp_ / 4, (ry,)), "<=", 0, RO,
+    ODDS_NOTE + RR_NOTE + "output y, eps = c/4, prior = p/4",
+    derived={"eps": rc / 4, "prior": rp_ / 4}))
 
 # ----------------------------------------------------------------- §3 Laplace mechanism
 LS = Domain.of(w1=closed(-10, 10), w2=closed(-10, 10), lam=closed(Rational(1, 10), 10))

@@ -43,17 +43,27 @@ catalogue.declare(Claim("osgt22.rdp.single_letter", src("Single-letter RDP upper
                       Claim("osgt22.rdp.single_letter.step2", src("Single-letter RDP upper bound"),
                             Statement(sl_mid, "<=", alpha / (2 * 40) + zeta1(S40, 3, 1)), SLD,
                             note="exact zeta <= single-letter zeta: closed forms in alpha"))))
-for suffix, s, m_ in ((".instances", S40, 3), (".slides630", sqrt(630), 15),
-                      (".other", 1, R(1, 2))):
-    catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix, src("Single-letter RDP upper bound"),
+for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15), (".other", 1, R(1, 2))):
+    note = f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
+    if suffix:  # the main claim (suffix "") is declared above with its steps
+        catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix,
+                                src("Single-letter RDP upper bound"),
+                                Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha), "<=",
+                                          alpha / (2 * s**2) + zeta1(s, m_, 1)), SLD,
+                                note=note + "alpha in (1, 64] continuous"))
+    catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix + ".instances",
+                   src("Single-letter RDP upper bound"),
                    Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 4), "<=",
                              a / 4 / (2 * s**2) + zeta1(s, m_, 1).subs(alpha, a / 4)), ALPHA,
-                   derived={"alpha": a / 4},
-                   note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
-                        "alpha = a/4 in [1.25, 64]"))
+                   derived={"alpha": a / 4}, note=note + "alpha = a/4 in [1.25, 64]"))
+K2 = (renyi(ProductOf(T0, T0), ProductOf(T1, T1), alpha), "<=",
+      alpha * 2 / (2 * 40) + zeta1(S40, 3, 2))
 catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP upper bound"),
-               Statement(renyi(ProductOf(T0, T0), ProductOf(T1, T1), a / 4), "<=",
-                         a / 4 * 2 / (2 * 40) + zeta1(S40, 3, 2).subs(alpha, a / 4)), ALPHA,
+               Statement(*K2), SLD,
+               note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha in (1, 64] "
+                    "continuous; " + INST))
+catalogue.declare(Claim("osgt22.rdp.single_letter.k2.instances", src("Single-letter RDP upper bound"),
+               Statement(K2[0].subs(alpha, a / 4), "<=", K2[2].subs(alpha, a / 4)), ALPHA,
                derived={"alpha": a / 4},
                note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha = a/4; "
                     + INST))
