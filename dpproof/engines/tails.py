@@ -37,8 +37,9 @@ class TailsAndCorners:
         if hyp is False:
             self.vacuous += 1
             return self._certified(box)
-        if (one_tail and (self._tail_holds(box, inf[0]) or self._asymptotic_holds(box, inf[0]))) \
-                or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box):
+        if hyp != "blocked" and (
+                (one_tail and (self._tail_holds(box, inf[0]) or self._asymptotic_holds(box, inf[0])))
+                or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box)):
             return self._certified(box)
         found = self._try_points(box, None, False)
         if found is not None:
@@ -52,10 +53,11 @@ class TailsAndCorners:
         return None
 
     def _tail_hypotheses(self, box, inf):
-        """The claim's hypotheses on a tail box: True (none), False (one certainly fails: the
-        box holds vacuously), None (the tail routes may decide the conclusion alone, which
-        proves the implication: every hypothesis is free of the unbounded sides and
-        certainly defined on the box) or "blocked" (a hypothesis involves an unbounded
+        """The claim's hypotheses on a tail box: False (one certainly fails: the box holds
+        vacuously), True (none, or all certainly hold) or None (undecided) when the tail
+        routes may decide the conclusion alone, which proves the implication (every
+        hypothesis is free of the unbounded sides and certainly defined on the box), or
+        "blocked" (a hypothesis involves an unbounded
         side, or may be undefined: the routes that read the conclusion alone stay off)."""
         hyps = self.c.claim.statement.hypotheses
         if not hyps:
@@ -67,7 +69,8 @@ class TailsAndCorners:
         try:
             for h, _strict in self.c.hypotheses:
                 h(*balls)
-            return None if self.c.hypotheses_on(balls) is not False else False
+            on = self.c.hypotheses_on(balls)
+            return None if on is None else on
         except (Undefined, MaybeUndefined):
             return "blocked"
 
