@@ -242,11 +242,19 @@ catalogue.declare(build_claim(
     "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y)"))
 KS = Domain.of(j=closed(0, 2, integer=True), k=closed(1, 3, integer=True))
 kj, kk = (KS.symbols()[n] for n in ("j", "k"))
+KS_NOTE = "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in " \
+          "{0, 1/2, 1}^n and z in {0, 1/2, 1}^k, "
+KSN = Domain.of(n=closed(1, 4, integer=True), k=closed(1, 3, integer=True))
+catalogue.declare(Claim(
+    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    Statement(Abs(ks_sensitivity_enum(KSN.symbols()["n"], KSN.symbols()["k"])
+                  - 1 / KSN.symbols()["n"]), "<=", 0), KSN, Kind.INEQUALITY,
+    narrowed="n <= 4, k <= 3, data and z on {0, 1/2, 1} (exhaustive enumeration)",
+    note=KS_NOTE + "n in {1..4}, k in {1, 2, 3}"))
 catalogue.declare(build_claim(
-    "wasserman.ks.sensitivity", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
+    "wasserman.ks.sensitivity.instances", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
-    "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in {0, 1/2, 1}^n "
-    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}", derived={"n": 2**kj}))
+    KS_NOTE + "n = 2^j in {1, 2, 4}, k in {1, 2, 3}", derived={"n": 2**kj}))
 catalogue.declare(cited_claim(
     "wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
     "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
@@ -313,9 +321,19 @@ SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0
            "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1; at m = 1 the bound "
            "is an equality), decided exactly at those instances through the loss derived in "
            "Q(sqrt(2)) (oracles.symbolic.mechanisms); ")
+SEC = Domain.of(n=Interval(1, None, integer=True), m=closed(1, 8, integer=True),
+                eps=Pos(0, None))
+cn, cm = (SEC.symbols()[k] for k in ("n", "m"))
+catalogue.declare(Claim(
+    "wasserman.series.dp.repaired", src("§5.3, Laplace scale 2 m c0/(n eps)"),
+    Statement(cosine_series_loss(cn, cm, 2 * cm * c0 / (cn * eps_)), "<=", eps_), SEC,
+    Kind.INEQUALITY, narrowed="m <= 8",
+    note=SR_NOTE + "cosine basis, c0 = sqrt(2), data on {0, 1/4, ..., 1}; every n >= 1, "
+         "eps > 0 continuous, m in {1..8} (the loss is derived for each given m)"))
 catalogue.declare(build_claim(
-    "wasserman.series.dp.repaired", "§5.3, Laplace scale 2 m c0/(n eps)",
-    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE))
+    "wasserman.series.dp.repaired.instances", "§5.3, Laplace scale 2 m c0/(n eps)",
+    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE,
+    derived={"eps": se}))
 catalogue.declare(cited_claim(
     "wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
     "cited: private kernel density estimation and Bernstein-polynomial release, "

@@ -44,10 +44,16 @@ def test_exact_signs_in_q_sqrt2():
     assert _sign(R(99, 70), R(-1)) == 1 and _sign(R(140, 99), R(-1)) == -1  # Pell bounds
 
 
-def test_only_given_integers_are_derived():
+def test_n_may_be_a_positive_integer_symbol_m_must_be_given():
     k = sympy.Symbol("k", integer=True, positive=True)
+    # n enters as 1/n only: m = 1, the pair (0, 1) moves |psi_1| by 2 sqrt(2)
+    assert sympy.simplify(RULES["cosine_series_loss"](k, sympy.Integer(1), R(1))
+                          - 2 * sympy.sqrt(2) / k) == 0
+    for n in (sympy.Symbol("x", positive=True), sympy.Symbol("j", integer=True)):
+        with pytest.raises(Underivable):
+            RULES["cosine_series_loss"](n, sympy.Integer(1), R(1))
     with pytest.raises(Underivable):
-        RULES["cosine_series_loss"](k, sympy.Integer(1), R(1))
+        RULES["cosine_series_loss"](sympy.Integer(2), k, R(1))
     with pytest.raises(Underivable):
         RULES["cosine_series_loss"](sympy.Integer(2), sympy.Integer(51), R(1))
 

@@ -44,10 +44,12 @@ def _psi(j: int, x: sympy.Rational) -> tuple:
 
 
 def cosine_series_loss(n, m, b):
-    """The exact loss (see the module docstring) at integer n in [1, 10^6], m in [1, 50]."""
+    """The exact loss (see the module docstring) at integer n >= 1 (given, or a symbol whose
+    assumptions say so: n enters only as the factor 1/n) and given m in [1, 50]."""
     from ..mechanisms import _SERIES_GRID
-    if not (n.is_Integer and 1 <= int(n) <= 10 ** 6 and m.is_Integer and 1 <= int(m) <= 50):
-        raise Underivable("cosine_series_loss at integer n in [1, 10^6] and m in [1, 50]")
+    n, m = sympy.sympify(n), sympy.sympify(m)
+    if not (n.is_integer and n.is_positive and m.is_Integer and 1 <= int(m) <= 50):
+        raise Underivable("cosine_series_loss at integer n >= 1 and a given m in [1, 50]")
     require(b > 0, "b > 0")
     grid = [sympy.Rational(g.numerator, g.denominator) for g in _SERIES_GRID]
     psi = {x: [_psi(j, x) for j in range(1, int(m) + 1)] for x in grid}
