@@ -161,7 +161,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
          "rdp_to_delta": _rdp_to_delta,
-         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
+         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss,
+         "ks_sensitivity_enum": ME.ks_sensitivity_enum, **MO.RULES,
          **PR.RULES, **TR.RULES, **AD.RULES}
 
 

@@ -63,3 +63,15 @@ def cosine_series_loss(n, m, b):
         if _sign(p - best[0], q - best[1]) > 0:
             best = (p, q)
     return (best[0] + best[1] * _R2) / (n * b)
+
+
+def ks_sensitivity_enum(n, k):
+    """The enumerated sensitivity of the KS distance (``oracles.mechanisms``) as the exact
+    rational its table holds (the ball oracle encloses the same number), at given n in
+    [1, 4], k in [1, 3]."""
+    from ..mechanisms import _ks_tables
+    n, k = sympy.sympify(n), sympy.sympify(k)
+    if not (n.is_Integer and 1 <= int(n) <= 4 and k.is_Integer and 1 <= int(k) <= 3):
+        raise Underivable("ks_sensitivity_enum at given n in [1, 4] and k in [1, 3]")
+    sens = _ks_tables(int(n), int(k))[2]
+    return sympy.Rational(sens.numerator, sens.denominator)
