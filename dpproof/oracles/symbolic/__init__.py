@@ -48,29 +48,15 @@ def _pair(P, Q):
     return kp, p, q
 
 
-def _continuous_factors(P, Q):
-    """The factor pairs of two products of continuous laws (ProductOf(P1, P2) vs
-    ProductOf(Q1, Q2)), else None: Renyi and KL of product measures are the sums over the
-    factors (tensorisation: the density ratio and the integral factor)."""
-    if not (type(P).__name__ == type(Q).__name__ == "ProductOf"):
-        return None
-    factors = list(zip(P.args, Q.args))
-    if all(type(d).__name__ in DENSITIES for pair in factors for d in pair):
-        return factors
-    return None
-
-
 def _renyi(P, Q, alpha):
-    factors = _continuous_factors(P, Q)
-    if factors:
+    if factors := PR.continuous_factors(P, Q):
         return sympy.Add(*(_renyi(p, q, alpha) for p, q in factors))
     kind, p, q = _pair(P, Q)
     return (D.renyi_continuous if kind == "continuous" else D.renyi_discrete)(p, q, alpha)
 
 
 def _kl(P, Q):
-    factors = _continuous_factors(P, Q)
-    if factors:
+    if factors := PR.continuous_factors(P, Q):
         return sympy.Add(*(_kl(p, q) for p, q in factors))
     kind, p, q = _pair(P, Q)
     return (D.kl_continuous if kind == "continuous" else D.kl_discrete)(p, q)
