@@ -95,18 +95,32 @@ catalogue.declare(build_claim(
     "densities (laplace_pdf); z = a/2 in [-2, 2], t = b/4, eps = c/4 in [1/4, 3/4], "
     "prior P(X_i = a) = p/4 in {1/4, 1/2}",
     derived={"z": oz, "t": ot, "eps": oe, "prior": opr}))
+RRC = Domain.of(eps=Pos(0, None), prior=Interval.open(0, 1))
+prior_ = RRC.symbols()["prior"]
+
+
+def rr_odds_gap(e, pr, outputs):
+    """max over outputs y of the two odds-bound margins of binary randomized response
+    (X_i in {a = 1, b = 0}): posterior odds by Bayes' rule from rr_prob."""
+    post_ = [rr_prob(e, 1, yy) * pr / (rr_prob(e, 0, yy) * (1 - pr)) for yy in outputs]
+    return Max(*(g for q in post_ for g in (q - exp(e) * pr / (1 - pr),
+                                              exp(-e) * pr / (1 - pr) - q)))
+
+
+RR_NOTE = ("instance: eps-DP binary randomized response (keep w.p. e^eps/(1 + e^eps), "
+           "rr_prob), X_i in {a = 1, b = 0}, ")
+catalogue.declare(build_claim(
+    "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
+    rr_odds_gap(eps_, prior_, (0, 1)), "<=", 0, RRC,
+    RR_NOTE + "both outputs y in {0, 1}, eps > 0 and prior P(X_i = a) in (0, 1) continuous"))
 RO = Domain.of(c=closed(1, 8, integer=True), p=closed(1, 3, integer=True),
                y=closed(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
-re_, rpr = rc / 4, rp_ / 4
-rpost = rr_prob(re_, 1, ry) * rpr / (rr_prob(re_, 0, ry) * (1 - rpr))
-rprior = rpr / (1 - rpr)
 catalogue.declare(build_claim(
-    "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
-    Max(rpost - exp(re_) * rprior, exp(-re_) * rprior - rpost), "<=", 0, RO,
-    ODDS_NOTE + "instance: eps-DP binary randomized response (keep w.p. "
-    "e^eps/(1 + e^eps), rr_prob), X_i in {a = 1, b = 0}, output y, eps = c/4, "
-    "prior = p/4", derived={"eps": re_, "prior": rpr}))
+    "wasserman.dp.odds.rr.instances", "§2, the odds bound for randomized response",
+    rr_odds_gap(rc / 4, rp_ / 4, (ry,)), "<=", 0, RO,
+    ODDS_NOTE + RR_NOTE + "output y, eps = c/4, prior = p/4",
+    derived={"eps": rc / 4, "prior": rp_ / 4}))
 
 # ----------------------------------------------------------------- §3 Laplace mechanism
 LS = Domain.of(w1=closed(-10, 10), w2=closed(-10, 10), lam=closed(Rational(1, 10), 10))
@@ -228,11 +242,19 @@ catalogue.declare(build_claim(
     "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y)"))
 KS = Domain.of(j=closed(0, 2, integer=True), k=closed(1, 3, integer=True))
 kj, kk = (KS.symbols()[n] for n in ("j", "k"))
+KS_NOTE = "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in " \
+          "{0, 1/2, 1}^n and z in {0, 1/2, 1}^k, "
+KSN = Domain.of(n=closed(1, 4, integer=True), k=closed(1, 3, integer=True))
+catalogue.declare(Claim(
+    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    Statement(ks_sensitivity_enum(KSN.symbols()["n"], KSN.symbols()["k"]), "==",
+              1 / KSN.symbols()["n"]), KSN, Kind.IDENTITY,
+    narrowed="n <= 4, k <= 3, data and z on {0, 1/2, 1} (exhaustive enumeration)",
+    note=KS_NOTE + "n in {1..4}, k in {1, 2, 3}"))
 catalogue.declare(build_claim(
-    "wasserman.ks.sensitivity", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
+    "wasserman.ks.sensitivity.instances", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
-    "Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)| enumerated over data in {0, 1/2, 1}^n "
-    "and z in {0, 1/2, 1}^k, n = 2^j in {1, 2, 4}, k in {1, 2, 3}", derived={"n": 2**kj}))
+    KS_NOTE + "n = 2^j in {1, 2, 4}, k in {1, 2, 3}", derived={"n": 2**kj}))
 catalogue.declare(cited_claim(
     "wasserman.ks.rates", "§5.1, Wasserman and Zhou (2010) rates",
     "cited, asymptotic: k ≍ n^(2/3), ||F - F_z|| = O_P(n^(-1/3)), and the "
@@ -299,9 +321,19 @@ SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0
            "twice the notes' scale; the sup is attained (odd j at x = 0 vs 1; at m = 1 the bound "
            "is an equality), decided exactly at those instances through the loss derived in "
            "Q(sqrt(2)) (oracles.symbolic.mechanisms); ")
+SEC = Domain.of(n=Interval(1, None, integer=True), eps=Pos(0, None))
+cn = SEC.symbols()["n"]
+catalogue.declare(Claim(
+    "wasserman.series.dp.repaired", src("§5.3, Laplace scale 2 m c0/(n eps)"),
+    Statement(Max(*(cosine_series_loss(cn, mm, 2 * mm * c0 / (cn * eps_)) - eps_
+                    for mm in range(1, 9))), "<=", 0), SEC,
+    Kind.INEQUALITY, narrowed="m <= 8",
+    note=SR_NOTE + "cosine basis, c0 = sqrt(2), data on {0, 1/4, ..., 1}; every n >= 1, "
+         "eps > 0 continuous, each m in {1..8} (the loss is derived for each given m)"))
 catalogue.declare(build_claim(
-    "wasserman.series.dp.repaired", "§5.3, Laplace scale 2 m c0/(n eps)",
-    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE))
+    "wasserman.series.dp.repaired.instances", "§5.3, Laplace scale 2 m c0/(n eps)",
+    cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE,
+    derived={"eps": se}))
 catalogue.declare(cited_claim(
     "wasserman.kde.cited", "§5.4, Hall-Rinaldo-Wasserman (2013), Alda-Rubinstein (2017)",
     "cited: private kernel density estimation and Bernstein-polynomial release, "

@@ -23,7 +23,8 @@ sympy's sign rules (s > 0), or its enclosure on the box >= 0 (then z > 0) or <= 
 Definedness: every partial term of the margin (``definedness.edge_check``) must be a power
 or a log whose base, rewritten the same way, is certified non-zero (negative integer
 powers) or positive (logs, other powers) on the box; a base c erfc(z), c > 0, is positive.
-Claims with hypotheses are not treated.
+Claims with hypotheses: only on a tail whose hypotheses are free of the unbounded side and
+certainly defined (``tails``): the conclusion certified there proves the implication.
 """
 
 from __future__ import annotations
@@ -188,7 +189,7 @@ class AsymptoticTails:
 
     def _asymptotic_holds(self, box, i, open_end=False) -> bool:
         st = self.c.claim.statement
-        if st.hypotheses or self.identity:
+        if (st.hypotheses and (open_end or self._tail_routes_off(box))) or self.identity:
             return False
         lo, hi = box[i]
         if open_end:

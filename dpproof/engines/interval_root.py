@@ -13,13 +13,16 @@ from .base import Compiled, _guards, effective_bounds
 def root_box(claim: Claim):
     """(root box with None for infinite ends, its truncation, integer flags, truncated?)"""
     root, clip, integer, truncated = [], [], [], False
-    tails = not claim.statement.hypotheses and not guarded_claim(claim)
+    tails = not guarded_claim(claim)
+    # a side that a hypothesis involves stays truncated (``tails`` reads hypotheses only on
+    # the finite sides)
+    in_hypotheses = {x.name for h in claim.statement.hypotheses for x in h.free_symbols}
     for name, iv in claim.domain.params:
         lo, hi, cut = effective_bounds(iv)
         if iv.integer:
             lo, hi = sympy.ceiling(lo), sympy.floor(hi)
         clip.append((lo, hi))
-        if cut and tails and not iv.integer:
+        if cut and tails and not iv.integer and name not in in_hypotheses:
             root.append((None if iv.lo is None else lo, None if iv.hi is None else hi))
         else:
             root.append((lo, hi))

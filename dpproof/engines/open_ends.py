@@ -111,7 +111,8 @@ class OpenEnds:
         """A tail [X, oo) (or (-oo, X]) of side i: the margin on the half-line as it stands
         (``half_lines.holds`` with t = x_i)."""
         lo, hi = box[i]
-        if self.c.claim.statement.hypotheses or (lo is None) == (hi is None):
+        if (lo is None) == (hi is None) or (self.c.claim.statement.hypotheses
+                                            and self._tail_routes_off(box)):
             return False
         self._half_line_setup()
         st = self.c.claim.statement

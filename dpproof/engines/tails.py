@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from flint import arb
 
+from ..definedness import MaybeUndefined, Undefined
 from ..lowering import arb_box
 from . import boxes as B
 from .enclosures import defined, enclose, intersect
@@ -32,8 +33,13 @@ class TailsAndCorners:
         inf = B.infinite(box)
         lo, hi = box[inf[0]]
         one_tail = len(inf) == 1 and (lo is None) != (hi is None)
-        if (one_tail and (self._tail_holds(box, inf[0]) or self._asymptotic_holds(box, inf[0]))) \
-                or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box):
+        hyp = self._tail_hypotheses(box, inf)
+        if hyp is False:
+            self.vacuous += 1
+            return self._certified(box)
+        if hyp != "blocked" and (
+                (one_tail and (self._tail_holds(box, inf[0]) or self._asymptotic_holds(box, inf[0])))
+                or self._half_line_tail_holds(box, inf[0]) or self._open_end_holds(box)):
             return self._certified(box)
         found = self._try_points(box, None, False)
         if found is not None:
@@ -45,6 +51,32 @@ class TailsAndCorners:
             return None
         self._split(box, depth, arb.nan())
         return None
+
+    def _tail_hypotheses(self, box, inf):
+        """The claim's hypotheses on a tail box: False (one certainly fails: the box holds
+        vacuously), True (none, or all certainly hold) or None (undecided) when the tail
+        routes may decide the conclusion alone, which proves the implication (every
+        hypothesis is free of the unbounded sides and certainly defined on the box), or
+        "blocked" (a hypothesis involves an unbounded
+        side, or may be undefined: the routes that read the conclusion alone stay off)."""
+        hyps = self.c.claim.statement.hypotheses
+        if not hyps:
+            return True
+        names = {self.c.names[k] for k in inf}
+        if any(x.name in names for h in hyps for x in h.free_symbols):
+            return "blocked"
+        balls = B.balls([(0, 0) if k in inf else side for k, side in enumerate(box)])
+        try:
+            for h, _strict in self.c.hypotheses:
+                h(*balls)
+            on = self.c.hypotheses_on(balls)
+            return None if on is None else on
+        except (Undefined, MaybeUndefined):
+            return "blocked"
+
+    def _tail_routes_off(self, box) -> bool:
+        """Whether the routes that decide the conclusion alone must stay off on this tail."""
+        return self._tail_hypotheses(box, B.infinite(box)) == "blocked"
 
     def _tail_holds(self, box, i) -> bool:
         """[X, inf) (or (-inf, X]) along side i: x = sign/s with s in [0, 1/|X|]."""

@@ -149,7 +149,7 @@ def cosine_series_loss_arb(n: arb, m: arb, b: arb) -> arb:
     beta_j = (1/n) sum_i psi_j(X_i), psi_j(x) = sqrt(2) cos(pi j x), j = 1..m, over
     replace-one neighbours with data in {0, 1/4, ..., 1}: max over the replaced pair of
     sum_j sup_z (|z - beta'_j| - |z - beta_j|) / b (the other records cancel)."""
-    nn, mm = exact_int(n, 1, 10 ** 6), exact_int(m, 1, 50)
+    nn, mm = exact_int(n, 1), exact_int(m, 1, 50)
     if nn is None or mm is None or not b > 0:
         return NAN()
     with ctx.workprec(ctx.prec + GUARD):

@@ -44,10 +44,16 @@ def test_exact_signs_in_q_sqrt2():
     assert _sign(R(99, 70), R(-1)) == 1 and _sign(R(140, 99), R(-1)) == -1  # Pell bounds
 
 
-def test_only_given_integers_are_derived():
+def test_n_may_be_a_positive_integer_symbol_m_must_be_given():
     k = sympy.Symbol("k", integer=True, positive=True)
+    # n enters as 1/n only: m = 1, the pair (0, 1) moves |psi_1| by 2 sqrt(2)
+    assert sympy.simplify(RULES["cosine_series_loss"](k, sympy.Integer(1), R(1))
+                          - 2 * sympy.sqrt(2) / k) == 0
+    for n in (sympy.Symbol("x", positive=True), sympy.Symbol("j", integer=True)):
+        with pytest.raises(Underivable):
+            RULES["cosine_series_loss"](n, sympy.Integer(1), R(1))
     with pytest.raises(Underivable):
-        RULES["cosine_series_loss"](k, sympy.Integer(1), R(1))
+        RULES["cosine_series_loss"](sympy.Integer(2), k, R(1))
     with pytest.raises(Underivable):
         RULES["cosine_series_loss"](sympy.Integer(2), sympy.Integer(51), R(1))
 
@@ -73,3 +79,32 @@ def test_a_needle_at_one_instance_is_not_certified():
     ev = INTERVAL.check(make_claim("cs.one", text, **INT), CONFIG)
     assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
     assert (ev.witness["n"], ev.witness["m"], ev.witness["c"]) == ("3", "1", "7")
+
+
+SYMBOLIC = load("symbolic")
+KS = dict(n=I.closed(1, 4, integer=True), k=I.closed(1, 3, integer=True))
+
+
+def test_ks_sensitivity_derives_to_the_ball_oracles_rational():
+    from dpproof.oracles.mechanisms import ks_sensitivity_enum_arb
+    for n in range(1, 5):
+        for k in range(1, 4):
+            exact = RULES["ks_sensitivity_enum"](sympy.Integer(n), sympy.Integer(k))
+            assert exact == R(1, n)
+            assert ks_sensitivity_enum_arb(arb(n), arb(k)).contains(arb(exact.p) / exact.q)
+    with pytest.raises(Underivable):
+        RULES["ks_sensitivity_enum"](sympy.Integer(5), sympy.Integer(1))
+    with pytest.raises(Underivable):
+        RULES["ks_sensitivity_enum"](sympy.Symbol("n", integer=True, positive=True),
+                                     sympy.Integer(1))
+
+
+def test_ks_sensitivity_is_proved_instance_by_instance_and_twins_are_not():
+    from dpproof.claims import Kind
+    true = make_claim("ks.true", "ks_sensitivity_enum(n, k) == 1/n", Kind.IDENTITY, **KS)
+    assert SYMBOLIC.check(true, CONFIG).verdict is Verdict.PROVED
+    # off everywhere; off by 10^-30 at n = 3, k = 2 only
+    for text in ("ks_sensitivity_enum(n, k) == 1/(n + 1)",
+                 "ks_sensitivity_enum(n, k) == 1/n + max(0, 1 - (n - 3)**2 - (k - 2)**2)/10^30"):
+        ev = SYMBOLIC.check(make_claim("ks.false", text, Kind.IDENTITY, **KS), CONFIG)
+        assert ev.verdict is not Verdict.PROVED, ev.detail

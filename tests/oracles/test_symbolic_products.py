@@ -57,3 +57,39 @@ def test_symbolic_counts_are_not_derived():
         so.derive_call(V.br_product_delta_bf(3, 9, e, t, g))      # code out of range
     with pytest.raises(Underivable):
         so.derive_call(V.tgauss_renyi_cond(a, e, s, g, 2))
+
+
+# Renyi and KL of products of continuous laws: the sums over the factors (tensorisation)
+PRODUCTS = [V.renyi(V.ProductOf(V.Normal(0, s), V.Laplace(0, 1)),
+                    V.ProductOf(V.Normal(1, s), V.Laplace(g, 1)), a + 1),
+            V.kl(V.ProductOf(V.OSGT(0, 2, 1), V.Normal(0, s)),
+                 V.ProductOf(V.OSGT(1, 2, 1), V.Normal(t, s)))]
+
+
+@pytest.mark.parametrize("call", PRODUCTS, ids=["renyi", "kl"])
+def test_product_divergences_agree_with_the_ball_oracle(call):
+    form = so.derive_call(call)
+    for _ in range(2):
+        pt = _point()
+        derived, oracle = _value(form, pt), _value(call, pt)
+        assert derived.overlaps(oracle), (call, pt, derived, oracle)
+
+
+def test_gaussian_product_renyi_is_the_sum_and_twins_are_not_proved():
+    from dpproof.claims import Interval, Kind
+    from dpproof.engines.base import Config, load
+    from dpproof.evidence import Verdict
+    from tests.helpers import make_claim
+    dom = {"alpha": Interval(1, 20, lo_open=True), "sd": Interval(R(1, 2), 4)}
+    lhs = "renyi(ProductOf(Normal(0, sd), Normal(0, 2*sd)), ProductOf(Normal(1, sd), Normal(1, 2*sd)), alpha)"
+    symbolic = load("symbolic")
+    exact = make_claim("prod.exact", f"{lhs} == 5*alpha/(8*sd^2)", Kind.IDENTITY, **dom)
+    assert symbolic.check(exact, Config()).verdict is Verdict.PROVED
+    for text in (f"{lhs} == alpha/(2*sd^2)",                      # one factor only
+                 f"{lhs} <= 5*alpha/(8*sd^2)*(1 - 1/10^9)"):      # tight bound, shaved
+        ev = symbolic.check(make_claim("prod.false", text, Kind.IDENTITY if "==" in text
+                                       else Kind.INEQUALITY, **dom), Config())
+        assert ev.verdict not in (Verdict.PROVED, Verdict.CERTIFIED), ev.detail
+    with pytest.raises(Underivable):       # a product of a continuous and a discrete law
+        so.derive_call(V.renyi(V.ProductOf(V.Normal(0, 1), V.Bernoulli(R(1, 3))),
+                               V.ProductOf(V.Normal(1, 1), V.Bernoulli(R(1, 2))), a + 1))

@@ -116,7 +116,7 @@ def test_quantize_and_stochastic_are_probability_vectors():
 
 
 def test_bad_set_printed_expression_is_the_privacy_loss():
-    c = _claim("adp_notes.gauss.bad_set.loss")
+    c = _claim("adp_notes.gauss.bad_set.loss.instances")
     lhs = _eval(c.statement.lhs, c.domain.names, [2, 3, -1])
     rhs = _eval(c.statement.rhs, c.domain.names, [2, 3, -1])
     with mpmath.workdps(50):
@@ -143,7 +143,7 @@ def test_classic_gaussian_bound_fails_near_delta_one():
 
 
 def test_balle_wang_intended_value():
-    c = _claim("adp_notes.gauss.balle_wang.intended")
+    c = _claim("adp_notes.gauss.balle_wang.intended.instances")
     lhs = _eval(c.statement.lhs, c.domain.names, [4, 2])   # eps = 1, sigma = 1
     assert lhs.overlaps(arb("0.126936737506644")) or abs(float(lhs.mid()) - 0.126936737506644) < 1e-14
     literal = _claim("adp_notes.gauss.balle_wang")

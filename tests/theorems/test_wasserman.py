@@ -69,7 +69,7 @@ def ks(a, b):
 def test_ks_sensitivity_is_one_over_n(n, k):
     v = M.ks_sensitivity_enum_arb(A(n), A(k))
     assert (v - A(Fraction(1, n))).contains(0) and v.rad() < arb(2) ** -120
-    assert margin_at("wasserman.ks.sensitivity", j=1, k=2) == 0
+    assert margin_at("wasserman.ks.sensitivity.instances", j=1, k=2) == 0
 
 
 def test_expmech_loss_against_independent_float_code():
@@ -147,9 +147,9 @@ def test_rr_enumeration_is_the_printed_pi():
 
 def test_series_repaired_scale_is_exactly_tight():
     """At the corrected scale 2 m c0/(n eps) the loss is at most eps, attained for m = 1."""
-    contains(margin_at("wasserman.series.dp.repaired", n=6, m=1, c=4), 0, 1e-30)
+    contains(margin_at("wasserman.series.dp.repaired.instances", n=6, m=1, c=4), 0, 1e-30)
     # m = 2: no pair of grid points moves both coefficients by 2 c0 (loss 3/4 eps), slack 1/8
-    contains(margin_at("wasserman.series.dp.repaired", n=3, m=2, c=2), mpmath.mpf(1) / 8, 1e-30)
+    contains(margin_at("wasserman.series.dp.repaired.instances", n=3, m=2, c=2), mpmath.mpf(1) / 8, 1e-30)
 
 
 @pytest.mark.parametrize("cid", ["wasserman.laplace.sd.intended", "wasserman.laplace.dp.step1",

@@ -3,7 +3,7 @@
 import sympy
 from sympy import Abs, Max, Rational as R, log, sqrt
 
-from dpproof.claims import Claim, Domain, Kind, Statement
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import Laplace, Normal, gauss_delta, loss_at, moment2
 
 from .common import Int, L, OPEN01, Pos, catalogue, closed, delta, eps, i, j, k, n, src
@@ -23,11 +23,13 @@ catalogue.declare(Claim("adp_notes.accuracy.sensitivities", src("Accuracy of Gau
 catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
                Statement(L2, "<=", sqrt(2) / n),
                cube, note="l2: ||q_D - q_D'||_2 <= sqrt(k)/n; " + SENS))
-catalogue.declare(Claim("adp_notes.accuracy.sensitivities.attained", src("Accuracy of Gaussian mechanism"),
-               Statement(Max(Abs(L1.subs(corner) - R(2) / n), Abs(L2.subs(corner) - sqrt(2) / n)),
-                         "==", 0),
-               Domain.of(n=Int(1, 10**6)), Kind.IDENTITY,
-               note="both suprema are attained at x = 0, y = (1, 1); k = 2"))
+ATT = Statement(Max(Abs(L1.subs(corner) - R(2) / n), Abs(L2.subs(corner) - sqrt(2) / n)), "==", 0)
+for suffix, n_dom, n_note in (("", Interval(1, None, integer=True), "every n >= 1"),
+                              (".instances", Int(1, 10**6), "n in {1..10^6}")):
+    catalogue.declare(Claim("adp_notes.accuracy.sensitivities.attained" + suffix,
+                            src("Accuracy of Gaussian mechanism"), ATT, Domain.of(n=n_dom),
+                            Kind.IDENTITY, note="both suprema are attained at x = 0, "
+                                                "y = (1, 1); k = 2, " + n_note))
 w, y1, y2 = (sympy.Symbol(s, real=True) for s in ("w", "y1", "y2"))
 b_lap = 1 / (5 * eps)  # k/(eps n) with k = 2, n = 10
 catalogue.declare(Claim(

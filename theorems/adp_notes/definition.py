@@ -38,10 +38,11 @@ catalogue.declare(Claim(
     Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
          "instances: " + INSTANCES))
-catalogue.declare(Claim(
-    "adp_notes.remark3.sufficient.tight", src("Remark 3"),
-    Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG, derived={"eps": e8},
-    note=TIGHT_NOTE))
+for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derived": {"eps": e8}})):
+    catalogue.declare(Claim(
+        "adp_notes.remark3.sufficient.tight" + suffix, src("Remark 3"),
+        Statement(Max(*(hs(p, e) - loss_tail(p[0], p[1], e) for p in TIGHT)), "<=", 0), dom,
+        note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8"), **extra))
 for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP RR"),
                            (".finite", FIN, "Finite(1,2,3,4)/(4,3,2,1)")):
     both_hs = hs(pair, eps) + hs(pair[::-1], eps)
@@ -61,7 +62,8 @@ catalogue.declare(Claim(
     "adp_notes.recipe.instances", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
     note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; instances: " + INSTANCES))
-catalogue.declare(Claim(
-    "adp_notes.recipe.tight", src("Steps 1 and 2"),
-    Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in TIGHT)), "<=", 0), EG, derived={"eps": e8},
-    note=TIGHT_NOTE))
+for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derived": {"eps": e8}})):
+    catalogue.declare(Claim(
+        "adp_notes.recipe.tight" + suffix, src("Steps 1 and 2"),
+        Statement(Max(*(hs(p, e) - bad_mass(p[0], p[1], e) for p in TIGHT)), "<=", 0), dom,
+        note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8"), **extra))

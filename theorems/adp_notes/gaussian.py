@@ -67,14 +67,21 @@ catalogue.declare(Claim("adp_notes.gauss.bad_set.intended", src("Theorem (Gaussi
                     "eps in (0, 1], Delta > 0: the source's whole domain"))
 gd = Domain.of(i=Int(1, 4), j=Int(1, 9), z=Int(-4, 4))
 e_ij, d_ij = i / 4, sympy.Integer(10)**(-j)
+LOSS_NOTE = "the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at " \
+            "sigma^2 = 2 Delta^2 log(1/delta)/eps^2"
+sig_l = Delta * sqrt(2 * L) / eps
 catalogue.declare(Claim(
     "adp_notes.gauss.bad_set.loss", src("Theorem (Gaussian mechanism), proof"),
+    Statement(loss_at(Normal(0, sig_l), Normal(Delta, sig_l), z), "==",
+              eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L)), BAD_ALL, Kind.IDENTITY,
+    note=LOSS_NOTE + "; z real, eps in (0, 1], delta in (0, 1), Delta > 0 continuous"))
+catalogue.declare(Claim(
+    "adp_notes.gauss.bad_set.loss.instances", src("Theorem (Gaussian mechanism), proof"),
     Statement(loss_at(Normal(0, sqrt(2 * log(1 / d_ij)) / e_ij),
                       Normal(1, sqrt(2 * log(1 / d_ij)) / e_ij), z), "==",
               e_ij**2 / (4 * log(1 / d_ij)) - z * e_ij**2 / (2 * log(1 / d_ij))),
     gd, Kind.IDENTITY, derived={"eps": e_ij, "delta": d_ij},
-    note="the printed Bad set's left side is the privacy loss log f_D(z)/f_D'(z) at "
-         "sigma^2 = 2 log(1/delta)/eps^2, Delta = 1; eps = i/4, delta = 10^-j"))
+    note=LOSS_NOTE + ", Delta = 1; eps = i/4, delta = 10^-j"))
 bm_lhs = bad_mass(Normal(0, sigma_b), Normal(1, sigma_b), eps)
 EDB = Domain.of(eps=closed(R(1, 100), 1), delta=OPEN01)
 catalogue.declare(Claim(
@@ -120,7 +127,8 @@ BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps >= 0, sigma > 0 " \
 s_j = j / 2
 BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
 for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
-                           (".repaired", 1, "corrected statement, e^{+eps} (Balle-Wang)")):
+                           (".repaired", 1, "corrected statement, e^{+eps} (Balle-Wang)"),
+                           (".intended", 1, "with e^{+eps} (Balle-Wang)")):
     catalogue.declare(Claim(
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
         Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "==",
@@ -129,7 +137,7 @@ for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
         BWC, Kind.IDENTITY, note=note + "; " + BWC_NOTE))
 for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps} (the "
                             "corrected statement is adp_notes.gauss.balle_wang.repaired)"),
-                           (".intended", 1, "with e^{+eps} (Balle-Wang)")):
+                           (".intended.instances", 1, "with e^{+eps} (Balle-Wang)")):
     catalogue.declare(Claim(
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
         Statement(hockey_stick(Normal(0, s_j), Normal(1, s_j), i / 4), "==",

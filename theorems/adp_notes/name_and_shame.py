@@ -27,4 +27,6 @@ catalogue.declare(Claim("adp_notes.name_and_shame.union", src("Example, union bo
                note="the 'at most n delta' part"))
 catalogue.declare(Claim("adp_notes.name_and_shame.union.approx", src("Example, union bound"),
                Statement(n * delta - (1 - (1 - delta)**n), "<=", (n * delta)**2 / 2), un,
-               note="'approximately n delta' read as: the error is at most (n delta)^2/2"))
+               narrowed="n <= 10^6",
+               note="'approximately n delta' read as: the error is at most (n delta)^2/2; "
+                    "delta in [0, 1] continuous, n in {1..10^6}"))

@@ -32,28 +32,48 @@ catalogue.declare(Claim(
 zeta1 = lambda s, m_, kk: kk / (alpha - 1) * log((1 - Q(m_ / s)) / Q(m_ / s))  # noqa: E731
 ALPHA = Domain.of(a=Int(5, 256))  # alpha = a/4
 SLD = Domain.of(alpha=Pos(1, 64))
-sl_mid = alpha / (2 * 40) + zeta_stable(alpha, S40, 3, 1, 1)
-catalogue.declare(Claim("osgt22.rdp.single_letter", src("Single-letter RDP upper bound"),
-               Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * 40) + zeta1(S40, 3, 1)),
-               SLD, note="k = 1, alpha in (1, 64] continuous; " + INST,
-               steps=(Claim("osgt22.rdp.single_letter.step1", src("Exact computation - 1"),
-                            Statement(renyi(T0, T1, alpha), "==", sl_mid), SLD, Kind.IDENTITY,
-                            note="the divergence from the densities is alpha rho + the exact "
-                                 "zeta (printed Bbar, Phi differences written as Q differences)"),
-                      Claim("osgt22.rdp.single_letter.step2", src("Single-letter RDP upper bound"),
-                            Statement(sl_mid, "<=", alpha / (2 * 40) + zeta1(S40, 3, 1)), SLD,
-                            note="exact zeta <= single-letter zeta: closed forms in alpha"))))
-for suffix, s, m_ in ((".instances", S40, 3), (".slides630", sqrt(630), 15),
-                      (".other", 1, R(1, 2))):
-    catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix, src("Single-letter RDP upper bound"),
+def single_letter(suffix, s, m_, note):
+    """The single-letter bound at sigma = s, m = m_, Delta = 1, alpha in (1, 64], with the
+    derivation's two steps: the divergence is alpha rho + the exact zeta, which is at most
+    the single-letter zeta."""
+    mid = alpha / (2 * s**2) + zeta_stable(alpha, s, m_, 1, 1)
+    cid, lhs, rhs = "osgt22.rdp.single_letter" + suffix, renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha), \
+        alpha / (2 * s**2) + zeta1(s, m_, 1)
+    return Claim(cid, src("Single-letter RDP upper bound"), Statement(lhs, "<=", rhs), SLD,
+                 note=note, steps=(
+                     Claim(cid + ".step1", src("Exact computation - 1"),
+                           Statement(lhs, "==", mid), SLD, Kind.IDENTITY,
+                           note="the divergence from the densities is alpha rho + the exact "
+                                "zeta (printed Bbar, Phi differences written as Q differences)"),
+                     Claim(cid + ".step2", src("Single-letter RDP upper bound"),
+                           Statement(mid, "<=", rhs), SLD,
+                           note="exact zeta <= single-letter zeta: closed forms in alpha")))
+
+
+for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15), (".other", 1, R(1, 2))):
+    note = f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
+    if suffix == ".slides630":  # decided directly from the derived divergence
+        catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix,
+                                src("Single-letter RDP upper bound"),
+                                Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha), "<=",
+                                          alpha / (2 * s**2) + zeta1(s, m_, 1)), SLD,
+                                note=note + "alpha in (1, 64] continuous"))
+    else:
+        catalogue.declare(single_letter(suffix, s, m_, note + "alpha in (1, 64] continuous"
+                                        + ("; " + INST if not suffix else "")))
+    catalogue.declare(Claim("osgt22.rdp.single_letter" + suffix + ".instances",
+                   src("Single-letter RDP upper bound"),
                    Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), a / 4), "<=",
                              a / 4 / (2 * s**2) + zeta1(s, m_, 1).subs(alpha, a / 4)), ALPHA,
-                   derived={"alpha": a / 4},
-                   note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, "
-                        "alpha = a/4 in [1.25, 64]"))
+                   derived={"alpha": a / 4}, note=note + "alpha = a/4 in [1.25, 64]"))
+K2 = (renyi(ProductOf(T0, T0), ProductOf(T1, T1), alpha), "<=",
+      alpha * 2 / (2 * 40) + zeta1(S40, 3, 2))
 catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP upper bound"),
-               Statement(renyi(ProductOf(T0, T0), ProductOf(T1, T1), a / 4), "<=",
-                         a / 4 * 2 / (2 * 40) + zeta1(S40, 3, 2).subs(alpha, a / 4)), ALPHA,
+               Statement(*K2), SLD,
+               note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha in (1, 64] "
+                    "continuous; " + INST))
+catalogue.declare(Claim("osgt22.rdp.single_letter.k2.instances", src("Single-letter RDP upper bound"),
+               Statement(K2[0].subs(alpha, a / 4), "<=", K2[2].subs(alpha, a / 4)), ALPHA,
                derived={"alpha": a / 4},
                note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha = a/4; "
                     + INST))

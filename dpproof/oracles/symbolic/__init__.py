@@ -49,11 +49,15 @@ def _pair(P, Q):
 
 
 def _renyi(P, Q, alpha):
+    if factors := PR.continuous_factors(P, Q):
+        return sympy.Add(*(_renyi(p, q, alpha) for p, q in factors))
     kind, p, q = _pair(P, Q)
     return (D.renyi_continuous if kind == "continuous" else D.renyi_discrete)(p, q, alpha)
 
 
 def _kl(P, Q):
+    if factors := PR.continuous_factors(P, Q):
+        return sympy.Add(*(_kl(p, q) for p, q in factors))
     kind, p, q = _pair(P, Q)
     return (D.kl_continuous if kind == "continuous" else D.kl_discrete)(p, q)
 
@@ -143,7 +147,8 @@ RULES = {"renyi": _renyi, "kl": _kl, "hockey_stick": _hockey, "tv": _tv,
          "signed_mass_below": M.signed_mass_below, "osgt_tail": M.osgt_tail,
          "rejection_shift_cdf": M.rejection_shift_cdf, "rr_compose_delta": _rr_compose,
          "rdp_to_delta": _rdp_to_delta,
-         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss, **MO.RULES,
+         "rr_prob": M.rr_prob, "cosine_series_loss": ME.cosine_series_loss,
+         "ks_sensitivity_enum": ME.ks_sensitivity_enum, **MO.RULES,
          **PR.RULES, **TR.RULES, **AD.RULES}
 
 

@@ -44,10 +44,12 @@ def _psi(j: int, x: sympy.Rational) -> tuple:
 
 
 def cosine_series_loss(n, m, b):
-    """The exact loss (see the module docstring) at integer n in [1, 10^6], m in [1, 50]."""
+    """The exact loss (see the module docstring) at integer n >= 1 (given, or a symbol whose
+    assumptions say so: n enters only as the factor 1/n) and given m in [1, 50]."""
     from ..mechanisms import _SERIES_GRID
-    if not (n.is_Integer and 1 <= int(n) <= 10 ** 6 and m.is_Integer and 1 <= int(m) <= 50):
-        raise Underivable("cosine_series_loss at integer n in [1, 10^6] and m in [1, 50]")
+    n, m = sympy.sympify(n), sympy.sympify(m)
+    if not (n.is_integer and n.is_positive and m.is_Integer and 1 <= int(m) <= 50):
+        raise Underivable("cosine_series_loss at integer n >= 1 and a given m in [1, 50]")
     require(b > 0, "b > 0")
     grid = [sympy.Rational(g.numerator, g.denominator) for g in _SERIES_GRID]
     psi = {x: [_psi(j, x) for j in range(1, int(m) + 1)] for x in grid}
@@ -61,3 +63,15 @@ def cosine_series_loss(n, m, b):
         if _sign(p - best[0], q - best[1]) > 0:
             best = (p, q)
     return (best[0] + best[1] * _R2) / (n * b)
+
+
+def ks_sensitivity_enum(n, k):
+    """The enumerated sensitivity of the KS distance (``oracles.mechanisms``) as the exact
+    rational its table holds (the ball oracle encloses the same number), at given n in
+    [1, 4], k in [1, 3]."""
+    from ..mechanisms import _ks_tables
+    n, k = sympy.sympify(n), sympy.sympify(k)
+    if not (n.is_Integer and 1 <= int(n) <= 4 and k.is_Integer and 1 <= int(k) <= 3):
+        raise Underivable("ks_sensitivity_enum at given n in [1, 4] and k in [1, 3]")
+    sens = _ks_tables(int(n), int(k))[2]
+    return sympy.Rational(sens.numerator, sens.denominator)

@@ -17,10 +17,22 @@ import itertools
 import sympy
 from sympy import Max, binomial, exp
 
-from .pieces import Underivable, require
+from .pieces import DENSITIES, Underivable, require
 
 #: the most coordinates written out (2^n outcomes)
 MAX_COORDS = 10
+
+
+def continuous_factors(P, Q):
+    """The factor pairs of two products of continuous laws (ProductOf(P1, P2) vs
+    ProductOf(Q1, Q2)), else None: Renyi and KL of product measures are the sums over the
+    factors (tensorisation: the density ratio and the integral factor)."""
+    if not (type(P).__name__ == type(Q).__name__ == "ProductOf"):
+        return None
+    factors = list(zip(P.args, Q.args))
+    if all(type(d).__name__ in DENSITIES for pair in factors for d in pair):
+        return factors
+    return None
 
 
 def genrr(eps, t):
