@@ -2,7 +2,7 @@
 
 ``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
 form, expand, together, expand_log without ``force``, logs of factored arguments expanded
-and cancelled, simplify), each an exact identity
+and cancelled, logs grouped by coefficient (``log_groups``), simplify), each an exact identity
 under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
 ``certified_constants``: non-rational constants replaced by symbols whose sign is certified
 in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a
@@ -19,6 +19,7 @@ from flint import arb
 from ..evidence import Verdict
 from ..lowering import LoweringError, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
+from .log_groups import logs_grouped
 
 
 def forms(expr):
@@ -35,6 +36,7 @@ def forms(expr):
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
                      ("logs of factored arguments expanded", _logs_expanded),
+                     ("logs grouped by coefficient", logs_grouped),
                      ("simplify", sympy.simplify)):
         form = rewrite(fn, expr)
         if form is not None:

@@ -347,7 +347,9 @@ def _half_line_shifts(claim, symbols):
     out = {}
     for name, iv in claim.domain.params:
         if iv.lo is not None and iv.hi is None and iv.lo != 0 and not iv.integer:
-            t = sympy.Symbol(f"{name}_shift", nonnegative=True)
+            # an open end gives a positive shift (alpha > 1: 1/(alpha - 1) has a sign)
+            t = sympy.Symbol(f"{name}_shift", positive=True) if iv.lo_open else \
+                sympy.Symbol(f"{name}_shift", nonnegative=True)
             out[symbols[name]] = iv.lo + t
     return out
 

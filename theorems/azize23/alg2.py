@@ -64,10 +64,19 @@ catalogue.declare(build_claim(
     renyi(law_x, law_x1, qa), "==",
     2 * log((qx + 1) / qx) + log((qx**2 + 2 * qx + 1) / (qx**2 + qa * (2 * qx + 1)))
     / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2, R2_NOTE))
-v_bound = qa / (2 * qr**2 * qx**2) + 2 * log(1 + 1 / qx)
-catalogue.declare(build_claim(
-    "azize23.alg2.renyi_bound", "§3.2, the bound (alpha > 1, r, x > 0)",
-    renyi(law_x, law_x1, qa), "<=", v_bound, R2, R2_NOTE))
+# the source's domain: alpha > 1, r > 0, x > 0 (a count x >= 1, taken on the reals: a superset)
+RB = Domain.of(x=POS, r=POS, alpha=Interval(1, None, lo_open=True))
+RB_NOTE = ("every x > 0, r > 0, alpha > 1 continuous (the source's 'alpha > 1, r, x > 0'; the "
+           "counts x >= 1 are a subset); D_alpha derived from the densities by the symbolic "
+           "engine")
+bx, br, ba = (sym(RB)[n] for n in ("x", "r", "alpha"))
+B_LOC = "§3.2, the bound (alpha > 1, r, x > 0)"
+for _x, _r, _a, _d, _sfx, _note in ((bx, br, ba, RB, "", RB_NOTE),
+                                   (qx, qr, qa, R2, ".instances", R2_NOTE)):
+    catalogue.declare(build_claim(
+        "azize23.alg2.renyi_bound" + _sfx, B_LOC,
+        renyi(DataDependentNormal(_x, _r), DataDependentNormal(_x + 1, _r), _a), "<=",
+        _a / (2 * _r**2 * _x**2) + 2 * log(1 + 1 / _x), _d, _note))
 
 G2, zx, zr, za = alg2_grid(2)
 N0, Nadd, Nrem = (DataDependentNormal(zx + d, zr) for d in (0, 1, -1))
