@@ -32,12 +32,13 @@ written.
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import replace
 
 import sympy
 
-from ..claims import Claim
+from ..claims import Claim, Statement
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
@@ -229,8 +230,12 @@ def _decide(claim: Claim):
         got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)
         verdict, detail, tried, point = got or (None, "", ["conclusion alone (cut short)"],
                                                 None)
-    else:
-        verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
+    else:   # a conjunction (Max(a_i) <= c) conjunct by conjunct first: smaller margins
+        tried, point = [], None
+        verdict, detail = _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried)
+        if verdict is None:
+            verdict, detail, more, point = _inequality(claim, margin, symbols, st.strict)
+            tried += more
     if verdict is Verdict.REFUTED and st.hypotheses:
         verdict = None      # the conclusion fails somewhere; the implication may still hold
     if verdict is None and margin.free_symbols:
@@ -244,6 +249,24 @@ def _decide(claim: Claim):
     if verdict is None and st.hypotheses:
         verdict, detail = _implication_by_cases(claim, margin, subs, tried)
     return verdict, detail, tried, point
+
+
+def _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried):
+    """Max(a_i) <= c (or the like, ``conjunction.conjuncts``): PROVED when every a_i <= c is
+    (each margin in the rewrites above), else (None, '')."""
+    from ..conjunction import conjuncts      # the runner's module, which imports engines
+    st = claim.statement
+    lines = []
+    for part in conjuncts(Statement(lhs, st.rel, rhs)):
+        tried.append("conjunct by conjunct")
+        margin = part.rhs - part.lhs if st.rel in ("<=", "<") else part.lhs - part.rhs
+        verdict, detail, _, _ = _inequality(claim, margin, symbols, st.strict)
+        if verdict is not Verdict.PROVED:
+            return None, ""
+        lines.append(detail)
+    if not lines:
+        return None, ""
+    return Verdict.PROVED, "each conjunct of the Max/Min: " + "; ".join(lines)
 
 
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
@@ -320,17 +343,17 @@ def _inequality(claim, margin, symbols, strict):
         return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
             "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
-    for label, expr in (("direct", margin), ("half-line shift", shifted)):
-        for name, form in _forms(expr):
-            tried.append(f"{label}/{name}")
-            for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
-                            erfc_by_range(form)):
-                variant = certified_constants(variant)
-                sign = None if variant is None else (
-                    variant.is_positive if strict else variant.is_nonnegative)
-                if sign is True:
-                    return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
-                        f" under the domain's assumptions ({label}, {name})", tried, None
+    # each quick rewrite of the margin, then of its half-line shift, before the slow simplify
+    for label, name, form in _interleaved(margin, shifted):
+        tried.append(f"{label}/{name}")
+        for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
+                        erfc_by_range(form)):
+            variant = certified_constants(variant)
+            sign = None if variant is None else (
+                variant.is_positive if strict else variant.is_nonnegative)
+            if sign is True:
+                return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
+                    f" under the domain's assumptions ({label}, {name})", tried, None
     if len(margin.free_symbols) == 1:
         tried.append("rational inequality over QQ")
         decided = rational_violations(claim, margin, strict)
@@ -341,6 +364,17 @@ def _inequality(claim, margin, symbols, strict):
             return Verdict.REFUTED, f"rational inequality over QQ: violated on {decided}", \
                 tried, _rational_point(decided)
     return None, "", tried, None
+
+
+def _interleaved(margin, shifted):
+    """(label, rewrite name, form): the quick rewrites of the margin and of its half-line
+    shift in turn, then their slow ones."""
+    for slow in (False, True):
+        pairs = itertools.zip_longest(_forms(margin, slow), _forms(shifted, slow))
+        for direct, shift in pairs:
+            for label, got in (("direct", direct), ("half-line shift", shift)):
+                if got is not None:
+                    yield (label, *got)
 
 
 def _half_line_shifts(claim, symbols):

@@ -7,7 +7,8 @@ from sympy import Abs, Max, log
 
 from dpproof.expr.vocabulary import DataDependentNormal, Normal, kl, renyi
 
-from .alg2 import G2, GZ_NOTE, R2, R2_NOTE, budget, directions, qa, qr, qx
+from .alg2 import (G2, GR, GR_NOTE, GZ_NOTE, R2, R2_NOTE, budget, directions, gz_forms, qa,
+                   qr, qx)
 from .attempts import PV, PV_NOTE, PVC, PVC_NOTE, ga, gb, gk, kl_rest, pv_forms
 from .common import POS, Domain, Interval, build_claim, catalogue, sym
 
@@ -77,14 +78,18 @@ catalogue.declare(build_claim(
 catalogue.declare(build_claim(
     "azize23.alg2.renyi_exact.repaired.instances", RE_LOC, _renyi_fixed(qx, qr, qa)[0], "==",
     _renyi_fixed(qx, qr, qa)[1], R2, RE_FIX + R2_NOTE))
-catalogue.declare(build_claim(
-    "azize23.alg2.groupwise_zcdp.repaired",
-    "§3.2, Algorithm 2 group-wise zCDP (corrected: from the smaller to the larger count)",
-    Max(directions["add"], directions["remove_reverse"]), "<=", budget, G2,
-    "corrected: the budget (v, xi) at either count bounds D_alpha(M(D) || M(D')) only "
-    "when D' has one record more than D (directions add and remove_reverse); in the other "
-    "order no (v, xi) budget exists: D_alpha(N(x + 1, r^2 (x + 1)^2) || N(x, r^2 x^2)) = "
-    "+inf for alpha >= (x + 1)^2/(2x + 1) (the tilted variance alpha x^2 + (1 - alpha)"
-    "(x + 1)^2 is <= 0), while v alpha + xi is finite; " + GZ_NOTE))
+GZ_FIX = ("corrected: the budget (v, xi) at either count bounds D_alpha(M(D) || M(D')) only "
+          "when D' has one record more than D (directions add and remove_reverse); in the "
+          "other order no (v, xi) budget exists: D_alpha(N(x + 1, r^2 (x + 1)^2) || N(x, r^2 "
+          "x^2)) = +inf for alpha >= (x + 1)^2/(2x + 1) (the tilted variance alpha x^2 + (1 - "
+          "alpha)(x + 1)^2 is <= 0), while v alpha + xi is finite; ")
+GZ_FIX_LOC = ("§3.2, Algorithm 2 group-wise zCDP (corrected: from the smaller to the larger "
+              "count)")
+_gdirs, _gbudget = gz_forms(*(sym(GR)[n] for n in ("x", "r", "alpha")))
+for _dirs, _b, _d, _sfx, _note in ((_gdirs, _gbudget, GR, "", GR_NOTE),
+                                   (directions, budget, G2, ".instances", GZ_NOTE)):
+    catalogue.declare(build_claim(
+        "azize23.alg2.groupwise_zcdp.repaired" + _sfx, GZ_FIX_LOC,
+        Max(_dirs["add"], _dirs["remove_reverse"]), "<=", _b, _d, GZ_FIX + _note))
 
 CLAIMS = catalogue.claims
