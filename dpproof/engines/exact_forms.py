@@ -12,6 +12,7 @@ real argument as a positive symbol.
 from __future__ import annotations
 
 import functools
+import itertools
 
 import sympy
 from flint import arb
@@ -48,6 +49,16 @@ def forms(expr, slow=None):
             yield name, form
     if slow is None:
         yield from forms(expr, slow=True)
+
+
+def interleaved(margin, shifted):
+    """(label, rewrite name, form): the quick rewrites of a margin and of its half-line
+    shift in turn, then their slow ones (``simplify``)."""
+    for slow in (False, True):
+        for direct, shift in itertools.zip_longest(forms(margin, slow), forms(shifted, slow)):
+            for label, got in (("direct", direct), ("half-line shift", shift)):
+                if got is not None:
+                    yield (label, *got)
 
 
 def exp_powers(expr):

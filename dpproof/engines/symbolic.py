@@ -32,7 +32,6 @@ written.
 
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import replace
 
@@ -44,8 +43,8 @@ from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, instances, patterns, tactics
 from .signs import guarded
-from .exact_forms import (certified_constants, erfc_by_range, forms as _forms, simplify_constants,
-                          identity as _identity, log_linear_zero, rewrite)
+from .exact_forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
+                          log_linear_zero, rewrite, simplify_constants)
 from .exact_definedness import undefined_term
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from . import witness as W
@@ -344,7 +343,7 @@ def _inequality(claim, margin, symbols, strict):
             "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
     # each quick rewrite of the margin, then of its half-line shift, before the slow simplify
-    for label, name, form in _interleaved(margin, shifted):
+    for label, name, form in interleaved(margin, shifted):
         tried.append(f"{label}/{name}")
         for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
                         erfc_by_range(form)):
@@ -364,17 +363,6 @@ def _inequality(claim, margin, symbols, strict):
             return Verdict.REFUTED, f"rational inequality over QQ: violated on {decided}", \
                 tried, _rational_point(decided)
     return None, "", tried, None
-
-
-def _interleaved(margin, shifted):
-    """(label, rewrite name, form): the quick rewrites of the margin and of its half-line
-    shift in turn, then their slow ones."""
-    for slow in (False, True):
-        pairs = itertools.zip_longest(_forms(margin, slow), _forms(shifted, slow))
-        for direct, shift in pairs:
-            for label, got in (("direct", direct), ("half-line shift", shift)):
-                if got is not None:
-                    yield (label, *got)
 
 
 def _half_line_shifts(claim, symbols):
