@@ -51,14 +51,13 @@ def forms(expr, slow=None):
         yield from forms(expr, slow=True)
 
 
-def interleaved(margin, shifted):
-    """(label, rewrite name, form): the quick rewrites of a margin and of its half-line
-    shift in turn, then their slow ones (``simplify``)."""
-    for slow in (False, True):
-        for direct, shift in itertools.zip_longest(forms(margin, slow), forms(shifted, slow)):
-            for label, got in (("direct", direct), ("half-line shift", shift)):
-                if got is not None:
-                    yield (label, *got)
+def interleaved(margin, shifted, slow: bool):
+    """(label, rewrite name, form): the quick (``slow`` False) or the slow rewrites of a
+    margin and of its half-line shift, in turn."""
+    for direct, shift in itertools.zip_longest(forms(margin, slow), forms(shifted, slow)):
+        for label, got in (("direct", direct), ("half-line shift", shift)):
+            if got is not None:
+                yield (label, *got)
 
 
 def exp_powers(expr):

@@ -337,22 +337,24 @@ def _inequality(claim, margin, symbols, strict):
         # a constant's sign is a computation, not a symbolic argument: ball arithmetic
         # (the interval engine) certifies it
         return None, "", ["constant margin: left to ball arithmetic"], None
-    if not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
-        tried.append("logs exponentiated")
-        return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
-            "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
-    # each quick rewrite of the margin, then of its half-line shift, before the slow simplify
-    for label, name, form in interleaved(margin, shifted):
-        tried.append(f"{label}/{name}")
-        for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
-                        erfc_by_range(form)):
-            variant = certified_constants(variant)
-            sign = None if variant is None else (
-                variant.is_positive if strict else variant.is_nonnegative)
-            if sign is True:
-                return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
-                    f" under the domain's assumptions ({label}, {name})", tried, None
+    # each quick rewrite of the margin, then of its half-line shift; then a margin that is
+    # identically 0 by its logs; then the slow simplify
+    for slow in (False, True):
+        if slow and not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
+            tried.append("logs exponentiated")
+            return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
+                "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
+        for label, name, form in interleaved(margin, shifted, slow):
+            tried.append(f"{label}/{name}")
+            for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
+                            erfc_by_range(form)):
+                variant = certified_constants(variant)
+                sign = None if variant is None else (
+                    variant.is_positive if strict else variant.is_nonnegative)
+                if sign is True:
+                    return Verdict.PROVED, f"margin is {'positive' if strict else 'nonnegative'}" \
+                        f" under the domain's assumptions ({label}, {name})", tried, None
     if len(margin.free_symbols) == 1:
         tried.append("rational inequality over QQ")
         decided = rational_violations(claim, margin, strict)
