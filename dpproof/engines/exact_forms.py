@@ -1,8 +1,8 @@
 """Exact rewrites and sign-safe forms shared by the symbolic engine and its proof by cases.
 
 ``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
-form, expand, together, expand_log without ``force``, logs of factored arguments expanded
-and cancelled, simplify), each an exact identity
+form, expand, together, expand_log without ``force``, logs grouped by coefficient
+(``log_groups``), logs of factored arguments expanded and cancelled, simplify), each an exact identity
 under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
 ``certified_constants``: non-rational constants replaced by symbols whose sign is certified
 in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a
@@ -12,6 +12,7 @@ real argument as a positive symbol.
 from __future__ import annotations
 
 import functools
+import itertools
 
 import sympy
 from flint import arb
@@ -19,11 +20,18 @@ from flint import arb
 from ..evidence import Verdict
 from ..lowering import LoweringError, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
+from .log_groups import logs_grouped
 
 
-def forms(expr):
+def forms(expr, slow=None):
     """Exact rewrites of ``expr``; one that sympy cannot carry out (it raises, e.g. on a
-    Piecewise whose conditions compare equal constants) is skipped."""
+    Piecewise whose conditions compare equal constants) is skipped.  ``slow`` False: all but
+    ``simplify`` (the slow one); True: ``simplify`` only; None: all."""
+    if slow is True:
+        form = rewrite(sympy.simplify, expr)
+        if form is not None:
+            yield "simplify", form
+        return
     yield "as given", expr
     canonical = rewrite(symbolic_oracles.canonical, expr)
     if canonical is not None and canonical != expr:
@@ -34,11 +42,22 @@ def forms(expr):
     for name, fn in (("expand", sympy.expand),
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
-                     ("logs of factored arguments expanded", _logs_expanded),
-                     ("simplify", sympy.simplify)):
+                     ("logs grouped by coefficient", logs_grouped),
+                     ("logs of factored arguments expanded", _logs_expanded)):
         form = rewrite(fn, expr)
         if form is not None:
             yield name, form
+    if slow is None:
+        yield from forms(expr, slow=True)
+
+
+def interleaved(margin, shifted, slow: bool):
+    """(label, rewrite name, form): the quick (``slow`` False) or the slow rewrites of a
+    margin and of its half-line shift, in turn."""
+    for direct, shift in itertools.zip_longest(forms(margin, slow), forms(shifted, slow)):
+        for label, got in (("direct", direct), ("half-line shift", shift)):
+            if got is not None:
+                yield (label, *got)
 
 
 def exp_powers(expr):

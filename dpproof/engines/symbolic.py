@@ -37,14 +37,14 @@ from dataclasses import replace
 
 import sympy
 
-from ..claims import Claim
+from ..claims import Claim, Statement
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, instances, patterns, tactics
 from .signs import guarded
-from .exact_forms import (certified_constants, erfc_by_range, forms as _forms, simplify_constants,
-                          identity as _identity, log_linear_zero, rewrite)
+from .exact_forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
+                          log_linear_zero, rewrite, simplify_constants)
 from .exact_definedness import undefined_term
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from . import witness as W
@@ -229,8 +229,12 @@ def _decide(claim: Claim):
         got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)
         verdict, detail, tried, point = got or (None, "", ["conclusion alone (cut short)"],
                                                 None)
-    else:
-        verdict, detail, tried, point = _inequality(claim, margin, symbols, st.strict)
+    else:   # a conjunction (Max(a_i) <= c) conjunct by conjunct first: smaller margins
+        tried, point = [], None
+        verdict, detail = _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried)
+        if verdict is None:
+            verdict, detail, more, point = _inequality(claim, margin, symbols, st.strict)
+            tried += more
     if verdict is Verdict.REFUTED and st.hypotheses:
         verdict = None      # the conclusion fails somewhere; the implication may still hold
     if verdict is None and margin.free_symbols:
@@ -244,6 +248,24 @@ def _decide(claim: Claim):
     if verdict is None and st.hypotheses:
         verdict, detail = _implication_by_cases(claim, margin, subs, tried)
     return verdict, detail, tried, point
+
+
+def _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried):
+    """Max(a_i) <= c (or the like, ``conjunction.conjuncts``): PROVED when every a_i <= c is
+    (each margin in the rewrites above), else (None, '')."""
+    from ..conjunction import conjuncts      # the runner's module, which imports engines
+    st = claim.statement
+    lines = []
+    for part in conjuncts(Statement(lhs, st.rel, rhs)):
+        tried.append("conjunct by conjunct")
+        margin = part.rhs - part.lhs if st.rel in ("<=", "<") else part.lhs - part.rhs
+        verdict, detail, _, _ = _inequality(claim, margin, symbols, st.strict)
+        if verdict is not Verdict.PROVED:
+            return None, ""
+        lines.append(detail)
+    if not lines:
+        return None, ""
+    return Verdict.PROVED, "each conjunct of the Max/Min: " + "; ".join(lines)
 
 
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
@@ -315,13 +337,15 @@ def _inequality(claim, margin, symbols, strict):
         # a constant's sign is a computation, not a symbolic argument: ball arithmetic
         # (the interval engine) certifies it
         return None, "", ["constant margin: left to ball arithmetic"], None
-    if not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
-        tried.append("logs exponentiated")
-        return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
-            "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
     shifted = margin.xreplace(_half_line_shifts(claim, symbols))
-    for label, expr in (("direct", margin), ("half-line shift", shifted)):
-        for name, form in _forms(expr):
+    # each quick rewrite of the margin, then of its half-line shift; then a margin that is
+    # identically 0 by its logs; then the slow simplify
+    for slow in (False, True):
+        if slow and not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
+            tried.append("logs exponentiated")
+            return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \
+                "domain): prod P_i^k_i exp(R) - 1 of its logs expands to 0", tried, None
+        for label, name, form in interleaved(margin, shifted, slow):
             tried.append(f"{label}/{name}")
             for variant in (form, sympy.factor(form) if form.is_rational_function() else form,
                             erfc_by_range(form)):
@@ -347,7 +371,9 @@ def _half_line_shifts(claim, symbols):
     out = {}
     for name, iv in claim.domain.params:
         if iv.lo is not None and iv.hi is None and iv.lo != 0 and not iv.integer:
-            t = sympy.Symbol(f"{name}_shift", nonnegative=True)
+            # an open end gives a positive shift (alpha > 1: 1/(alpha - 1) has a sign)
+            t = sympy.Symbol(f"{name}_shift", positive=True) if iv.lo_open else \
+                sympy.Symbol(f"{name}_shift", nonnegative=True)
             out[symbols[name]] = iv.lo + t
     return out
 

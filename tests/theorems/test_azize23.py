@@ -224,7 +224,9 @@ def test_repairs_are_decided_on_the_sources_domain():
     assert kl_fix.verdict.value == "PROVED" and kl_fix.label == "PROVED"
     assert by_id["azize23.alg1.kl_gauss.repaired"].domain.instance_count is None
     gz = check_claim(by_id["azize23.alg2.groupwise_zcdp.repaired"], Config())
-    assert gz.label == "CERTIFIED on 684 instances"
+    assert gz.label == ("CERTIFIED on 684 instances (x in {2..20}, r = k/4, alpha = 1 + 2^(i-3); "
+                        "its two conjuncts on the source's domain: groupwise_zcdp.add, "
+                        ".remove_reverse)")
 
 
 def test_witnesses_carry_the_source_parameters():
@@ -242,7 +244,8 @@ STATED_ON_THE_SOURCE_DOMAIN = (
     "azize23.alg1.pv_moments.xp_over_x", "azize23.alg1.pv_moments.x_over_xp",
     "azize23.alg1.pv_moments.sq_ratio.repaired", "azize23.alg2.accuracy",
     "azize23.alg2.accuracy.step1", "azize23.alg2.accuracy.step2",
-    "azize23.alg2.renyi_exact.repaired")
+    "azize23.alg2.renyi_exact.repaired", "azize23.alg2.renyi_bound",
+    "azize23.alg2.groupwise_zcdp.add", "azize23.alg2.groupwise_zcdp.remove_reverse")
 
 
 def test_moment_identities_are_stated_on_the_continuous_domain_and_proved():
@@ -257,8 +260,24 @@ def test_moment_identities_are_stated_on_the_continuous_domain_and_proved():
         assert any(iv.hi is None for _, iv in c.domain.params), cid   # unbounded
         ev = symbolic.check(c, Config())
         assert ev.verdict.value == "PROVED", (cid, ev.detail)
-    for cid in ("azize23.alg1.mean", "azize23.alg1.variance", "azize23.alg2.accuracy"):
+    for cid in ("azize23.alg1.mean", "azize23.alg1.variance", "azize23.alg2.accuracy",
+                "azize23.alg2.renyi_bound", "azize23.alg2.groupwise_zcdp.add"):
         assert by_id[cid + ".instances"].domain.instance_count
+
+
+def test_refuted_groupwise_directions_are_stated_on_every_count():
+    """The directions from the larger to the smaller count and the parent: every count
+    x >= 2 (integers, unbounded), r > 0, alpha > 1, so that a witness is a count; the holding
+    directions on the reals x >= 2 (a superset of the counts)."""
+    by_id = {c.id: c for c in flatten(mod.CLAIMS)}
+    for cid in ("azize23.alg2.groupwise_zcdp", "azize23.alg2.groupwise_zcdp.add_reverse",
+                "azize23.alg2.groupwise_zcdp.remove"):
+        x = dict(by_id[cid].domain.params)["x"]
+        assert (x.lo, x.hi, x.integer) == (2, None, True), cid
+        assert by_id[cid + ".instances"].domain.instance_count == 684
+    for cid in ("azize23.alg2.groupwise_zcdp.add", "azize23.alg2.groupwise_zcdp.remove_reverse"):
+        x = dict(by_id[cid].domain.params)["x"]
+        assert (x.lo, x.hi, x.integer, x.lo_open) == (2, None, False, False), cid
 
 
 def test_printed_square_ratio_is_refuted_on_the_continuous_domain():

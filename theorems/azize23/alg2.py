@@ -64,31 +64,70 @@ catalogue.declare(build_claim(
     renyi(law_x, law_x1, qa), "==",
     2 * log((qx + 1) / qx) + log((qx**2 + 2 * qx + 1) / (qx**2 + qa * (2 * qx + 1)))
     / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2, R2_NOTE))
-v_bound = qa / (2 * qr**2 * qx**2) + 2 * log(1 + 1 / qx)
-catalogue.declare(build_claim(
-    "azize23.alg2.renyi_bound", "§3.2, the bound (alpha > 1, r, x > 0)",
-    renyi(law_x, law_x1, qa), "<=", v_bound, R2, R2_NOTE))
+# the source's domain: alpha > 1, r > 0, x > 0 (a count x >= 1, taken on the reals: a superset)
+RB = Domain.of(x=POS, r=POS, alpha=Interval(1, None, lo_open=True))
+RB_NOTE = ("every x > 0, r > 0, alpha > 1 continuous (the source's 'alpha > 1, r, x > 0'; the "
+           "counts x >= 1 are a subset); D_alpha derived from the densities by the symbolic "
+           "engine")
+bx, br, ba = (sym(RB)[n] for n in ("x", "r", "alpha"))
+B_LOC = "§3.2, the bound (alpha > 1, r, x > 0)"
+for _x, _r, _a, _d, _sfx, _note in ((bx, br, ba, RB, "", RB_NOTE),
+                                   (qx, qr, qa, R2, ".instances", R2_NOTE)):
+    catalogue.declare(build_claim(
+        "azize23.alg2.renyi_bound" + _sfx, B_LOC,
+        renyi(DataDependentNormal(_x, _r), DataDependentNormal(_x + 1, _r), _a), "<=",
+        _a / (2 * _r**2 * _x**2) + 2 * log(1 + 1 / _x), _d, _note))
 
 G2, zx, zr, za = alg2_grid(2)
-N0, Nadd, Nrem = (DataDependentNormal(zx + d, zr) for d in (0, 1, -1))
-budget = za / (2 * zr**2 * zx**2) + 2 * log(1 + 1 / zx)
-directions = {"add": renyi(N0, Nadd, za), "add_reverse": renyi(Nadd, N0, za),
-              "remove": renyi(N0, Nrem, za), "remove_reverse": renyi(Nrem, N0, za)}
-GZ_NOTE = ("Definition 1 with v(D)_i = 1/(2 r^2 x^2), xi(D)_i = 2 log(1 + 1/x) at D (count x), "
-           "neighbours D' with count x +- 1; divergences from the densities; instances "
-           "x in {2..20}, r = k/4, alpha = 1 + 2^(i-3) (removing the only record, x = 1 -> 0, "
-           "gives the point mass N(0, 0): an infinite divergence, outside this grid)")
-catalogue.declare(build_claim(
-    "azize23.alg2.groupwise_zcdp", "§3.2, Algorithm 2 is (v, xi)-group-wise zCDP",
-    Max(*directions.values()), "<=", budget, G2, "all four (neighbour, order) pairs; "
-    + GZ_NOTE))
+
+
+def gz_forms(x, r, a):
+    """(the four divergences {direction: D_alpha}, the budget v alpha + xi at count x)."""
+    n0, nadd, nrem = (DataDependentNormal(x + d, r) for d in (0, 1, -1))
+    return ({"add": renyi(n0, nadd, a), "add_reverse": renyi(nadd, n0, a),
+             "remove": renyi(n0, nrem, a), "remove_reverse": renyi(nrem, n0, a)},
+            a / (2 * r**2 * x**2) + 2 * log(1 + 1 / x))
+
+
+directions, budget = gz_forms(zx, zr, za)
+GZ_DEF = ("Definition 1 with v(D)_i = 1/(2 r^2 x^2), xi(D)_i = 2 log(1 + 1/x) at D (count x), "
+          "neighbours D' with count x +- 1; divergences from the densities; ")
+GZ_ONE = ("removing the only record, x = 1 -> 0, gives the point mass N(0, 0): an infinite "
+          "divergence, so x >= 2")
+GZ_NOTE = GZ_DEF + ("instances x in {2..20}, r = k/4, alpha = 1 + 2^(i-3) (" + GZ_ONE
+                    + ", outside this grid)")
+# the source's domain: a count x >= 2, r > 0, alpha > 1.  The directions that hold are
+# stated on the reals x >= 2 (a superset of the counts: the symbolic engine derives and
+# proves them there); the refuted ones and the parent on the integers x >= 2, so that a
+# witness is a count
+GZ_ALPHA = Interval(1, None, lo_open=True)
+GR = Domain.of(x=Interval(2, None), r=POS, alpha=GZ_ALPHA)
+GI = Domain.of(x=Interval(2, None, integer=True), r=POS, alpha=GZ_ALPHA)
+GR_NOTE = GZ_DEF + ("every real x >= 2 (a superset of the counts x >= 2; " + GZ_ONE
+                    + "), r > 0, alpha > 1 continuous; D_alpha derived from the densities by "
+                    "the symbolic engine")
+GI_NOTE = GZ_DEF + ("every count x >= 2 (" + GZ_ONE + "), r > 0, alpha > 1 continuous; "
+                    "refuted on the counts (integer x), so that the witness is a count")
 GZ_REVERSE = ("from the larger to the smaller count: D_alpha = +inf for alpha >= "
               "(x + 1)^2/(2x + 1), so no (v, xi) budget repairs it (see "
               "groupwise_zcdp.repaired for the corrected statement); ")
-for direction, divergence in directions.items():
+HOLDS = ("add", "remove_reverse")
+GZ_LOC = "§3.2, Algorithm 2 is (v, xi)-group-wise zCDP"
+for _d, _sfx in ((GI, ""), (G2, ".instances")):
+    _dirs, _budget = gz_forms(*(sym(_d)[n] for n in ("x", "r", "alpha"))) if _sfx == "" \
+        else (directions, budget)
     catalogue.declare(build_claim(
-        f"azize23.alg2.groupwise_zcdp.{direction}", "§3.2 with Definition 1", divergence, "<=",
-        budget, G2, (GZ_REVERSE if direction in ("add_reverse", "remove") else "") + GZ_NOTE))
+        "azize23.alg2.groupwise_zcdp" + _sfx, GZ_LOC, Max(*_dirs.values()), "<=", _budget, _d,
+        "all four (neighbour, order) pairs; " + (GI_NOTE if _d is GI else GZ_NOTE)))
+for direction in directions:
+    for _d, _sfx in ((GR if direction in HOLDS else GI, ""), (G2, ".instances")):
+        _dirs, _budget = (directions, budget) if _d is G2 else \
+            gz_forms(*(sym(_d)[n] for n in ("x", "r", "alpha")))
+        catalogue.declare(build_claim(
+            f"azize23.alg2.groupwise_zcdp.{direction}{_sfx}", "§3.2 with Definition 1",
+            _dirs[direction], "<=", _budget, _d,
+            ("" if direction in HOLDS else GZ_REVERSE)
+            + {G2: GZ_NOTE, GR: GR_NOTE, GI: GI_NOTE}[_d]))
 
 MO = Domain.of(x=Interval(0, None, lo_open=True), r=Interval(0, None, lo_open=True))
 mx, mr = (sym(MO)[n] for n in ("x", "r"))
