@@ -30,13 +30,21 @@ add("lemma6_1.instances", "Lemma 6.1", lemma61(e / 2, r / 2, j / 2),
     Domain.of(e=integers(0, 4), r=integers(1, 6), j=integers(2, 3)), Kind.IDENTITY,
     derived={"eps": e / 2, "sigma": r / 2, "Delta_2": j / 2},
     note="grid eps = e/2, sigma = r/2, Delta_2 = j/2 of lemma6_1 (ball oracle)")
-add("lemma6_2", "Lemma 6.2",
-    le(hockey_stick(Laplace(0, e / 4), Laplace(1, e / 4), j / 4), thm1_delta(1, 4 / e, j / 4)),
-    Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
-    note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (scale e/4, eps0 = 4/e, "
-         "eps = j/4) "
-         "vs Theorem 1 with k = 1; Delta_0 > 1 rests on Theorem 1's composition (not "
+
+
+def lemma62(b, eg):
+    return le(hockey_stick(Laplace(0, b), Laplace(1, b), eg), thm1_delta(1, 1 / b, eg).doit())
+
+
+add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps), Domain.of(e=integers(1, 8), eps=Interval(0, None)),
+    derived={"b": e / 4, "eps0": 4 / e},
+    note="Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
+         "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
+         "0 from eps = eps0 on.  Delta_0 > 1 rests on Theorem 1's composition (not "
          "instantiated: no product-Laplace oracle)")
+add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
+    Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
+    note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
 DI, N0 = Symbol("Delta_inf", positive=True), Symbol("Delta_0", positive=True)
 
 
