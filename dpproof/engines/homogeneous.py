@@ -6,7 +6,9 @@ the domain, f(l x_S) = l^k f(x_S) for l > 0, then with a pivot j in S
     f(x) = x_j^k f(x_S / x_j, rest),   x_j^k > 0,
 
 so f has the sign of f at x_j = 1 with the other x_i of S (groups of one or two) replaced
-by t_i = x_i / x_j.  The claim with x_j = 1 and t_i over [lo_i / hi_j, hi_i / lo_j] (the
+by t_i = x_i / x_j.  A pair may also scale with a weight, f(l x_j, l^w x_i) = l^k f(x)
+(w in +-2, -1, +-1/2: x_i^2/x_j is what matters), with t_i = x_i / x_j^w; this is tried only
+where no pair of equal weights reduces.  The claim with x_j = 1 and t_i over [lo_i / hi_j, hi_i / lo_j] (the
 exact image of the domain; t_i > 0) is equivalent to the claim, with one parameter less: it
 is tried first, with a quarter of the time and 4 times the boxes per parameter removed
 (then, for a pair whose ends prefer no pivot, the other pivot: the ratio's hard end moves
@@ -16,9 +18,11 @@ bound in (m, sigma) and its RDP comparison in (alpha; m, sigma) become claims in
 
 Definedness is transferred too: every partial term (``definedness.edge_check``: powers,
 logs) must have a homogeneous argument, whose sign and zeros scaling preserves; else no
-reduction.  Homogeneity is screened in floats and verified by sympy (the substituted
-expression divided by x_j^k must be free of x_j); claims with hypotheses, guards or ``==``
-are not reduced.
+reduction; the same holds for the statement's guards (terms whose definedness alone counts),
+which are carried over at x_j = 1 (dropped where their partial terms all occur in the
+sides: they add no condition).  Homogeneity is screened in floats and verified by sympy
+(the substituted expression divided by x_j^k must be free of x_j); claims with hypotheses
+or ``==`` are not reduced.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ from .signs import guarded
 
 #: seconds of sympy work per group tried
 SECONDS = 3.0
+#: the weights w of a pair's second member tried, f(l x_j, l^w x_i) = l^k f(x)
+WEIGHTS = tuple(sympy.Rational(w) for w in ("2", "-2", "-1", "1/2", "-1/2"))
 
 
 def reduced(claim: Claim, flip: bool = False) -> tuple[Claim, str] | None:
@@ -44,7 +50,7 @@ def reduced(claim: Claim, flip: bool = False) -> tuple[Claim, str] | None:
     takes the other pivot of a pair whose ends do not prefer one (m, sigma > 0: the ratio
     sigma/m or m/sigma, whose hard ends differ), else None."""
     st = claim.statement
-    if st is None or st.rel == "==" or st.hypotheses or st.guards:
+    if st is None or st.rel == "==" or st.hypotheses:
         return None
     notes, flips = [], [flip]
     while True:
@@ -78,13 +84,25 @@ def _reduce_once(claim: Claim, flips: list):
             if flips[0] and len(group) == 2 and key[0] == key[1]:
                 pivot, flips[0] = group[1] if pivot == group[0] else group[0], False
             if guarded(_verified, margin, [symbols[n] for n in group], symbols[pivot], k,
-                       seconds=SECONDS):
+                       claim.statement.guards, seconds=SECONDS):
                 return _apply(claim, group, pivot, k)
+    for w in WEIGHTS:       # integer weights first: t_i = x_i x_j^|w| or x_i / x_j^w
+        for pivot, other in itertools.permutations(pos, 2):
+            k = _float_degree(margin, claim.domain, (pivot, other), {other: w})
+            if k is None:
+                continue
+            if guarded(_verified, margin, [symbols[pivot], symbols[other]], symbols[pivot], k,
+                       claim.statement.guards, {symbols[other]: w}, seconds=SECONDS):
+                got = _apply(claim, (pivot, other), pivot, k, {other: w})
+                if got is not None:
+                    return got
     return None
 
 
-def _float_degree(margin, domain, group):
-    """k with f(l x) = l^k f(x) at a few float points (a screen), or None."""
+def _float_degree(margin, domain, group, weights=None):
+    """k with f(l^w x) = l^k f(x) (weights w: 1 unless given) at a few float points (a
+    screen), or None."""
+    weights = weights or {}
     names = domain.names
     try:
         f = lower(margin, names, "float")
@@ -98,7 +116,8 @@ def _float_degree(margin, domain, group):
             hi = float(iv.hi) if iv.hi is not None else lo + 2.0
             base.append(lo + frac * (hi - lo))
         for lam in (1.3, 0.8):
-            scaled = [x * lam if n in group else x for n, x in zip(names, base)]
+            scaled = [x * lam ** float(weights.get(n, 1)) if n in group else x
+                      for n, x in zip(names, base)]
             a, b = f(*base), f(*scaled)
             if not (math.isfinite(a) and math.isfinite(b)) or a == 0 or b / a <= 0:
                 return None
@@ -107,11 +126,13 @@ def _float_degree(margin, domain, group):
     return sympy.Rational(round(2 * ks[0]), 2) if all(abs(x - k) < 1e-7 for x in ks) else None
 
 
-def _verified(margin, group, pivot, k) -> bool:
-    """f(t x_pivot) / x_pivot^k is free of x_pivot, and so is the sign of the argument of
-    every partial term (it is homogeneous)."""
+def _verified(margin, group, pivot, k, guards=(), weights=None) -> bool:
+    """f(t x_pivot^w) / x_pivot^k is free of x_pivot, and so is the sign of the argument of
+    every partial term of the margin and the guards (it is homogeneous)."""
     p = sympy.Dummy(pivot.name, positive=True)   # the group is positive on the domain
-    sub = {x: sympy.Dummy(x.name, positive=True) * p for x in group if x != pivot}
+    weights = weights or {}
+    sub = {x: sympy.Dummy(x.name, positive=True) * p ** weights.get(x, 1) for x in group
+           if x != pivot}
     sub[pivot] = p
 
     def free(e, power):
@@ -124,7 +145,7 @@ def _verified(margin, group, pivot, k) -> bool:
 
     if not free(margin, k):
         return False
-    for node in sympy.preorder_traversal(margin):
+    for node in (n for e in (margin, *guards) for n in sympy.preorder_traversal(e)):
         if not isinstance(node, sympy.Basic) or node.is_Atom or edge_check(node) is None:
             continue
         if not (node.is_Pow or node.func.__name__ == "log"):
@@ -139,8 +160,10 @@ def _verified(margin, group, pivot, k) -> bool:
     return True
 
 
-def _apply(claim: Claim, group, pivot, k):
-    """The claim at x_pivot = 1 with x_i (i in the group) standing for x_i / x_pivot."""
+def _apply(claim: Claim, group, pivot, k, weights=None):
+    """The claim at x_pivot = 1 with x_i (i in the group) standing for x_i / x_pivot^w;
+    None if an end of that ratio's range is not rational."""
+    weights = weights or {}
     params = dict(claim.domain.params)
     pv = params[pivot]
     st = claim.statement
@@ -150,16 +173,41 @@ def _apply(claim: Claim, group, pivot, k):
         if name == pivot:
             continue
         if name in group:
-            lo = iv.lo / pv.hi if pv.hi is not None else sympy.Integer(0)
-            hi = iv.hi / pv.lo if (iv.hi is not None and pv.lo > 0) else None
-            iv = Interval(lo, hi, lo_open=(lo == 0))
+            iv = _ratio_range(iv, pv, sympy.S(weights.get(name, 1)))
+            if iv is None:
+                return None
         new.append((name, iv))
-    moved = Statement(st.lhs.subs(x, 1), st.rel, st.rhs.subs(x, 1))
-    how = (f"f homogeneous of degree {k} in {', '.join(group)}: {pivot} = 1"
-           + (f", {', '.join(n for n in group if n != pivot)} for the ratio to {pivot}"
-              if len(group) > 1 else ""))
+    lhs, rhs = st.lhs.subs(x, 1), st.rhs.subs(x, 1)
+    # a guard whose partial terms all occur in the sides adds no definedness condition
+    kept = tuple(g for g in (g.subs(x, 1) for g in st.guards)
+                 if not _partial_terms(g) <= _partial_terms(lhs) | _partial_terms(rhs))
+    moved = Statement(lhs, st.rel, rhs, guards=kept)
+    ws = {n: weights.get(n, 1) for n in group if n != pivot}
+    how = (f"f homogeneous of degree {k} in {', '.join(group)}"
+           + "".join(f" (weight {w} for {n})" for n, w in ws.items() if w != 1)
+           + f": {pivot} = 1"
+           + "".join(f", {n} for the ratio to {pivot}" + (f"^{w}" if w != 1 else "")
+                     for n, w in ws.items()))
     return dataclasses.replace(claim, statement=moved, domain=Domain(tuple(new)),
                                steps=()), how
+
+
+def _partial_terms(e) -> set:
+    """The partial operations of ``e`` (``definedness.edge_check``: powers, logs)."""
+    return {n for n in sympy.preorder_traversal(e) if isinstance(n, sympy.Basic)
+            and not n.is_Atom and edge_check(n) is not None}
+
+
+def _ratio_range(iv: Interval, pv: Interval, w) -> Interval | None:
+    """The exact range of x / p^w for x in ``iv`` and p in ``pv`` (both positive): None if
+    an end is irrational."""
+    lo_p, hi_p = (pv.hi, pv.lo) if w > 0 else (pv.lo, pv.hi)   # p's end giving each end
+    lo = sympy.Integer(0) if lo_p is None or (w < 0 and lo_p == 0) else iv.lo / sympy.S(lo_p) ** w
+    hi = None if iv.hi is None or hi_p is None or (w > 0 and hi_p == 0) \
+        else iv.hi / sympy.S(hi_p) ** w
+    if lo is None or not lo.is_Rational or (hi is not None and not hi.is_Rational):
+        return None
+    return Interval(lo, hi, lo_open=(lo == 0))
 
 
 def certified(claim: Claim, config, check) -> Evidence | None:

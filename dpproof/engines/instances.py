@@ -146,7 +146,7 @@ def _segments(pairs, rest: Domain, lo, hi, prepare) -> list | None:
         return symbolic_oracles.derive_on(e, rest, side)
 
     plans = [[(lo, hi, None)]]
-    if len(rest.params) == 1 and lo < hi:
+    if len(rest.params) == 1 and lo < hi < sympy.oo:
         mid = (lo + hi) / 2
         plans.append([(lo, mid, "closed-lo"), (mid, hi, "closed-hi")])
     for plan in plans:
@@ -162,9 +162,15 @@ def _segments(pairs, rest: Domain, lo, hi, prepare) -> list | None:
     return None
 
 
+def _upper(iv):
+    """The upper end of a continuous range, oo for a half-line [lo, oo)."""
+    return sympy.oo if iv.hi is None else iv.hi
+
+
 def by_kinks(claim: Claim, prepare, seconds: float, switches: range
              ) -> tuple[str, bool] | None:
-    """A proof line for a claim without hypotheses in one bounded continuous parameter (and
+    """A proof line for a claim without hypotheses in one continuous parameter, bounded or a
+    half-line [lo, oo) whose last piece is 0 exactly (and
     integer ones with few values, instance by instance), its oracles derived from the
     definitions (``oracles.symbolic``), each instance checked for definedness, and whether
     every piece was 0 exactly (else some were bounded in balls); or None (also where the
@@ -174,7 +180,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     if not any(symbolic_oracles.has_oracles(e) or e.has(*kinks.SWITCH)
                for e in (st.lhs, st.rhs)):
         return None
-    if st.hypotheses or len(cont) > 1 or (cont and not cont[0][1].bounded):
+    if st.hypotheses or len(cont) > 1 or (cont and cont[0][1].lo is None):
         return None
     combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim, 2 * MAX_INSTANCES)
     if combos is None:
@@ -183,7 +189,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     rest = Domain(tuple(cont))
     symbols = rest.symbols()
     # no continuous parameter: each instance is a constant, on a dummy [0, 1]
-    x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, cont[0][1].hi) if cont else (
+    x, lo, hi = (symbols[cont[0][0]], cont[0][1].lo, _upper(cont[0][1])) if cont else (
         sympy.Dummy("x", real=True), 0, 1)
     rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)       # of each margin big - small
     pieces, exact, switched = 0, True, False

@@ -28,6 +28,8 @@ class Point:
 
 def point(v) -> Point:
     v = sympy.nsimplify(v) if isinstance(v, sympy.Float) else sympy.sympify(v)
+    if v is sympy.oo:            # the open upper end of a half-line
+        return Point(v, arb("inf"))
     if v.is_Rational:
         return Point(v, arb_ball(v))
     if isinstance(v, sympy.CRootOf) and v.is_real:   # a rational within 2^-(PREC + 8)

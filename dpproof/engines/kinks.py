@@ -14,7 +14,9 @@ certifies a sign.  Here the margin f(x) (its oracles derived from the definition
    equal exactly, ``cases.is_zero``, and is merged), the piece is split at them, and on
    each piece every switch keeps the branch it takes at an interior rational point (no
    root inside, and the switches are continuous, so the branch holds on the closed piece);
-3. a piece with no switch left is a leaf: f simplifies to 0 exactly, or f is bounded below
+3. a piece with no switch left is a leaf: f simplifies to 0 exactly (the only way on the
+   last piece of a half-line [lo, oo): past the last kink, e.g. where a hockey-stick and
+   its bound both vanish), or f is bounded below
    by 0 in ball arithmetic on sub-intervals (bisection), where a sub-interval at an end x0
    with f(x0) = 0 exactly is decided by the sign of f' (of f'' where f'(x0) = 0 too) on it:
    f(x) = f(x0) + f'(xi)(x - x0) (mean value theorem).
@@ -52,6 +54,9 @@ SWITCH = (Max, Min, Abs, Piecewise)
 
 
 def _rational_between(a: Point, b: Point) -> sympy.Rational:
+    if b.exact is sympy.oo:
+        man, ex = a.ball.upper().mid().man_exp()
+        return sympy.floor(sympy.Rational(int(man)) * sympy.Rational(2) ** int(ex)) + 1
     if not a.ball.upper() < b.ball.lower():
         raise Fail(f"the ends {a.exact} and {b.exact} are not separated")
     m = (a.ball.upper() + b.ball.lower()) / 2
@@ -211,7 +216,7 @@ class Prover:
         if not self.strict and not (inner > 0 or inner < 0) and is_zero(f):
             self.lines.append(f"[{a.exact}, {b.exact}]: 0 exactly")
             return
-        if self.zero:
+        if self.zero or b.exact is sympy.oo:
             raise Fail(f"not 0 exactly on [{a.exact}, {b.exact}]")
         tight = {id(a): self._tight(f, a), id(b): self._tight(f, b)}
         stack, boxes = [(a, b)], 0

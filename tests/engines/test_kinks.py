@@ -44,6 +44,13 @@ TRUE = [
      dict(delta=I.closed(0, 1), n=I.closed(1, 3, integer=True))),
     ("bernoulli_tv", "hockey_stick(Bernoulli(p), Bernoulli(p/2), 0) <= p/2",
      dict(p=I.closed(0, 1))),
+    # half-lines eps >= 0: past the last kink both sides are 0 exactly
+    ("rr_matrix_half_line", f"hockey_stick(Stochastic({RR[0]}, {M}), Stochastic({RR[1]}, {M}), "
+     f"eps) <= hockey_stick({RR[0]}, {RR[1]}, eps)", dict(eps=I(0, None))),
+    # Laplace vs the RR bound of Theorem 1 (k = 1): tight at eps = 1/b, both 0 beyond
+    ("laplace_rr_half_line", "hockey_stick(Laplace(0, b/2), Laplace(1, b/2), eps) <= "
+     "(max(exp(2/b) - exp(eps), 0) + max(1 - exp(eps + 2/b), 0))/(1 + exp(2/b))",
+     dict(eps=I(0, None), b=I.closed(1, 3, integer=True))),
 ]
 
 FALSE = [
@@ -68,6 +75,12 @@ FALSE = [
      dict(p=I.closed(0, 1))),
     ("bernoulli_tv_low", "hockey_stick(Bernoulli(p), Bernoulli(p/2), 0) <= max(p/2, p/1000 + "
      "1/10^9) - 1/10^9", dict(p=I.closed(0, 1))),
+    # half-lines: false only far out (the last piece is not 0), or near the tight kink
+    ("rr_matrix_far", f"hockey_stick(Stochastic({RR[0]}, {M}), Stochastic({RR[1]}, {M}), eps) <= "
+     f"hockey_stick({RR[0]}, {RR[1]}, eps) - max(0, eps - 100)/10^9", dict(eps=I(0, None))),
+    ("laplace_rr_shifted", "hockey_stick(Laplace(0, b/2), Laplace(1, b/2), eps) <= "
+     "(max(exp(2/b) - exp(eps + 1/10^6), 0) + max(1 - exp(eps + 2/b), 0))/(1 + exp(2/b))",
+     dict(eps=I(0, None), b=I.closed(1, 3, integer=True))),
 ]
 
 

@@ -82,7 +82,8 @@ def catalogue_ids():
 
 EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.instances",
           "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
-          "cesar_rogers21.lemma5_4.instances"}
+          "cesar_rogers21.lemma5_4.instances",
+          "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances"}
 
 
 def test_every_catalogue_id_exactly_once():
@@ -96,12 +97,12 @@ def test_every_catalogue_id_exactly_once():
 
 def test_grid_claims_print_source_parameters():
     by_id = {c.id: c for c in mod.CLAIMS}
-    assert dict(by_id["cesar_rogers21.lemma6_2"].derived_values({"e": "3", "j": "2"})) == {
+    assert dict(by_id["cesar_rogers21.lemma6_2.instances"].derived_values({"e": "3", "j": "2"})) == {
         "b": "0.75", "eps0": "4/3", "eps": "0.5"}
     assert dict(by_id["cesar_rogers21.lemma3_3"].derived_values(
         {"k": "1", "e": "1", "j": "2"})) == {"eps": "0.1", "delta": "0.000001"}
     # the catalogue ids of lemma6_1 and lemma3_2.cdp are on the source's continuous domain
-    for cid in ("cesar_rogers21.lemma6_1", "cesar_rogers21.lemma3_2.cdp"):
+    for cid in ("cesar_rogers21.lemma6_1", "cesar_rogers21.lemma3_2.cdp", "cesar_rogers21.lemma6_3"):
         assert by_id[cid].extent == "" and by_id[cid + ".instances"].extent.startswith("on ")
 
 

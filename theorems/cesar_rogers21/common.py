@@ -79,6 +79,7 @@ NARROWED = {
     "lemma3_4": "two Gaussian mechanisms",
     "eq4": "k = 3",
     "lemma4_2": "k = 3",
+    "lemma4_3": "k = 4, d = 2",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
     "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
              "eps_g >= 0)",
@@ -88,6 +89,7 @@ NARROWED = {
     "alg2.delta": "s >= 1, Delta <= 2: every Delta <= 2 s by scaling (sigma, s, Delta) -> "
                   "c (sigma, s, Delta), which leaves delta'(s) unchanged; for Delta > 2 s the "
                   "printed quotient exceeds the mass (refuted on s > 0, Delta <= 2)",
+    "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
 }

@@ -9,8 +9,8 @@ from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delt
                                      genrr3_delta_bf)
 
 from .closed_forms import eq56_sum, lemma45_dF, thm3_delta
-from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, gh, ident, integers, k,
-                     l, le, p_t, q_t, r, t, tt, x)
+from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, ident, integers, k,
+                     l, le, p_t, q_t, t, tt, x)
 
 # ---- Section 4: non-adaptive ----------------------------------------------------------
 es = sympy.symbols("e1 e2 e3", positive=True)
@@ -42,13 +42,12 @@ add("lemma4_2", "Lemma 4.2",
     ident(eq4_sum([es[i] for i in perm], [ts[i] for i in perm], eps_g), eq4_sum(es, ts, eps_g)),
     Domain.of(**box3), Kind.IDENTITY, note="k = 3, the cyclic permutation (1 2 3)")
 add("lemma4_3", "Lemma 4.3",
-    ident(Max(*[Abs(br_product_delta_bf(4, c, e / 2, (r / 4) * (e / 2), gh)
-                    - br_product_delta_bf(4, 3, e / 2, (r / 4) * (e / 2), gh))
+    ident(Max(*[Abs(br_product_delta_bf(4, c, eps, tt, eps_g) - br_product_delta_bf(4, 3, eps, tt, eps_g))
                 for c in (5, 6, 9, 10, 12)]), 0),
-    Domain.of(e=integers(1, 4), r=integers(0, 4), g=integers(0, 4)), Kind.IDENTITY,
-    derived={**EPS_E2, "t": (r / 4) * (e / 2), **G_HALF},
-    note="grid eps = e/2, t = (r/4) eps, eps_g = g/2; 2 eps-DP + 2 eps-BR: every order (codes 3, 5, 6, 9, 10, 12) gives the "
-         "same hockey-stick at every t, hence the same sup")
+    Domain.of(eps=POS, s=closed(0, 1), eps_g=Interval(0, None)), Kind.IDENTITY,
+    note="2 eps-DP + 2 eps-BR, every eps > 0, t = s eps in [0, eps], eps_g >= 0: every order "
+         "(codes 3, 5, 6, 9, 10, 12) gives the same hockey-stick at every t, hence the same sup "
+         "(the former grid eps = e/2, t = (r/4) eps, eps_g = g/2 lies inside)")
 add("lemma4_4", "Lemma 4.4",
     le(br_two_delta_bf(2, 1, x, t, R(7, 10)), br_sup_delta(4, 2, 1, R(7, 10))),
     Domain.of(x=closed(0, 1), t=closed(0, 1)),

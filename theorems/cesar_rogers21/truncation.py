@@ -9,8 +9,8 @@ from dpproof.expr.vocabulary import (Laplace, Phi, gauss_delta, hockey_stick, is
                                      pava_fit, tgauss_fail, tgauss_renyi_cond)
 
 from .closed_forms import thm1_delta
-from .common import (KEY, POS, Symbol, add, alpha, closed, e, eps, ident, integers, j, le, n, point,
-                     r, sigma, src)
+from .common import (KEY, POS, Symbol, add, alpha, closed, delta, e, eps, ident, integers, j, le, n,
+                     point, r, sigma, src)
 
 # ---- Section 6: Gaussian vs Laplace, truncation ----------------------------------------
 D2 = Symbol("Delta", positive=True)
@@ -30,19 +30,37 @@ add("lemma6_1.instances", "Lemma 6.1", lemma61(e / 2, r / 2, j / 2),
     Domain.of(e=integers(0, 4), r=integers(1, 6), j=integers(2, 3)), Kind.IDENTITY,
     derived={"eps": e / 2, "sigma": r / 2, "Delta_2": j / 2},
     note="grid eps = e/2, sigma = r/2, Delta_2 = j/2 of lemma6_1 (ball oracle)")
-add("lemma6_2", "Lemma 6.2",
-    le(hockey_stick(Laplace(0, e / 4), Laplace(1, e / 4), j / 4), thm1_delta(1, 4 / e, j / 4)),
-    Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
-    note="Delta_0 = 1, Delta_inf = 1: the exact Laplace hockey-stick (scale e/4, eps0 = 4/e, "
-         "eps = j/4) "
-         "vs Theorem 1 with k = 1; Delta_0 > 1 rests on Theorem 1's composition (not "
+
+
+def lemma62(b, eg):
+    return le(hockey_stick(Laplace(0, b), Laplace(1, b), eg), thm1_delta(1, 1 / b, eg).doit())
+
+
+add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps), Domain.of(e=integers(1, 8), eps=Interval(0, None)),
+    derived={"b": e / 4, "eps0": 4 / e},
+    note="Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
+         "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
+         "0 from eps = eps0 on.  Delta_0 > 1 rests on Theorem 1's composition (not "
          "instantiated: no product-Laplace oracle)")
-rho63 = n / (2 * (r / 2)**2)
-add("lemma6_3", "Lemma 6.3",
-    le(gauss_delta(rho63 + 2 * sqrt(rho63 * log(10**6)), r / 2, sqrt(n)), R(1, 10**6)),
+add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
+    Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
+    note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
+DI, N0 = Symbol("Delta_inf", positive=True), Symbol("Delta_0", positive=True)
+
+
+def lemma63(d0, di, sg, dt):
+    rho_ = d0 * di**2 / (2 * sg**2)
+    return le(gauss_delta(rho_ + 2 * sqrt(rho_ * log(1 / dt)), sg, sqrt(d0) * di), dt)
+
+
+add("lemma6_3", "Lemma 6.3", lemma63(N0, DI, sigma, delta),
+    Domain.of(Delta_0=Interval(1, None), Delta_inf=POS, sigma=POS, delta=Interval.open(0, 1)),
+    note="every Delta_0 >= 1 (decided on the reals, a superset of the integers), Delta_inf > "
+         "0, sigma > 0, delta in (0, 1): the product Gaussian is N(0, sigma^2) vs "
+         "N(sqrt(Delta_0) Delta_inf, sigma^2) (rotation invariance), delta from the densities")
+add("lemma6_3.instances", "Lemma 6.3", lemma63(n, 1, r / 2, R(1, 10**6)),
     Domain.of(n=integers(1, 20), r=integers(4, 12)), derived={"sigma": r / 2},
-    note="Delta_0 = n, Delta_inf = 1, sigma = r/2, delta = 1e-6: the product Gaussian is "
-         "N(0, sigma^2) vs N(sqrt(Delta_0), sigma^2) (rotation invariance)")
+    note="grid Delta_0 = n, Delta_inf = 1, sigma = r/2, delta = 1e-6 of lemma6_3 (ball oracle)")
 cs = sympy.symbols("c1 c2 c3 c4", integer=True)
 add("alg1", "Algorithm 1, eq. (9)",
     ident(Max(*[Abs(pava_fit(*cs, i) - isotonic_bf_fit(*cs, i)) for i in (1, 2, 3, 4)]), 0),

@@ -47,9 +47,13 @@ def _simplified_true(fact) -> bool:
     """``simplify(fact)`` is true -- remembered: each derivation asks the same facts for
     the box's lower end, upper end and both, and again for every conjunct of a claim.
     A relation simplify leaves open is also decided by the sign sympy's assumptions give
-    its difference over one denominator (1/(1 + t) <= 1: -t/(1 + t) is nonpositive)."""
-    if sympy.simplify(fact) is sympy.true:
-        return True
+    its difference over one denominator (1/(1 + t) <= 1: -t/(1 + t) is nonpositive).
+    Where sympy's simplify itself fails (a Max it rebuilds at nan), the fact is not known."""
+    try:
+        if sympy.simplify(fact) is sympy.true:
+            return True
+    except (TypeError, ValueError):
+        pass
     if not isinstance(fact, _ORDER):
         return False
     d = sympy.factor(sympy.together(fact.lhs - fact.rhs))
