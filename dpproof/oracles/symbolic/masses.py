@@ -259,8 +259,9 @@ def rejection_shift_cdf(sigma, m, t) -> sympy.Expr:
 def hs_events_discrete(p, q, eps) -> sympy.Expr:
     """max over the 2^n events A (the empty one gives 0) of P(A) - e^eps Q(A); an outcome
     that both laws give mass 0 adds 0 to every event and is left out of the enumeration."""
-    p, q = zip(*[(a, b) for a, b in zip(p, q)
-                 if not (sympy.sympify(a).is_zero and sympy.sympify(b).is_zero)]) or ((), ())
+    kept = [(a, b) for a, b in zip(p, q)
+            if not (sympy.sympify(a).is_zero and sympy.sympify(b).is_zero)]
+    p, q = [a for a, _ in kept], [b for _, b in kept]
     if len(p) > MAX_EVENT_ATOMS:
         raise Underivable(f"{len(p)} outcomes: too many events to enumerate symbolically")
     diffs = [a - exp(eps) * b for a, b in zip(p, q)]
