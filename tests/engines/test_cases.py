@@ -71,9 +71,11 @@ FALSE = [
 
 @pytest.fixture
 def no_sign_patterns(monkeypatch):
-    """Identities with switches go to ``engines.patterns`` first; these tests are about the
-    proof by cases (the sign patterns have tests/engines/test_patterns.py)."""
+    """Identities with switches go to ``engines.patterns`` first, and those with many switches
+    to the kinks route; these tests are about the proof by cases (the sign patterns and the
+    kinks have tests/engines/test_patterns.py and test_kinks.py)."""
     monkeypatch.setattr(symbolic.patterns, "prove_claim", lambda *a, **k: None)
+    monkeypatch.setattr(symbolic, "_by_kinks", lambda *a, **k: None)
 
 
 @pytest.mark.parametrize("name,text,kind,params", TRUE, ids=[c[0] for c in TRUE])
