@@ -177,8 +177,9 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     number of switches of an instance's margin is not in ``switches``)."""
     st = claim.statement
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
-    if not any(symbolic_oracles.has_oracles(e) or e.has(*kinks.SWITCH)
-               for e in (st.lhs, st.rhs)):
+    switches_as_written = st.lhs.has(*kinks.SWITCH) or st.rhs.has(*kinks.SWITCH)
+    if not (switches_as_written or symbolic_oracles.has_oracles(st.lhs)
+            or symbolic_oracles.has_oracles(st.rhs)):
         return None
     if st.hypotheses or len(cont) > 1 or (cont and cont[0][1].lo is None):
         return None
@@ -215,10 +216,10 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
                         for n in sympy.preorder_traversal(m)) for _, _, margins in segments)
         if (count and count not in switches) if cont else (switches.start == 1) == bool(values):
             return None
-        # a claim derived only on the two halves is this engine's too, after the other routes
-        # and, after the other routes too, one whose switches _margins split away
+        # after the other routes, also a claim derived only on the two halves, or one whose
+        # switches _margins split away
         switched = switched or count > 0 or (switches.start == 1 and (
-            len(segments) > 1 or st.lhs.has(*kinks.SWITCH) or st.rhs.has(*kinks.SWITCH)))
+            len(segments) > 1 or switches_as_written))
         for a, b, margins in segments:
             for margin in margins:
                 lines = kinks.prove(margin, x, a, b, rel, t_end - time.perf_counter())
