@@ -19,14 +19,17 @@ catalogue.declare(Claim("osgt22.summary.better_eps_delta.other", src("slide 2 (s
 catalogue.declare(Claim("osgt22.summary.better_eps_delta.repaired", src("slide 2 (summary)"),
                Statement(hockey_stick(T0, T1, eps), "<=", gauss_delta(eps, SG, 1)),
                Domain.of(eps=closed(R(3, 20), 20)),
-               note="corrected range: the crossing of the two delta(eps) curves is at "
+               narrowed="the slides' instance sigma^2 = 40, m = 3, Delta = 1; eps <= 20",
+               note="eps <= 20: on [3/20, oo) the interval engine could not close the tail "
+                    "(both deltas vanish as eps grows); corrected range: the crossing of the two delta(eps) curves is at "
                     "eps = 0.143130685 (bisection in arb); the OSGT is better for eps >= 3/20; "
                     + INST))
 catalogue.declare(Claim("osgt22.summary.better_eps_delta.other.repaired", src("slide 2 (summary)"),
                Statement(hockey_stick(OSGT(0, 2, 1), OSGT(1, 2, 1), eps), "<=",
                          gauss_delta(eps, sqrt(osgt_moment(2, 1, 2)), 1)),
                Domain.of(eps=closed(R(1, 2), 20)),
-               note="corrected range: crossing at eps = 0.469009858 (bisection in arb); "
+               narrowed="sigma = 2, m = 1, Delta = 1; eps <= 20",
+               note="eps <= 20 (the tail eps -> oo is not closed); corrected range: crossing at eps = 0.469009858 (bisection in arb); "
                     "sigma = 2, m = 1, Delta = 1, same variance"))
 catalogue.declare(Claim("osgt22.summary.better_rdp", src("slide 2 (summary)"),
                Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * V40)),
@@ -36,12 +39,16 @@ catalogue.declare(Claim("osgt22.summary.better_rdp", src("slide 2 (summary)"),
 catalogue.declare(Claim("osgt22.summary.better_rdp.repaired", src("slide 2 (summary)"),
                Statement(renyi(T0, T1, alpha), "<=", alpha / (2 * V40)),
                Domain.of(alpha=closed(5, 1000)),
-               note="corrected range: the OSGT RDP curve crosses below the Gaussian's between "
+               narrowed="the slides' instance sigma^2 = 40, m = 3, Delta = 1; alpha <= 1000",
+               note="alpha <= 1000 (on [5, oo) the interval engine certifies only up to its "
+                    "1e6 cut of the unbounded end); corrected range: the OSGT RDP curve crosses below the Gaussian's between "
                     "alpha = 4 and 5 (margin +1.2e-3 at 4, -2.9e-4 at 5); " + INST))
 catalogue.declare(Claim("osgt22.summary.less_noise", src("slide 2 (summary); 'Numerical evaluation - 3'"),
                Statement(osgt_var_needed(eps, R(1, 10**10), 3, 1), "<",
                          gauss_var_needed(eps, R(1, 10**10), 1)),
                Domain.of(eps=closed(R(1, 5), 2)),
+               narrowed="m = 3, Delta = 1, delta = 1e-10, eps in [1/5, 2] (the slide's "
+                        "numerical evaluation)",
                note="variance at which delta(eps) = delta, by certified bisection on sigma "
                     "(delta decreasing in sigma assumed); OSGT with m = 3, Delta = 1 (the "
                     "slide's setting); eps in [0.2, 2] continuous at the slide's delta = 1e-10 "
