@@ -93,7 +93,7 @@ catalogue.declare(Claim(
          "delta in (0, 1) continuous, Delta = 1 by scaling; step1 is corrected by "
          "adp_notes.gauss.bad_set.repaired (Bad = {z <= 1/2 - 2 log(1/delta)/eps}), the "
          "conclusion by adp_notes.gauss.bad_mass.repaired",
-    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDB,
+    steps=tuple(Claim(f"adp_notes.gauss.bad_mass.step{s + 1}", src(loc), st, EDC,
                       Kind.IDENTITY if st.rel == "==" else Kind.INEQUALITY, note=nt)
                 for s, (st, loc, nt) in enumerate(zip(
                     (Statement(bm_lhs, "<=", Phi(-2 * L / (eps * sigma_b))),

@@ -12,9 +12,11 @@ nsc = (NameShame(delta, n, 0), NameShame(delta, n, 1))
 catalogue.declare(Claim(
     "adp_notes.name_and_shame.dp", src("Example (Name-and-Shame), Claim"),
     Statement(Max(hs(nsc, 0), hs(nsc[::-1], 0)), "<=", delta),
-    Domain.of(delta=closed(0, 1), n=Int(1, 3)),
+    Domain.of(delta=closed(0, 1), n=Int(1, 3)), narrowed="n <= 3 people",
     note="H_0 of the output laws of n people, person 1 changed, both orders; delta in "
-         "[0, 1] continuous, n in {1, 2, 3}"))
+         "[0, 1] continuous, n in {1, 2, 3} (the law of n people has 2^n outcomes; n <= 8 "
+         "stayed SUPPORTED after 105 s. The other n - 1 people add the same independent "
+         "factor to both laws, which leaves H_0 unchanged, but no engine proves that)"))
 ns = (NameShame(i / 10, n, 0), NameShame(i / 10, n, 1))
 catalogue.declare(Claim(
     "adp_notes.name_and_shame.dp.instances", src("Example (Name-and-Shame), Claim"),
@@ -23,8 +25,10 @@ catalogue.declare(Claim(
     note="H_0 of the output laws of n people, person 1 changed, both orders; delta = i/10"))
 un = Domain.of(delta=closed(0, 1), n=Int(1, 10**6))
 catalogue.declare(Claim("adp_notes.name_and_shame.union", src("Example, union bound"),
-               Statement(1 - (1 - delta)**n, "<=", n * delta), un,
-               note="the 'at most n delta' part"))
+               Statement(1 - (1 - delta)**n, "<=", n * delta), un, narrowed="n <= 10^6",
+               note="the 'at most n delta' part; delta in [0, 1] continuous, n in {1..10^6} "
+                    "(on every n >= 1 the interval engine cuts the unbounded end at 1e6: "
+                    "SUPPORTED)"))
 catalogue.declare(Claim("adp_notes.name_and_shame.union.approx", src("Example, union bound"),
                Statement(n * delta - (1 - (1 - delta)**n), "<=", (n * delta)**2 / 2), un,
                narrowed="n <= 10^6",
