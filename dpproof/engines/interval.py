@@ -40,7 +40,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles, homogeneous, positive_factor
+from . import derived_oracles, exp_substitution, homogeneous, positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -90,19 +90,22 @@ def _left(config: Config, t0: float) -> Config:
 def _decide(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
     # reductions first, each on a share of the time: fewer parameters by homogeneity, then
-    # a positive factor divided out
+    # a positive factor divided out; last the substitutions x = u^2, x = -q log y
     ev = homogeneous.certified(claim, config, _check)
     if ev is None:
         ev = positive_factor.decide(claim, _left(config, t0), _check, transfer)
         if ev is not None:
             return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
         ev = _check(claim, _left(config, t0))
-    if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
+    for sub, back in ((substituted, lambda e2, n: transfer(claim, ev, e2, n, config)),
+                      (exp_substitution.substituted,
+                       lambda e2, n: exp_substitution.transfer(claim, ev, e2, n))):
         left = config.engine_timeout - (time.perf_counter() - t0)
-        moved = substituted(claim) if left > 1 else None
+        moved = (sub(claim) if left > 1 and claim.statement.rel != "=="
+                 and ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) else None)
         if moved is not None:
-            ev2 = _check(moved[0], dataclasses.replace(config, engine_timeout=left))
-            ev = transfer(claim, ev, ev2, moved[1], config) or ev
+            ev = back(_check(moved[0], dataclasses.replace(config, engine_timeout=left)),
+                      moved[1]) or ev
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
 
 

@@ -17,17 +17,19 @@ U, U2 = (3, 1, 0), (2, 1, 1)
 
 
 def em_logratios(scale):
-    z = sum(exp(scale * ui) for ui in U)
-    z2 = sum(exp(scale * ui) for ui in U2)
-    return [scale * (ui - wi) - log(z / z2) for ui, wi in zip(U, U2)]
+    """log P(y)/Q(y), the normalisers as log-sum-exp with the top utility factored out
+    (z = e^(scale max u) sum e^(scale (u - max u)): every exponent <= 0, bounded on tails)."""
+    z = sum(exp(scale * (ui - max(U))) for ui in U)
+    z2 = sum(exp(scale * (ui - max(U2))) for ui in U2)
+    return [scale * (ui - wi) - scale * (max(U) - max(U2)) - log(z / z2)
+            for ui, wi in zip(U, U2)]
 
 
 L_em = em_logratios(eps / 2)
 L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
 add("lemma2_1", "Lemma 2.1",
-    le(Max(Max(*[Abs(L) for L in L_em]) - eps,
-           Max(Max(*L_em), 0) - Min(Min(*L_em) + eps, eps)), 0),
-    Domain.of(eps=closed(R(1, 10), 4)),
+    le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)], Max(*L_em) - Min(*L_em) - eps), 0),
+    Domain.of(eps=POS),
     note="instance: the exponential mechanism (eps-BR) of the reference values; checks "
          "max|log-ratio| <= eps (BR => DP) and max(max L, 0) <= min(min L + eps, eps) (a t in "
          "[0, eps] exists); the second is tight (range exactly eps). eps-DP => 2eps-BR: "
