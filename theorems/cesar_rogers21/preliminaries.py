@@ -8,7 +8,7 @@ from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, 
                                      renyi)
 
 from .closed_forms import thm1_delta, thm2_delta
-from .common import (EPS_E2, G_HALF, POS, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
+from .common import (EPS_E2, G_HALF, NARROWED, POS, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
                      integers, k, le, p_t, pp, q_t, qq, rho, tt)
 
 # ---- Section 2: preliminaries ---------------------------------------------------------
@@ -27,13 +27,16 @@ def em_logratios(scale):
 
 L_em = em_logratios(eps / 2)
 L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
+NARROWED["lemma2_1"] = "one exponential mechanism (every eps > 0)"
 add("lemma2_1", "Lemma 2.1",
     le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)], Max(*L_em) - Min(*L_em) - eps), 0),
     Domain.of(eps=POS),
-    note="instance: the exponential mechanism (eps-BR) of the reference values; checks "
-         "max|log-ratio| <= eps (BR => DP) and max(max L, 0) <= min(min L + eps, eps) (a t in "
-         "[0, eps] exists); the second is tight (range exactly eps). eps-DP => 2eps-BR: "
-         "log-ratios in [-eps, eps] span at most 2 eps (immediate; tested)")
+    note="the exponential mechanism (eps-BR) of the reference values, every eps > 0: checks "
+         "-eps <= L <= eps for each log-ratio L (BR => DP) and max L - min L <= eps, which "
+         "with |L| <= eps is max(max L, 0) <= min(min L + eps, eps) (a t in [0, eps] "
+         "exists); the range is exactly eps, and min L -> -eps as eps -> oo (certified in "
+         "y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] span at most 2 eps "
+         "(immediate; tested)")
 add("def2_3.em_br", "Definition 2.3",
     le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
     Domain.of(eps=Interval(0, None, lo_open=True)),
