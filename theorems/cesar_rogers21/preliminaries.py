@@ -29,7 +29,8 @@ L_em = em_logratios(eps / 2)
 L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
 NARROWED["lemma2_1"] = "one exponential mechanism (every eps > 0)"
 add("lemma2_1", "Lemma 2.1",
-    le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)], Max(*L_em) - Min(*L_em) - eps), 0),
+    le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
+           *[L - L2 - eps for L in L_em for L2 in L_em if L is not L2]), 0),
     Domain.of(eps=POS),
     note="the exponential mechanism (eps-BR) of the reference values, every eps > 0: checks "
          "-eps <= L <= eps for each log-ratio L (BR => DP) and max L - min L <= eps, which "
