@@ -130,6 +130,18 @@ def test_em_log_ratios_and_probabilities():
     close(spread, 2)
 
 
+def test_lemma2_1_on_every_eps_and_tight_as_eps_grows():
+    claim = next(c for c in mod.catalogue.claims if c.id == "cesar_rogers21.lemma2_1")
+    (name, iv), = claim.domain.params
+    assert (name, iv.lo, iv.lo_open, iv.hi) == ("eps", 0, True, None)
+    # max L - min L = eps exactly (a conjunct L1 - L3 - eps == 0), and -L3 - eps, the
+    # lowest log-ratio's distance to -eps, -> 0 like 2 e^(-eps/2) (certified in e^(-eps/2))
+    close(lower(mod.L_em[0] - mod.L_em[2], ["eps"])(A(7)), 7)
+    m = lower(-mod.L_em[2], ["eps"])(A(40)) - 40
+    assert m < 0 and m > -1e-8, m
+    close(lower(mod.L_em[2], ["eps"])(A(1)) + 1, 0.330007985309698)
+
+
 @pytest.mark.parametrize("e,t,p,q", [(1, "0.5", 0.622459331201855, 0.377540668798145),
                                      (2, "0.3", 0.945240924142995, 0.700251699539156)])
 def test_genrr_probabilities(e, t, p, q):
