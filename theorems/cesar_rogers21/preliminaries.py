@@ -33,8 +33,8 @@ add("lemma2_1", "Lemma 2.1",
            *[L - L2 - eps for L in L_em for L2 in L_em if L is not L2]), 0),
     Domain.of(eps=POS),
     note="the exponential mechanism (eps-BR) of the reference values, every eps > 0: checks "
-         "-eps <= L <= eps for each log-ratio L (BR => DP) and max L - min L <= eps, which "
-         "with |L| <= eps is max(max L, 0) <= min(min L + eps, eps) (a t in [0, eps] "
+         "-eps <= L <= eps for each log-ratio L (BR => DP) and L - L' <= eps for each pair "
+         "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, eps) (a t in [0, eps] "
          "exists); the range is exactly eps, and min L -> -eps as eps -> oo (certified in "
          "y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] span at most 2 eps "
          "(immediate; tested)")
