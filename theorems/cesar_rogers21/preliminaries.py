@@ -27,17 +27,19 @@ def em_logratios(scale):
 
 L_em = em_logratios(eps / 2)
 L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
-NARROWED["lemma2_1"] = "one exponential mechanism (every eps > 0)"
-add("lemma2_1", "Lemma 2.1",
-    le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
-           *[L - L2 - eps for L in L_em for L2 in L_em if L is not L2]), 0),
-    Domain.of(eps=POS),
+NARROWED.update({"lemma2_1": "one exponential mechanism (every eps > 0)",
+                 "lemma2_1.instances": "one exponential mechanism, eps in [1/10, 4]"})
+lemma21 = le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
+                 *[L - L2 - eps for L in L_em for L2 in L_em if L is not L2]), 0)
+add("lemma2_1", "Lemma 2.1", lemma21, Domain.of(eps=POS),
     note="the exponential mechanism (eps-BR) of the reference values, every eps > 0: checks "
          "-eps <= L <= eps for each log-ratio L (BR => DP) and L - L' <= eps for each pair "
-         "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, eps) (a t in [0, eps] "
-         "exists); the range is exactly eps, and min L -> -eps as eps -> oo (certified in "
-         "y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] span at most 2 eps "
-         "(immediate; tested)")
+         "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, "
+         "eps) (a t in [0, eps] exists); the range is exactly eps, and min L -> -eps as eps "
+         "-> oo (certified in y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] "
+         "span at most 2 eps (immediate; tested)")
+add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
+    note="the former box eps in [1/10, 4] of lemma2_1")
 add("def2_3.em_br", "Definition 2.3",
     le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
     Domain.of(eps=Interval(0, None, lo_open=True)),
