@@ -94,7 +94,7 @@ def _decide(claim: Claim, config: Config) -> Evidence:
     ev = exp_substitution.certified(claim, config, _check)
     if ev is not None:
         return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
-    ev = homogeneous.certified(claim, _left(config, t0), _check)
+    ev = homogeneous.certified(claim, config, _check)
     if ev is None:
         ev = positive_factor.decide(claim, _left(config, t0), _check, transfer)
         if ev is not None:
