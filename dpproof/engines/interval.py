@@ -40,7 +40,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles, homogeneous, positive_factor
+from . import derived_oracles, exp_substitution, homogeneous, positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -89,8 +89,11 @@ def _left(config: Config, t0: float) -> Config:
 
 def _decide(claim: Claim, config: Config) -> Evidence:
     t0 = time.perf_counter()
-    # reductions first, each on a share of the time: fewer parameters by homogeneity, then
-    # a positive factor divided out
+    # reductions first, each on a share of the time: exponential tails in y = e^(-x/q),
+    # fewer parameters by homogeneity, then a positive factor divided out
+    ev = exp_substitution.certified(claim, config, _check)
+    if ev is not None:
+        return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
     ev = homogeneous.certified(claim, config, _check)
     if ev is None:
         ev = positive_factor.decide(claim, _left(config, t0), _check, transfer)

@@ -82,7 +82,7 @@ def catalogue_ids():
 
 EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.instances",
           "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
-          "cesar_rogers21.lemma5_4.instances",
+          "cesar_rogers21.lemma5_4.instances", "cesar_rogers21.lemma2_1.instances",
           "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances"}
 
 
@@ -128,6 +128,18 @@ def test_em_log_ratios_and_probabilities():
     P, Q = dist.randomized_response(A(1)), dist.randomized_response(A(1), 2, 1)
     spread = (P.masses[0] / Q.masses[0]).log() - (P.masses[1] / Q.masses[1]).log()
     close(spread, 2)
+
+
+def test_lemma2_1_on_every_eps_and_tight_as_eps_grows():
+    claim = next(c for c in mod.catalogue.claims if c.id == "cesar_rogers21.lemma2_1")
+    (name, iv), = claim.domain.params
+    assert (name, iv.lo, iv.lo_open, iv.hi) == ("eps", 0, True, None)
+    # max L - min L = eps exactly (a conjunct L1 - L3 - eps == 0), and -L3 - eps, the
+    # lowest log-ratio's distance to -eps, -> 0 like 2 e^(-eps/2) (certified in e^(-eps/2))
+    close(lower(mod.L_em[0] - mod.L_em[2], ["eps"])(A(7)), 7)
+    m = lower(-mod.L_em[2], ["eps"])(A(40)) - 40
+    assert m < 0 and m > -1e-8, m
+    close(lower(mod.L_em[2], ["eps"])(A(1)) + 1, 0.330007985309698)
 
 
 @pytest.mark.parametrize("e,t,p,q", [(1, "0.5", 0.622459331201855, 0.377540668798145),

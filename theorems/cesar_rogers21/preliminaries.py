@@ -8,7 +8,7 @@ from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, 
                                      renyi)
 
 from .closed_forms import thm1_delta, thm2_delta
-from .common import (EPS_E2, G_HALF, POS, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
+from .common import (EPS_E2, G_HALF, NARROWED, POS, add, alpha, br_mean, closed, delta, e, eps, eps_g, gg, ident,
                      integers, k, le, p_t, pp, q_t, qq, rho, tt)
 
 # ---- Section 2: preliminaries ---------------------------------------------------------
@@ -17,21 +17,29 @@ U, U2 = (3, 1, 0), (2, 1, 1)
 
 
 def em_logratios(scale):
-    z = sum(exp(scale * ui) for ui in U)
-    z2 = sum(exp(scale * ui) for ui in U2)
-    return [scale * (ui - wi) - log(z / z2) for ui, wi in zip(U, U2)]
+    """log P(y)/Q(y), the normalisers as log-sum-exp with the top utility factored out
+    (z = e^(scale max u) sum e^(scale (u - max u)): every exponent <= 0, bounded on tails)."""
+    z = sum(exp(scale * (ui - max(U))) for ui in U)
+    z2 = sum(exp(scale * (ui - max(U2))) for ui in U2)
+    return [scale * (ui - wi) - scale * (max(U) - max(U2)) - log(z / z2)
+            for ui, wi in zip(U, U2)]
 
 
 L_em = em_logratios(eps / 2)
 L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
-add("lemma2_1", "Lemma 2.1",
-    le(Max(Max(*[Abs(L) for L in L_em]) - eps,
-           Max(Max(*L_em), 0) - Min(Min(*L_em) + eps, eps)), 0),
-    Domain.of(eps=closed(R(1, 10), 4)),
-    note="instance: the exponential mechanism (eps-BR) of the reference values; checks "
-         "max|log-ratio| <= eps (BR => DP) and max(max L, 0) <= min(min L + eps, eps) (a t in "
-         "[0, eps] exists); the second is tight (range exactly eps). eps-DP => 2eps-BR: "
-         "log-ratios in [-eps, eps] span at most 2 eps (immediate; tested)")
+NARROWED.update({"lemma2_1": "one exponential mechanism (every eps > 0)",
+                 "lemma2_1.instances": "one exponential mechanism, eps in [1/10, 4]"})
+lemma21 = le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
+                 *[L - L2 - eps for L in L_em for L2 in L_em if L is not L2]), 0)
+add("lemma2_1", "Lemma 2.1", lemma21, Domain.of(eps=POS),
+    note="the exponential mechanism (eps-BR) of the reference values, every eps > 0: checks "
+         "-eps <= L <= eps for each log-ratio L (BR => DP) and L - L' <= eps for each pair "
+         "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, "
+         "eps) (a t in [0, eps] exists); the range is exactly eps, and min L -> -eps as eps "
+         "-> oo (certified in y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] "
+         "span at most 2 eps (immediate; tested)")
+add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
+    note="the former box eps in [1/10, 4] of lemma2_1")
 add("def2_3.em_br", "Definition 2.3",
     le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
     Domain.of(eps=Interval(0, None, lo_open=True)),
