@@ -98,3 +98,30 @@ def test_integer_parameters_split_into_their_values():
     # too many values: not split
     wide = make_claim("cj.wide", "x^K <= 2", x=I.closed(0, 1), K=I.closed(1, 40, integer=True))
     assert conjunction.parts(wide) == []
+
+
+# the conjuncts share n x max_boxes: the Laplace RDP conversion on this box needs ~115 boxes,
+# the Gaussian one 1; with 80 boxes each the Laplace pair is resumed with the 79 left over
+LAP = "Laplace(0, 1), Laplace(1, 1)"
+CONV = "hockey_stick({0}, eps) - rdp_to_delta(alpha, renyi({0}, alpha), eps){1}"
+RDP_BOX = {"alpha": I.closed(4, 5), "eps": I.closed(sympy.Rational(1, 2), sympy.Rational(5, 8))}
+POOLED = Config(timeout=120, engine_timeout=60, max_boxes=80)
+
+
+def test_a_conjunct_short_of_boxes_gets_the_ones_the_others_left():
+    from dpproof.engines.base import load
+    alone = load("interval").check(make_claim("cj.lap", CONV.format(LAP, "") + " <= 0",
+                                              **RDP_BOX), POOLED)
+    assert alone.verdict is Verdict.SUPPORTED and alone.data["stopped_by"] == "box budget"
+    both = make_claim("cj.pool", f"max({CONV.format(LAP, '')}, {CONV.format(GAUSS, '')}) <= 0",
+                      **RDP_BOX)
+    got = conjunction.decide(both, POOLED)
+    assert [e.verdict for e in got] == [Verdict.CERTIFIED], [e.detail for e in got]
+
+
+def test_pooled_boxes_never_certify_a_false_conjunct():
+    # the Laplace bound divided by 4 fails on the box (H_eps ~ 0.2 > bound/4 ~ 0.07)
+    false = make_claim("cj.pool.false", f"max({CONV.format(LAP, '/4')}, "
+                       f"{CONV.format(GAUSS, '')}) <= 0", **RDP_BOX)
+    got = conjunction.decide(false, POOLED)
+    assert all(e.verdict is not Verdict.CERTIFIED for e in got), [e.detail for e in got]
