@@ -11,9 +11,10 @@ engines leave such a claim undecided, each conjunct is put to the symbolic engin
 budget), then the interval engine, then the symbolic engine again with the conjunct's share
 of the time if its quick attempt ran out of time; every PROVED/CERTIFIED conjunct is
 cross-examined like any verdict.  The conjuncts share the time and a box budget of n x
-``max_boxes``: one the interval engine left undecided only for want of boxes or time is
-resumed after the others with its own boxes, the ones they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT pairs take
-~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5000).
+``max_boxes``: each may use the pool beyond half a budget kept for each one after it, and
+one the interval engine left undecided only for want of boxes is resumed after the others
+with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
+pairs take ~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5200).
 
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
@@ -107,31 +108,34 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
         return []
     t0 = time.perf_counter()
     budget = min(config.engine_timeout, SECONDS)
-    said, retry, pool = [], [], 0
+    n, said, retry = len(split), [], []
+    # a shared box budget: each conjunct may use what the pool holds beyond half a budget
+    # kept for each one after it (and never less than max_boxes)
+    pool, keep = n * config.max_boxes, config.max_boxes // 2
     for i, (label, part, fixed) in enumerate(split):
         # what the conjuncts before left, shared by the rest (a quick one leaves its time)
         left = budget - (time.perf_counter() - t0)
-        share = replace(config, engine_timeout=max(left / (len(split) - i), 5.0))
+        boxes = max(config.max_boxes, pool - keep * (n - 1 - i))
+        share = replace(config, engine_timeout=max(left / (n - i), 5.0), max_boxes=boxes)
         spent = {}
         got = _one(part, share, spent)
-        if not got and spent.get("stopped_by") in ("box budget", "time limit"):
-            retry.append((label, part, fixed))   # resumed below with what is left over
+        pool -= min(spent.get("boxes", 0), boxes)
+        if not got and spent.get("stopped_by") == "box budget":
+            retry.append((label, part, fixed, boxes))   # resumed below with the boxes left
             continue
         if not got:
             return []
-        pool += config.max_boxes - min(spent.get("boxes", 0), config.max_boxes)
         out = _settle(claim, config, label, part, fixed, got, said, t0)
         if out is not None:
             return out
-    for i, (label, part, fixed) in enumerate(retry):
-        # the time and boxes the decided conjuncts did not use go to those their share stopped
-        left = budget - (time.perf_counter() - t0)
-        if left < 1.0:
+    for i, (label, part, fixed, had) in enumerate(retry):
+        # the boxes (and time) the decided conjuncts did not use go to those short of boxes
+        left, more = budget - (time.perf_counter() - t0), pool // (len(retry) - i)
+        if left < 1.0 or more < config.max_boxes // 10:
             return []
-        boxes = config.max_boxes + pool // (len(retry) - i)
-        pool -= boxes - config.max_boxes
-        share = replace(config, engine_timeout=left / (len(retry) - i), max_boxes=boxes)
-        got = _one(part, share, {})
+        pool -= more
+        share = replace(config, engine_timeout=left / (len(retry) - i), max_boxes=had + more)
+        got = _one(part, share, {}, only="interval")   # the symbolic tries were made
         if not got:
             return []
         out = _settle(claim, config, label, part, fixed, got, said, t0)
@@ -167,16 +171,17 @@ def _settle(claim, config, label, part, fixed, got, said, t0) -> list[Evidence] 
     return None
 
 
-def _one(part: Claim, config: Config, spent: dict | None = None) -> list[Evidence]:
+def _one(part: Claim, config: Config, spent: dict | None = None,
+         only: str | None = None) -> list[Evidence]:
     """A conjunct's decisive evidence ([ev]; a PROVED/CERTIFIED one cross-examined, with
     the refutation it met if any), or [] when undecided.  The symbolic engine first gets
     its quick budget, then the interval engine its share; a symbolic attempt cut short by
     its time limit is resumed last with the share (a proof by cases at a kink that balls
     never close: a loss mass switching where both sides vanish).  ``spent`` receives the
-    interval engine's boxes visited and what stopped it."""
+    interval engine's boxes visited and what stopped it; ``only`` names the one engine to run."""
     timed_out = False
     for name, quick in _ENGINES:
-        if name == "symbolic" and not quick and not timed_out:
+        if (name == "symbolic" and not quick and not timed_out) or only not in (None, name):
             continue
         engine = load(name)
         if not engine.supports(part):
