@@ -164,6 +164,7 @@ class Claim:
     printed: str = ""            # VALUE claims: the number as the source prints it
     derived: tuple = ()          # ((source name, sympy expr of the parameters), ...)
     narrowed: str = ""           # how the domain narrows the source's, in its variables
+    stated_point: bool = False   # the source states it at these values only (its domain)
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
@@ -175,6 +176,9 @@ class Claim:
         if stray:
             raise ValueError(f"{self.id}: derived parameters use {sorted(stray)}, which have "
                              f"no range in the domain ({self.domain})")
+        if self.stated_point and (self.domain.instance_count != 1 or self.narrowed):
+            raise ValueError(f"{self.id}: stated_point needs every parameter a point and "
+                             "nothing narrowed (the source's own example is its domain)")
         if self.kind is Kind.CITED:
             if not self.reason:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
@@ -196,7 +200,10 @@ class Claim:
     def extent(self) -> str:
         """Where a verdict on this claim was reached, when that is less than a continuous box:
         ``on 9 instances`` (a finite set of points), ``on a truncated box (sigma = 1)``
-        (``narrowed``, else the parameters fixed to a point), or '' for a continuous box."""
+        (``narrowed``, else the parameters fixed to a point), or '' for a continuous box or
+        a ``stated_point`` (the source states the claim at that point only: a worked example)."""
+        if self.stated_point:
+            return ""
         count = self.domain.instance_count
         why = f" ({self.narrowed})" if self.narrowed else ""
         if count is not None:
@@ -237,7 +244,7 @@ class Claim:
 
 
 def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
-                note: str = "") -> Claim:
+                note: str = "", stated_point: bool = False) -> Claim:
     """A number printed in a source ("≈ 27.7", "6.8e-5"), checked to the digits printed.
 
     The tolerance is half a unit in the last printed digit: ``|expr - printed| <= tol``.
@@ -251,7 +258,7 @@ def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | No
     statement = Statement(sympy.Abs(sympy.sympify(expr) - value, evaluate=False), "<=", tol)
     note = (note + "; " if note else "") + f"printed {printed}, tolerance {tol}"
     return Claim(id, source, statement, domain or Domain(), Kind.VALUE, note=note,
-                 printed=printed)
+                 printed=printed, stated_point=stated_point)
 
 
 def chain(first: sympy.Expr, *links: tuple[str, sympy.Expr]) -> tuple[Statement, ...]:

@@ -10,7 +10,11 @@ certify the OSGT pair; with k given, a k-fold product derives from its masses.  
 engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
 budget), then the interval engine, then the symbolic engine again with the conjunct's share
 of the time if its quick attempt ran out of time; every PROVED/CERTIFIED conjunct is
-cross-examined like any verdict.
+cross-examined like any verdict.  The conjuncts share the time and a box budget of n x
+``max_boxes``: each may use the pool beyond half a budget kept for each one after it, and
+one the interval engine left undecided only for want of boxes is resumed after the others
+with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
+pairs take ~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5200).
 
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
@@ -104,31 +108,39 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
         return []
     t0 = time.perf_counter()
     budget = min(config.engine_timeout, SECONDS)
-    said = []
+    n, said, retry = len(split), [], []
+    # a shared box budget: each conjunct may use what the pool holds beyond half a budget
+    # kept for each one after it (and never less than max_boxes)
+    pool, keep = n * config.max_boxes, config.max_boxes // 2
     for i, (label, part, fixed) in enumerate(split):
         # what the conjuncts before left, shared by the rest (a quick one leaves its time)
         left = budget - (time.perf_counter() - t0)
-        share = replace(config, engine_timeout=max(left / (len(split) - i), 5.0))
-        got = _one(part, share)
+        boxes = max(config.max_boxes, pool - keep * (n - 1 - i))
+        share = replace(config, engine_timeout=max(left / (n - i), 5.0), max_boxes=boxes)
+        spent = {}
+        got = _one(part, share, spent)
+        pool -= min(spent.get("boxes", 0), boxes)
+        if not got and spent.get("stopped_by") == "box budget":
+            retry.append((label, part, fixed, boxes))   # resumed below with the boxes left
+            continue
         if not got:
             return []
-        if len(got) > 1:     # the cross-examination contradicts a conjunct's verdict
-            return [replace(e, engine=f"{NAME} [{label}]: {e.engine}") for e in got]
-        ev = got[0]
-        if ev.verdict is Verdict.REFUTED:
-            point = {n: sympy.Rational(v) for n, v in ev.witness.items()} | fixed
-            found = W.certify(Compiled(claim, "arb"), point,
-                              tuple(config.witness_precs) + (2048,))
-            if found is None:
-                return []
-            st = part.statement
-            return [Evidence(NAME, Verdict.REFUTED, f"conjunct [{label}] "
-                             f"({sympy.sstr(st.lhs)} {st.rel} {sympy.sstr(st.rhs)}) is refuted "
-                             f"by the {ev.engine} engine; the witness is certified on the "
-                             "claim as written", time.perf_counter() - t0,
-                             scope=f"witness at {found.point}", witness=found.point,
-                             violation=found.violation)]
-        said.append((ev.verdict, f"[{label}] {ev.verdict.value} by {ev.engine} ({ev.detail})"))
+        out = _settle(claim, config, label, part, fixed, got, said, t0)
+        if out is not None:
+            return out
+    for i, (label, part, fixed, had) in enumerate(retry):
+        # the boxes (and time) the decided conjuncts did not use go to those short of boxes
+        left, more = budget - (time.perf_counter() - t0), pool // (len(retry) - i)
+        if left < 1.0 or more < config.max_boxes // 10:
+            return []
+        pool -= more
+        share = replace(config, engine_timeout=left / (len(retry) - i), max_boxes=had + more)
+        got = _one(part, share, {}, only="interval")   # the symbolic tries were made
+        if not got:
+            return []
+        out = _settle(claim, config, label, part, fixed, got, said, t0)
+        if out is not None:
+            return out
     verdict = (Verdict.PROVED if all(v is Verdict.PROVED for v, _ in said)
                else Verdict.CERTIFIED)
     return [Evidence(NAME, verdict, f"each of the {len(split)} conjuncts holds: "
@@ -136,15 +148,40 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
                      scope="whole domain, conjunct by conjunct")]
 
 
-def _one(part: Claim, config: Config) -> list[Evidence]:
+def _settle(claim, config, label, part, fixed, got, said, t0) -> list[Evidence] | None:
+    """A decided conjunct: the claim's evidence when it ends the conjunction (a
+    contradicted cross-examination, or a refutation re-certified on the claim as written:
+    [] when it is not), else None with the verdict appended to ``said``."""
+    if len(got) > 1:     # the cross-examination contradicts a conjunct's verdict
+        return [replace(e, engine=f"{NAME} [{label}]: {e.engine}") for e in got]
+    ev = got[0]
+    if ev.verdict is Verdict.REFUTED:
+        point = {n: sympy.Rational(v) for n, v in ev.witness.items()} | fixed
+        found = W.certify(Compiled(claim, "arb"), point, tuple(config.witness_precs) + (2048,))
+        if found is None:
+            return []
+        st = part.statement
+        return [Evidence(NAME, Verdict.REFUTED, f"conjunct [{label}] "
+                         f"({sympy.sstr(st.lhs)} {st.rel} {sympy.sstr(st.rhs)}) is refuted "
+                         f"by the {ev.engine} engine; the witness is certified on the "
+                         "claim as written", time.perf_counter() - t0,
+                         scope=f"witness at {found.point}", witness=found.point,
+                         violation=found.violation)]
+    said.append((ev.verdict, f"[{label}] {ev.verdict.value} by {ev.engine} ({ev.detail})"))
+    return None
+
+
+def _one(part: Claim, config: Config, spent: dict | None = None,
+         only: str | None = None) -> list[Evidence]:
     """A conjunct's decisive evidence ([ev]; a PROVED/CERTIFIED one cross-examined, with
     the refutation it met if any), or [] when undecided.  The symbolic engine first gets
     its quick budget, then the interval engine its share; a symbolic attempt cut short by
     its time limit is resumed last with the share (a proof by cases at a kink that balls
-    never close: a loss mass switching where both sides vanish)."""
+    never close: a loss mass switching where both sides vanish).  ``spent`` receives the
+    interval engine's boxes visited and what stopped it; ``only`` names the one engine to run."""
     timed_out = False
     for name, quick in _ENGINES:
-        if name == "symbolic" and not quick and not timed_out:
+        if (name == "symbolic" and not quick and not timed_out) or only not in (None, name):
             continue
         engine = load(name)
         if not engine.supports(part):
@@ -160,6 +197,9 @@ def _one(part: Claim, config: Config) -> list[Evidence]:
             continue
         except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
             continue
+        if spent is not None and name == "interval":   # the boxes it used, and why it stopped
+            spent.update(boxes=ev.data.get("boxes_visited", config.max_boxes),
+                         stopped_by=ev.data.get("stopped_by"))
         if ev.verdict is Verdict.REFUTED and ev.witness:
             return [ev]
         if ev.verdict.holds:

@@ -98,3 +98,37 @@ def test_integer_parameters_split_into_their_values():
     # too many values: not split
     wide = make_claim("cj.wide", "x^K <= 2", x=I.closed(0, 1), K=I.closed(1, 40, integer=True))
     assert conjunction.parts(wide) == []
+
+
+# the conjuncts share n x max_boxes: the Laplace RDP conversion on this box needs ~87 boxes,
+# each Gaussian one 1; with 32 boxes each the Laplace pair (first) gets the pool beyond 16
+# kept for each later conjunct, 64: short, it is resumed with the 30 the others left)
+LAP = "Laplace(0, 1), Laplace(1, 1)"
+GAUSS2 = "Normal(0, 1), Normal(1/2, 1)"
+CONV = "hockey_stick({0}, eps) - rdp_to_delta(alpha, renyi({0}, alpha), eps){1}"
+RDP_BOX = {"alpha": I.closed(4, 5), "eps": I.closed(sympy.Rational(1, 2), sympy.Rational(5, 8))}
+POOLED = Config(timeout=120, engine_timeout=60, max_boxes=32)
+
+
+def _three(lap_tail=""):
+    return (f"max({CONV.format(LAP, lap_tail)}, {CONV.format(GAUSS, '')}, "
+            f"{CONV.format(GAUSS2, '')}) <= 0")
+
+
+def test_a_conjunct_short_of_boxes_gets_the_ones_the_others_left():
+    from dataclasses import replace
+    from dpproof.engines.base import load
+    lap = make_claim("cj.lap", CONV.format(LAP, "") + " <= 0", **RDP_BOX)
+    for boxes in (32, 64):   # alone, neither its own budget nor its first share suffices
+        alone = load("interval").check(lap, replace(POOLED, max_boxes=boxes))
+        assert alone.verdict is Verdict.SUPPORTED and alone.data["stopped_by"] == "box budget"
+    got = conjunction.decide(make_claim("cj.pool", _three(), **RDP_BOX), POOLED)
+    assert [e.verdict for e in got] == [Verdict.CERTIFIED], [e.detail for e in got]
+    # the Laplace pair [1] was decided last: resumed after the Gaussian pairs [2], [3]
+    assert got[0].detail.index("[1]") > got[0].detail.index("[3]") > got[0].detail.index("[2]")
+
+
+def test_pooled_boxes_never_certify_a_false_conjunct():
+    # the Laplace bound divided by 4 fails on the box (H_eps ~ 0.2 > bound/4 ~ 0.07)
+    got = conjunction.decide(make_claim("cj.pool.false", _three("/4"), **RDP_BOX), POOLED)
+    assert all(e.verdict is not Verdict.CERTIFIED for e in got), [e.detail for e in got]

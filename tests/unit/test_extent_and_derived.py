@@ -29,6 +29,18 @@ def test_open_integer_ends_and_points():
     assert _claim(Domain.of(x=Interval.point(2))).extent == "on 1 instance"
 
 
+def test_stated_point_is_the_domain_not_an_instance():
+    dom = Domain.of(x=Interval.point(2), i=Interval.point(3))
+    assert _claim(dom).extent == "on 1 instance"
+    assert _claim(dom, stated_point=True).extent == ""
+    with pytest.raises(ValueError, match="stated_point"):   # a grid is never one example
+        _claim(Domain.of(i=Interval.closed(1, 3, integer=True)), stated_point=True)
+    with pytest.raises(ValueError, match="stated_point"):   # nor a narrowed point
+        _claim(Domain.of(x=Interval.point(2)), stated_point=True, narrowed="sigma = 1")
+    with pytest.raises(ValueError, match="stated_point"):   # nor a continuous box
+        _claim(Domain.of(x=Interval.closed(0, 1)), stated_point=True)
+
+
 def test_continuous_box_has_no_extent_unless_narrowed():
     dom = Domain.of(x=Interval.closed(0, 1), i=Interval.closed(1, 3, integer=True))
     assert dom.instance_count is None

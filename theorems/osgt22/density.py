@@ -69,7 +69,9 @@ catalogue.declare(Claim("osgt22.variance.less", src("eq. (2)"),
 s2 = sympy.Symbol("s2", positive=True)
 catalogue.declare(value_claim("osgt22.variance.example", src("figure caption, 'The shape of the pdf'"),
                      V(m, s2), "27.7", Domain.of(m=Interval.point(3), s2=Interval.point(40)),
-                     note="eq. (2) at sigma^2 = 40, m = 3"))
+                     note="eq. (2) at sigma^2 = 40, m = 3: the caption states the value at "
+                          "these parameters only, so the point is the stated domain",
+                     stated_point=True))
 catalogue.declare(value_claim("osgt22.variance.example.integral", src("figure caption"),
                      V40, "27.7", note="E[Y^2] by integration at sigma^2 = 40, m = 3"))
 catalogue.declare(Claim("osgt22.subgaussian", src("Proposition"),
