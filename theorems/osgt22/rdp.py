@@ -19,9 +19,9 @@ catalogue.declare(Claim(
     Statement(density(OSGT(R(1, 2), 2, 1), y1) * density(OSGT(-1, 2, 1), y2), "==",
               exp(-((y1 - R(1, 2))**2 + (y2 + 1)**2) / 8
                   - (Abs(y1 - R(1, 2)) + Abs(y2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
-    Domain.of(y1=closed(-10, 10), y2=closed(-10, 10)), Kind.IDENTITY,
-    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, y in [-10, 10]^2 continuous; S' by "
-         "integration"))
+    Domain.of(y1=Interval(None, None), y2=Interval(None, None)), Kind.IDENTITY,
+    narrowed="k = 2, q = (1/2, -1), sigma = 2, m = 1",
+    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, every y in R^2; S' by integration"))
 catalogue.declare(Claim(
     "osgt22.kdim.density.instances", src("Multidimensional definition"),
     Statement(density(OSGT(R(1, 2), 2, 1), i / 2) * density(OSGT(-1, 2, 1), j / 2), "==",
@@ -32,6 +32,11 @@ catalogue.declare(Claim(
 zeta1 = lambda s, m_, kk: kk / (alpha - 1) * log((1 - Q(m_ / s)) / Q(m_ / s))  # noqa: E731
 ALPHA = Domain.of(a=Int(5, 256))  # alpha = a/4
 SLD = Domain.of(alpha=Pos(1, 64))
+def sl_narrowed(s, m_, k=1):
+    """The instance of the single-letter claims, in the verdict line."""
+    return f"k = {k}, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha <= 64"
+
+
 def single_letter(suffix, s, m_, note):
     """The single-letter bound at sigma = s, m = m_, Delta = 1, alpha in (1, 64], with the
     derivation's two steps: the divergence is alpha rho + the exact zeta, which is at most
@@ -40,13 +45,14 @@ def single_letter(suffix, s, m_, note):
     cid, lhs, rhs = "osgt22.rdp.single_letter" + suffix, renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha), \
         alpha / (2 * s**2) + zeta1(s, m_, 1)
     return Claim(cid, src("Single-letter RDP upper bound"), Statement(lhs, "<=", rhs), SLD,
-                 note=note, steps=(
+                 note=note, narrowed=sl_narrowed(s, m_), steps=(
                      Claim(cid + ".step1", src("Exact computation - 1"),
                            Statement(lhs, "==", mid), SLD, Kind.IDENTITY,
+                           narrowed=sl_narrowed(s, m_),
                            note="the divergence from the densities is alpha rho + the exact "
                                 "zeta (printed Bbar, Phi differences written as Q differences)"),
                      Claim(cid + ".step2", src("Single-letter RDP upper bound"),
-                           Statement(mid, "<=", rhs), SLD,
+                           Statement(mid, "<=", rhs), SLD, narrowed=sl_narrowed(s, m_),
                            note="exact zeta <= single-letter zeta: closed forms in alpha")))
 
 
@@ -57,6 +63,7 @@ for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15), (".other", 1,
                                 src("Single-letter RDP upper bound"),
                                 Statement(renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha), "<=",
                                           alpha / (2 * s**2) + zeta1(s, m_, 1)), SLD,
+                                narrowed=sl_narrowed(s, m_),
                                 note=note + "alpha in (1, 64] continuous"))
     else:
         catalogue.declare(single_letter(suffix, s, m_, note + "alpha in (1, 64] continuous"
@@ -69,7 +76,7 @@ for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15), (".other", 1,
 K2 = (renyi(ProductOf(T0, T0), ProductOf(T1, T1), alpha), "<=",
       alpha * 2 / (2 * 40) + zeta1(S40, 3, 2))
 catalogue.declare(Claim("osgt22.rdp.single_letter.k2", src("Single-letter RDP upper bound"),
-               Statement(*K2), SLD,
+               Statement(*K2), SLD, narrowed=sl_narrowed(S40, 3, k=2),
                note="k = 2, both coordinates shifted by 1 (Delta_2^2 = 2), alpha in (1, 64] "
                     "continuous; " + INST))
 catalogue.declare(Claim("osgt22.rdp.single_letter.k2.instances", src("Single-letter RDP upper bound"),
@@ -83,18 +90,21 @@ catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper b
                          sigma=Interval(0, None, lo_open=True)),
                note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2); alpha > 1, m > 0, sigma > 0"))
 EXD = Domain.of(alpha=closed(R(3, 2), 32))
+ex_narrowed = lambda s, m_: f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, " \
+    "alpha in [3/2, 32]"  # noqa: E731
 for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
     lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
     rhs = alpha / (2 * s**2) + zeta_exact(alpha, s, m_, 1, 1)
     catalogue.declare(Claim(
         "osgt22.rdp.exact" + suffix, src("Exact computation of Renyi divergence - 1"),
-        Statement(lhs, "<=", rhs), EXD,
+        Statement(lhs, "<=", rhs), EXD, narrowed=ex_narrowed(s, m_),
         note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha in [1.5, 32] "
              "continuous; in "
              "double precision the exponential factor of Bbar overflows (exp(3072) at alpha = "
              "64, m = 15, sigma^2 = 630) and the Phi difference cancels",
         steps=(Claim(f"osgt22.rdp.exact{suffix}.step1", src("Exact computation - 1"),
                      Statement(lhs, "==", rhs), EXD, Kind.IDENTITY,
+                     narrowed=ex_narrowed(s, m_),
                      note="the bound is the divergence itself ('exact computation')"),)))
 rho8 = R(8, 2 * 630)
 catalogue.declare(Claim("osgt22.rdp.zeta_small", src("Components of Renyi divergence"),
