@@ -55,24 +55,14 @@ def written_out(expr):
         if not values and int(hi) < int(lo) - 1:
             raise ValueError("Sum with hi < lo - 1")
         return sympy.Add(*values)
-    for _ in range(4 * MAX_TERMS):   # one aggregate per pass
-        node = next((n for n in sympy.preorder_traversal(expr)
-                     if isinstance(n, (sympy.Sum, MaxOver))), None)
-        if node is None:
-            return expr
-        expr = _swap(expr, node, one(node))
-    raise ValueError("nested sums")
-
-
-def _swap(expr, node, done):
-    """``expr`` with ``node`` replaced by ``done``, every Max / Min on the way rebuilt
-    unevaluated (sympy compares constant arguments by evalf at construction: minutes for
-    nested maxima of sums of exponentials, or 'not comparable' for numeric oracle calls)."""
-    if expr == node:
-        return done
-    if not expr.args or not expr.has(node):
+    if isinstance(expr, (sympy.Sum, MaxOver)):
+        return one(expr)
+    if not expr.args or not expr.has(sympy.Sum, MaxOver):
         return expr
-    args = [_swap(a, node, done) for a in expr.args]
+    # one pass, innermost nodes rebuilt first; Max / Min unevaluated (sympy compares constant
+    # arguments by evalf at construction: minutes for nested maxima of sums of exponentials,
+    # or 'not comparable' for numeric oracle calls)
+    args = [written_out(a) for a in expr.args]
     if isinstance(expr, (sympy.Max, sympy.Min)):
         return expr.func(*args, evaluate=False)
     return expr.func(*args)
