@@ -179,7 +179,8 @@ def sign(c, budget: Budget) -> int | None:
     got = _ball_sign(c)
     if got is not None:
         return got
-    for rewrite in (sympy.expand, lambda e: sympy.together(sympy.expand(e)), sympy.simplify):
+    for rewrite in (_powers, sympy.expand, lambda e: sympy.together(sympy.expand(e)),
+                    sympy.simplify):
         r = budget.run(rewrite, c)
         if r is None:
             continue
@@ -189,6 +190,13 @@ def sign(c, budget: Budget) -> int | None:
         if got is not None:
             return got
     return None
+
+
+def _powers(c):
+    """``c`` with exp(q) (q rational) as powers of one z = e^(1/L) over one denominator
+    (``oracles.symbolic.adaptive.exp_powers``, exact): a constant of Q(e^(1/L)) is then 0
+    exactly when its numerator polynomial is (e^(1/L) is transcendental)."""
+    return symbolic_oracles.AD.exp_powers(c, back=False)
 
 
 def _ball_sign(c) -> int | None:

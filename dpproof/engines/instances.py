@@ -21,8 +21,11 @@ import sympy
 
 from ..claims import Claim, Statement
 from ..domain import Domain, integer_ends
+from ..expr import MaxOver
+from ..expr.finite import written_out
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, kinks, patterns
+from . import cases, exact_point, kinks, patterns
+from .signs import Budget
 from .exact_definedness import undefined_term
 
 MAX_INSTANCES = 64
@@ -92,6 +95,8 @@ def _at(expr, sub):
     """``expr`` at the integers ``sub``; a ``Max`` / ``Min`` over numeric oracle calls is
     kept unevaluated (sympy would compare them by evalf, then raise: not comparable)."""
     calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
+    if any(isinstance(n, MaxOver) for n in sympy.preorder_traversal(expr)):
+        return _unevaluated(expr, sub)   # a Max over a MaxOver: evalf comparisons, minutes
     if not any(isinstance(n, (sympy.Max, sympy.Min)) and any(n.has(f) for f in calls)
                for n in sympy.preorder_traversal(expr)):
         return expr.xreplace(sub)
@@ -99,6 +104,18 @@ def _at(expr, sub):
     at = expr.xreplace(calls).xreplace(sub)
     with sympy.evaluate(False):     # only the calls' ancestors are rebuilt
         return at.xreplace(back)
+
+
+def _unevaluated(expr, sub):
+    """``expr.xreplace(sub)`` with every Max / Min rebuilt unevaluated."""
+    if expr in sub:
+        return sub[expr]
+    if not expr.args:
+        return expr
+    args = [_unevaluated(a, sub) for a in expr.args]
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)
 
 
 def _one(part: Claim, seconds: float) -> str | None:
@@ -117,8 +134,26 @@ def _one(part: Claim, seconds: float) -> str | None:
     if undefined_term(part, oracles_derived=derived):
         return None
     diff = sides[0][0] - sides[1][0]
+    if not part.domain.params:
+        return constant_zero(diff, seconds)
     box = [(symbols[n], iv.lo, iv.hi) for n, iv in part.domain.params]
     return patterns.prove(diff, box, seconds)
+
+
+def constant_zero(diff, seconds: float) -> str | None:
+    """A proof line if the constant ``diff`` (no parameter left) is 0 exactly, else None: its
+    finite sums written out, every Max / Min / Abs resolved by certified signs (a tie by an
+    exact rewrite to 0, ``exact_point.sign``), and the resolved constant rewritten to 0
+    exactly (``exact_point.sign`` returns 0 only then); else ``patterns.prove``."""
+    budget = Budget(seconds)
+    try:
+        flat = written_out(diff)
+        value = exact_point.resolve(flat, {}, budget)
+    except (ValueError, TypeError, exact_point._Undecided):
+        return patterns.prove(diff, [], max(budget.left, 0.0))
+    if exact_point.sign(value, budget) == 0:
+        return "lhs - rhs is 0 exactly (switches resolved by certified signs, exact rewrite)"
+    return None
 
 
 def _margins(st) -> list:

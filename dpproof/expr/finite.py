@@ -40,6 +40,7 @@ def written_out(expr):
     def one(e):
         body, limits = e.function, list(e.limits)
         i, lo, hi = limits[-1]
+        lo, hi = _integer_limit(lo), _integer_limit(hi)
         if not (lo.is_Integer and hi.is_Integer):
             raise ValueError(f"limits {lo}..{hi} are not integers")
         if int(hi) - int(lo) + 1 > MAX_TERMS:
@@ -54,18 +55,27 @@ def written_out(expr):
         if not values and int(hi) < int(lo) - 1:
             raise ValueError("Sum with hi < lo - 1")
         return sympy.Add(*values)
-    for _ in range(4 * MAX_TERMS):   # one aggregate per pass
-        node = next((n for n in sympy.preorder_traversal(expr)
-                     if isinstance(n, (sympy.Sum, MaxOver))), None)
-        if node is None:
-            return expr
-        done = one(node)
-        try:
-            expr = expr.xreplace({node: done})
-        except ValueError:   # a Max of numeric oracle calls sympy cannot compare
-            with sympy.evaluate(False):
-                expr = expr.xreplace({node: done})
-    raise ValueError("nested sums")
+    if isinstance(expr, (sympy.Sum, MaxOver)):
+        return one(expr)
+    if not expr.args or not expr.has(sympy.Sum, MaxOver):
+        return expr
+    # one pass, innermost nodes rebuilt first; Max / Min unevaluated (sympy compares constant
+    # arguments by evalf at construction: minutes for nested maxima of sums of exponentials,
+    # or 'not comparable' for numeric oracle calls)
+    args = [written_out(a) for a in expr.args]
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)
+
+
+def _integer_limit(end):
+    """A limit such as Min(1, Max(-1, 0)) (left unevaluated by ``_put``) as the integer it
+    is: a Max / Min of integers, evaluated exactly; anything else as it is."""
+    if not end.is_Integer and not end.free_symbols and isinstance(end, (sympy.Max, sympy.Min)):
+        got = end.doit()
+        if got.is_Integer:
+            return got
+    return end
 
 
 def _put(expr, i, v):
