@@ -27,6 +27,10 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     clear_cache()
     evidence: list[Evidence] = []
     if claim.checkable:
+        # the engine modules are imported before any time limit: an import interrupted by
+        # SIGALRM can leave an extension module half registered for the rest of the process
+        for name in config.engines:
+            load(name)
         try:
             with time_limit(config.timeout):
                 _run_engines(claim, config, evidence)

@@ -9,6 +9,10 @@ from __future__ import annotations
 import math
 
 import sympy
+# imported here, not in ``minimise``: an engine's time limit (SIGALRM) that fires while
+# scipy.optimize is half imported leaves pybind11 types registered, and every later import
+# then fails ("generic_type: type 'ObjSense' is already registered!")
+from scipy.optimize import minimize
 
 from . import boxes as B
 from .witness import to_rational
@@ -28,8 +32,6 @@ def candidates(names, box, integer, worst, float_margin=None):
 
 def minimise(float_margin, names, box, integer, start):
     """A local minimiser of the float margin in the box, as exact rationals (or None)."""
-    from scipy.optimize import minimize
-
     bounds = [(None if lo is None else float(lo), None if hi is None else float(hi))
               for lo, hi in box]
 
