@@ -89,6 +89,19 @@ def defined(value: arb) -> bool:
     return value.is_finite()
 
 
+def relaxed(expr):
+    """``expr`` with each integer symbol replaced by a real one of the same name and sign:
+    the derivatives of a margin over integer parameters are those of its real relaxation,
+    which the boxes enclose between the integers (sympy, told n is an integer, takes
+    DiracDelta(n - 5/2) = 0 in the second derivative of max(n - 5/2, 0): red round 5)."""
+    ints = [s for s in expr.free_symbols if s.is_integer]
+    if not ints:
+        return expr
+    return expr.xreplace({s: sympy.Symbol(s.name, real=True, **{
+        k: True for k in ("positive", "nonnegative", "negative", "nonpositive")
+        if getattr(s, "is_" + k)}) for s in ints})
+
+
 class _Form:
     """One quantity with several exact expressions for it: enclosure = their intersection;
     for a fraction N/D also the sign from the signs of N and D."""
@@ -165,6 +178,7 @@ class Forms:
         has Piecewise switches, the derivative is ``JumpFree`` of their conditions: sympy
         differentiates branch by branch and drops the jumps, so it holds only on boxes
         that no switch crosses."""
+        expr, x = relaxed(expr), relaxed(x)
         d = self.budget.run(sympy.diff, expr, x, n)
         conds = switch_conditions(expr)
         return d if d is None or not conds else JumpFree(d, *conds)
@@ -250,7 +264,7 @@ class Forms:
             return None
         x = self.symbols[name]
         d = self._diff(self.margin, x)
-        form = None if d is None else self._form(d.subs(x, value))
+        form = None if d is None else self._form(d.subs(relaxed(x), value))
         return form or None
 
     @lru_cache(maxsize=None)
