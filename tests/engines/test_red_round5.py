@@ -44,3 +44,52 @@ def test_a_kink_between_integers_is_not_smoothed_away(text):
 def test_integer_twins_stay_certified(text):
     ev = INTERVAL.check(make_claim("r5.int.twin", text, Kind.INEQUALITY, **NI), CONFIG)
     assert ev.verdict is Verdict.CERTIFIED, ev.detail
+
+
+PN, QN = "ProductOf(Normal(0, 1), Normal(0, 1))", "ProductOf(Normal(1, 1), Normal(1, 1))"
+INF_KL = "kl(ProductOf(Normal(0, 1), Laplace(0, 1)), ProductOf(Normal(0, 1), TruncNormal(0, 1, 1)))"
+P3 = "ProductOf(ProductOf(Normal(0, 1), Normal(0, 1)), Normal(0, 1))"
+Q3 = "ProductOf(Normal(1, 1), ProductOf(Normal(1, 1), Normal(1, 1)))"
+HL = dict(x=I(0, None))
+U = dict(x=I.closed(0, 1))
+P, C, Y, E = Verdict.PROVED, Verdict.CERTIFIED, Verdict.REFUTED, Verdict.ERROR
+
+# (id, statement, domain, the verdict expected)
+ATTACKS = [
+    # products of continuous laws: sums over the factors, an infinite factor, nesting
+    ("prod.kl", f"kl({PN}, {QN}) == 1", {}, P),
+    ("prod.kl.false", f"kl({PN}, {QN}) <= 1 - 1/10^20", {}, Y),
+    ("prod.same_symbol.false", "renyi(ProductOf(Normal(x, 1), Normal(x, 1)), "
+     "ProductOf(Normal(0, 1), Normal(0, 1)), 2) <= 2*x^2 - x^4/10^9", U, Y),
+    ("prod.infinite_factor", f"{INF_KL} <= 10^6", {}, Y),
+    ("prod.swapped_factors", "renyi(ProductOf(Normal(0, 1), Laplace(0, 1)), "
+     "ProductOf(Laplace(0, 1), Normal(0, 1)), 2) <= 1/10", {}, Y),
+    ("prod.nested.false", f"renyi({P3}, {Q3}, 2) <= 3 - 1/10^15", {}, Y),
+    ("prod.lengths_differ", f"renyi({P3}, {QN}, 2) <= 100", {}, E),
+    # kinks on a half-line: a kink far out, a last piece that is not 0
+    ("half_line.far_kink", "max(0, 1 - x) + max(0, x - 10^30) <= max(0, 1 - x)", HL, Y),
+    ("half_line.far_kink.twin", "max(0, 1 - x) + max(0, x - 10^30) >= max(0, 1 - x)", HL, P),
+    ("half_line.abs", "abs(x - 1) - abs(x - 2) == 1", HL, Y),
+    # hs_events: null outcomes left out, a mass that vanishes at one end only
+    ("hs.null", "hs_events(Finite(1, 0, 1), Finite(1, 0, 1), x) == 0", U, P),
+    ("hs.null_one_law", "hs_events(Finite(d, 0, 1 - d), Finite(0, 0, 1), 0) == d",
+     dict(d=I.closed(0, 1)), P),
+    ("hs.off_by_constant", "hs_events(Finite(d, 1, 1), Finite(0, 1, 1), 0) == d/(d + 2) - 1/10^30",
+     dict(d=I.closed(0, 1)), Y),
+    # integer instances without a continuous parameter
+    ("instances.false", "max(n, 3) == n", dict(n=I.closed(0, 5, integer=True)), Y),
+    ("instances.true", "max(n, 3) >= n", dict(n=I.closed(0, 5, integer=True)), P),
+]
+
+
+@pytest.mark.parametrize("cid,text,dom,verdict", ATTACKS, ids=[a[0] for a in ATTACKS])
+def test_attack(cid, text, dom, verdict):
+    kind = Kind.IDENTITY if "==" in text else Kind.INEQUALITY
+    got = check_claim(make_claim(f"r5.{cid}", text, kind, **dom), CONFIG)
+    assert got.verdict is verdict, (got.verdict, got.scope)
+
+
+def test_an_infinite_divergence_is_never_refuted_below():
+    got = check_claim(make_claim("r5.prod.infinite_above", f"{INF_KL} >= 10^6", Kind.INEQUALITY),
+                      CONFIG)
+    assert got.verdict not in (Verdict.REFUTED, Verdict.ERROR), got.scope
