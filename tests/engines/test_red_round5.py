@@ -93,3 +93,25 @@ def test_an_infinite_divergence_is_never_refuted_below():
     got = check_claim(make_claim("r5.prod.infinite_above", f"{INF_KL} >= 10^6", Kind.INEQUALITY),
                       CONFIG)
     assert got.verdict not in (Verdict.REFUTED, Verdict.ERROR), got.scope
+
+
+# Finding: the instances of the kinks route (``instances.by_kinks``, ``by_instances``) kept the
+# statement's guards (terms simplified away) in the integer symbols, so the definedness check
+# looked an integer parameter up in the continuous domain: KeyError, the symbolic engine ERROR.
+GUARDED = [
+    ("guard.defined", "max(0, n - x) + log(3 - n) - log(3 - n) >= 0",
+     dict(x=I.closed(0, 1), n=I.closed(1, 2, integer=True)), Verdict.PROVED),
+    ("guard.defined.oracle", "hockey_stick(Bernoulli(x), Bernoulli(1/n), 0) + log(3 - n) "
+     "- log(3 - n) == abs(x - 1/n)", dict(x=I.closed(0, 1), n=I.closed(1, 2, integer=True)),
+     Verdict.PROVED),
+    ("guard.undefined_at_one", "max(0, n - x) + log(n - 1) - log(n - 1) >= 0",
+     dict(x=I.closed(0, 1), n=I.closed(1, 3, integer=True)), Verdict.INCONCLUSIVE),
+]
+
+
+@pytest.mark.parametrize("cid,text,dom,verdict", GUARDED, ids=[g[0] for g in GUARDED])
+def test_guards_of_integer_instances(cid, text, dom, verdict):
+    from dpproof.engines import symbolic
+    kind = Kind.IDENTITY if "==" in text else Kind.INEQUALITY
+    ev = symbolic.check(make_claim(f"r5.{cid}", text, kind, **dom), CONFIG)
+    assert ev.verdict is verdict, ev.detail
