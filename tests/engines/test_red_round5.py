@@ -115,3 +115,26 @@ def test_guards_of_integer_instances(cid, text, dom, verdict):
     kind = Kind.IDENTITY if "==" in text else Kind.INEQUALITY
     ev = symbolic.check(make_claim(f"r5.{cid}", text, kind, **dom), CONFIG)
     assert ev.verdict is verdict, ev.detail
+
+
+# Finding: a claims file's ``hypotheses`` rebuilt the statement without its guards (terms the
+# parser simplified away), so x + log(x - 2) - log(x - 2) >= 0 on [0, 1] -- undefined on the
+# whole domain -- was PROVED once a hypothesis was listed (ERROR without one).
+GUARD_FILE = """
+[[claim]]
+id = "g.hyp"
+source = "a guard and a hypothesis"
+statement = "x + log(x - 2) - log(x - 2) >= 0"
+hypotheses = ["x >= 0"]
+domain = { x = [0, 1] }
+"""
+
+
+def test_a_claims_file_with_hypotheses_keeps_the_guards(tmp_path):
+    from dpproof.claimfile import load_claims_file
+    path = tmp_path / "g.toml"
+    path.write_text(GUARD_FILE)
+    (claim,) = load_claims_file(path)
+    assert claim.statement.hypotheses and claim.statement.guards
+    got = check_claim(claim, CONFIG)
+    assert got.verdict is Verdict.ERROR, (got.verdict, got.scope)
