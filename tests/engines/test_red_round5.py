@@ -118,8 +118,10 @@ def test_guards_of_integer_instances(cid, text, dom, verdict):
 
 
 # Finding: a claims file's ``hypotheses`` rebuilt the statement without its guards (terms the
-# parser simplified away), so x + log(x - 2) - log(x - 2) >= 0 on [0, 1] -- undefined on the
-# whole domain -- was PROVED once a hypothesis was listed (ERROR without one).
+# parser simplified away) and without the hypotheses written in it ("h => c"): x + log(x - 2)
+# - log(x - 2) >= 0 on [0, 1], undefined on the whole domain, was PROVED once a hypothesis
+# was listed (ERROR without one), and the true x >= 1/2 => log(2x) >= 0 with x <= 1 listed
+# was REFUTED at x = 1/8.
 GUARD_FILE = """
 [[claim]]
 id = "g.hyp"
@@ -138,3 +140,23 @@ def test_a_claims_file_with_hypotheses_keeps_the_guards(tmp_path):
     assert claim.statement.hypotheses and claim.statement.guards
     got = check_claim(claim, CONFIG)
     assert got.verdict is Verdict.ERROR, (got.verdict, got.scope)
+
+
+BOTH_FILE = """
+[[claim]]
+id = "h.both"
+source = "a hypothesis written in the statement and one listed"
+statement = "x >= 1/2 => log(2*x) >= 0"
+hypotheses = ["x <= 1"]
+domain = { x = [0, 1] }
+"""
+
+
+def test_a_claims_file_keeps_the_hypotheses_written_in_the_statement(tmp_path):
+    from dpproof.claimfile import load_claims_file
+    path = tmp_path / "h.toml"
+    path.write_text(BOTH_FILE)
+    (claim,) = load_claims_file(path)
+    assert len(claim.statement.hypotheses) == 2
+    got = check_claim(claim, CONFIG)
+    assert got.verdict is not Verdict.REFUTED, (got.verdict, got.scope)
