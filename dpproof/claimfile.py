@@ -148,7 +148,10 @@ def _claim(path: Path, text: str, index: int, table: dict) -> Claim:
     hyps = tuple(_statement(path, text, table, "hypotheses", domain, used, h)
                  for h in hyp_texts)
     if hyps:
-        statement = Statement(statement.lhs, statement.rel, statement.rhs, hyps)
+        # the listed hypotheses join those written in the statement ("h => c"), and its
+        # guards stay (red round 5: both were dropped)
+        statement = Statement(statement.lhs, statement.rel, statement.rhs,
+                              statement.hypotheses + hyps, guards=statement.guards)
     unused = [n for n in domain.names if n not in used]
     if unused:
         raise ClaimFileError(f"{where}: domain parameter(s) {', '.join(map(repr, unused))} "

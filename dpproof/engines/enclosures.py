@@ -89,6 +89,23 @@ def defined(value: arb) -> bool:
     return value.is_finite()
 
 
+class Relaxed(sympy.Symbol):
+    """A real symbol standing for an integer parameter between the integers."""
+
+
+def relaxed(expr):
+    """``expr`` with each integer symbol replaced by a real one of the same name and sign:
+    the derivatives of a margin over integer parameters are those of its real relaxation,
+    which the boxes enclose between the integers (sympy, told n is an integer, takes
+    DiracDelta(n - 5/2) = 0 in the second derivative of max(n - 5/2, 0): red round 5)."""
+    ints = [s for s in expr.free_symbols if s.is_integer]
+    if not ints:
+        return expr
+    return expr.xreplace({s: Relaxed(s.name, real=True, **{
+        k: True for k in ("positive", "nonnegative", "negative", "nonpositive")
+        if getattr(s, "is_" + k)}) for s in ints})
+
+
 class _Form:
     """One quantity with several exact expressions for it: enclosure = their intersection;
     for a fraction N/D also the sign from the signs of N and D."""
@@ -102,7 +119,8 @@ class _Form:
             exprs.append(alt)
         # sympy's sign rules may use integrality; the forms are also evaluated between
         # integers (derivatives), so no static signs where an integer parameter occurs
-        real = not any(sym.is_integer for sym in expr.free_symbols)
+        # (nor its real relaxation: a budget choice, sympy signs are slow)
+        real = not any(sym.is_integer or isinstance(sym, Relaxed) for sym in expr.free_symbols)
         self.static = next((s for s in (static_sign(e, False, budget) for e in exprs)
                             if s is not None), None) if real else None
         self.positive = real and any(static_sign(e, True, budget) == 1 for e in exprs)
@@ -165,6 +183,7 @@ class Forms:
         has Piecewise switches, the derivative is ``JumpFree`` of their conditions: sympy
         differentiates branch by branch and drops the jumps, so it holds only on boxes
         that no switch crosses."""
+        expr, x = relaxed(expr), relaxed(x)
         d = self.budget.run(sympy.diff, expr, x, n)
         conds = switch_conditions(expr)
         return d if d is None or not conds else JumpFree(d, *conds)
@@ -177,7 +196,8 @@ class Forms:
             return None
         expr = _clarke(expr)
         if atoms and self.atoms:
-            expr = expr.xreplace({a: sym for a, sym, _ in self.atoms})
+            # (a derivative is in the relaxed symbols: its atoms are the relaxed ones)
+            expr = expr.xreplace({b: sym for a, sym, _ in self.atoms for b in (a, relaxed(a))})
         return _Form(expr, self.all_names, self.budget)
 
     def atom_balls(self, box) -> list:
@@ -250,7 +270,7 @@ class Forms:
             return None
         x = self.symbols[name]
         d = self._diff(self.margin, x)
-        form = None if d is None else self._form(d.subs(x, value))
+        form = None if d is None else self._form(d.subs(relaxed(x), value))
         return form or None
 
     @lru_cache(maxsize=None)

@@ -75,7 +75,8 @@ def prove(claim: Claim, seconds: float) -> str | None:
             vacuous += 1
             continue
         try:
-            inst = Statement(_at(st.lhs, sub), "==", _at(st.rhs, sub), guards=st.guards)
+            inst = Statement(_at(st.lhs, sub), "==", _at(st.rhs, sub),
+                             guards=tuple(g.xreplace(sub) for g in st.guards))
         except (TypeError, ValueError):
             return None
         part = replace(claim, statement=inst, domain=rest, steps=(), derived=())
@@ -232,7 +233,8 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     for values in combos:
         sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
         part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
-                                                  cases.substitute(st.rhs, sub), guards=st.guards),
+                                                  cases.substitute(st.rhs, sub),
+                                                  guards=tuple(g.xreplace(sub) for g in st.guards)),
                        domain=rest, steps=(), derived=())
         undefined = undefined_term(part, oracles_derived=True)
         if undefined:
