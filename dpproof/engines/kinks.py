@@ -144,6 +144,7 @@ class Prover:
     def __init__(self, x, strict: bool, deadline: float, zero: bool = False):
         self.x, self.strict, self.deadline, self.zero = x, strict, deadline, zero
         self.pieces, self.lines, self.tried, self.compiled = 0, [], set(), {}
+        self.roots: dict = {}         # a switch's exact roots, found once for every piece
 
     def _time(self):
         if time.perf_counter() > self.deadline:
@@ -157,9 +158,11 @@ class Prover:
             return self.leaf(f, a, b)
         found = []
         for node in nodes:
-            for g in _switches(node):
+            for g in self._envelope(node, a, b) or _switches(node):
                 try:
-                    found.extend(roots(g, self.x))
+                    if g not in self.roots:
+                        self.roots[g] = roots(g, self.x)
+                    found.extend(self.roots[g])
                 except Fail:
                     if isinstance(node, Piecewise) or not self._one_sign(g, a, b):
                         raise
@@ -171,6 +174,19 @@ class Prover:
             return
         at = _rational_between(a, b)
         self.piece(_replace(f, {n: _branch(n, self.x, at) for n in nodes}), a, b)
+
+    def _envelope(self, node, a: Point, b: Point) -> list | None:
+        """The switches of a Max/Min of more than two arguments that matter on [a, b]: the
+        differences between the argument w on top at an interior rational point and each
+        other one (the envelope leaves w only where w meets another argument, so with no
+        such root inside, w is on top on the whole piece); None: every pair."""
+        if not isinstance(node, (Max, Min)) or len(node.args) <= 2:
+            return None
+        try:
+            w = _branch(node, self.x, _rational_between(a, b))
+        except Fail:
+            return None
+        return [w - o for o in node.args if o is not w]
 
     def _one_sign(self, g, a: Point, b: Point) -> bool:
         """g >= 0 or g <= 0 on all of [a, b], bounded in balls like a leaf (its zeros, if

@@ -210,10 +210,11 @@ def _clip(t, lo, hi, which):
     raise Underivable(f"the order of {t} and the limits [{lo}, {hi}]")
 
 
-def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
+def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | None:
     """``expr`` with every oracle call (and every definite ``Integral`` of exp-polynomial
     pieces) replaced by its derived form, and the derivations ``{call: form}``; None if some
-    cannot be derived."""
+    cannot be derived.  ``lazy``: the switches above the calls stay unevaluated
+    (``pieces.replace_lazily``), for a consumer that resolves them itself (``engines.kinks``)."""
     derived: dict = {}
     for integral_ in expr.atoms(sympy.Integral):
         try:
@@ -233,6 +234,9 @@ def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
         except Underivable:
             return None
         derived[call] = form
+    if lazy:
+        from .pieces import replace_lazily
+        return replace_lazily(expr, derived), derived
     try:
         return expr.xreplace(derived), derived
     except (TypeError, ValueError):  # a Max of numbers sympy cannot compare (a tie at 0)

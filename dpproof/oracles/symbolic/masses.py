@@ -267,7 +267,7 @@ def hs_events_discrete(p, q, eps) -> sympy.Expr:
     diffs = [a - exp(eps) * b for a, b in zip(p, q)]
     sums = [sympy.Add(*(diffs[i] for i in event))
             for k in range(1, len(diffs) + 1) for event in combinations(range(len(diffs)), k)]
-    return Max(sympy.S.Zero, *sums)
+    return Max(sympy.S.Zero, *sums, evaluate=False)   # sympy's pairwise comparisons: minutes
 
 
 __all__ = ["cdf", "density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
