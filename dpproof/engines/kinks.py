@@ -27,6 +27,7 @@ parameters with few values are substituted instance by instance (``instances.by_
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from fractions import Fraction
@@ -87,7 +88,10 @@ def _switches(node) -> list:
     return [cond.lhs - cond.rhs]
 
 
+@functools.lru_cache(maxsize=4096)
 def _value(expr, x, at: sympy.Rational) -> arb:
+    """expr at the rational ``at`` in balls (cached: the envelope and the branch taken
+    evaluate the same arguments at the same point)."""
     return _constant(expr.xreplace({x: at}))
 
 
