@@ -348,6 +348,16 @@ def conjuncts(f):
     return [f]
 
 
+def zeros(f):
+    """f == 0 as a list of margins each == 0: Max(|a_1|, ..., |a_n|) = 0 when every a_i is
+    (each then split at its own kinks only)."""
+    if isinstance(f, Abs):
+        return zeros(f.args[0])
+    if isinstance(f, Max) and all(isinstance(a, Abs) for a in f.args):
+        return [g for a in f.args for g in zeros(a)]
+    return [f]
+
+
 def debug(what: str) -> None:
     """Why a proof failed, printed when DPPROOF_KINKS_DEBUG is set."""
     if _DEBUG:
@@ -358,7 +368,7 @@ def prove(margin, x, lo, hi, rel: str, seconds: float) -> list[str] | None:
     """Proof lines for margin >= 0 (> 0 for rel '>', == 0 for '==') on x in [lo, hi]."""
     prover = Prover(x, rel == ">", time.perf_counter() + seconds, zero=rel == "==")
     try:
-        for g in ([margin] if rel == "==" else conjuncts(margin)):
+        for g in (zeros(margin) if rel == "==" else conjuncts(margin)):
             prover.piece(g, point(lo), point(hi))
     except Fail as exc:
         debug(str(exc))

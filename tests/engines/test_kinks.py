@@ -219,3 +219,17 @@ def test_sup_over_events_on_a_half_line(q):
     twin = f"hockey_stick({FIN4[0]}, {q}, eps) == hs_events({FIN4[0]}, {q}, eps + 1/10^6)"
     ev = symbolic.check(make_claim("k.events.f", twin, Kind.IDENTITY, eps=I(0, None)), CONFIG)
     assert ev.verdict not in DECIDED, ev.detail
+
+
+def test_a_max_of_absolute_values_is_zero_conjunct_by_conjunct():
+    """Max(|a_1|, |a_2|) == 0 split into a_1 == 0 and a_2 == 0, each at its own kinks: a
+    true pair is proved, a pair with one conjunct off by 1e-9 on a sub-interval is not."""
+    half = sympy.Rational(1, 2)
+    fold = sympy.Max(x, 1 - x) - sympy.Abs(x - half) - half         # 0 on the line
+    clamp = sympy.Max(x - half, 0) + sympy.Min(x - half, 0) - x + half  # 0 too
+    got = kinks.zeros(sympy.Max(sympy.Abs(fold), sympy.Abs(clamp)))   # up to sign (Abs(-a))
+    assert len(got) == 2 and {sympy.expand(g**2) for g in got} == {sympy.expand(fold**2),
+                                                                  sympy.expand(clamp**2)}
+    assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(clamp)), x, 0, 1, "==", 20)
+    off = clamp + sympy.Max(x - sympy.Rational(3, 4), 0) / 10**9
+    assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(off)), x, 0, 1, "==", 20) is None
