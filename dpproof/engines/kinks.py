@@ -36,7 +36,7 @@ import sympy
 from flint import arb
 from sympy import Abs, Max, Min, Piecewise
 
-from ..lowering import LoweringError, at_precision, lower
+from ..lowering import LoweringError, arb_ball, at_precision, lower
 from .cases import is_zero, substitute
 from .kink_points import PREC, Fail, Point, constant as _constant, point, root, roots
 
@@ -91,8 +91,28 @@ def _switches(node) -> list:
 @functools.lru_cache(maxsize=4096)
 def _value(expr, x, at: sympy.Rational) -> arb:
     """expr at the rational ``at`` in balls (cached: the envelope and the branch taken
-    evaluate the same arguments at the same point)."""
+    evaluate the same arguments at the same point): expr lowered once as a function of x
+    (every piece evaluates the same arguments), else the constant expr(at) lowered."""
+    f = _in_x(expr, x)
+    if f is not None:
+        try:
+            with at_precision(PREC):
+                v = f(arb_ball(at))
+            if v.is_finite():
+                return v
+        except (ArithmeticError, TypeError, ValueError, NotImplementedError):
+            pass
     return _constant(expr.xreplace({x: at}))
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_x(expr, x):
+    if expr.free_symbols - {x} or expr.has(sympy.CRootOf, sympy.cosh, sympy.sinh, sympy.tanh):
+        return None
+    try:
+        return lower(expr, (x.name,), "arb")
+    except (LoweringError, TypeError, ValueError, NotImplementedError):
+        return None
 
 
 def _branch(node, x, at):
