@@ -177,7 +177,7 @@ def _segments(pairs, rest: Domain, lo, hi, prepare) -> list | None:
         if not symbolic_oracles.has_oracles(e):
             return e
         if side is None:
-            got = symbolic_oracles.derive(e)
+            got = symbolic_oracles.derive(e, lazy=True)
             return None if got is None else got[0]
         return symbolic_oracles.derive_on(e, rest, side)
 

@@ -27,6 +27,7 @@ parameters with few values are substituted instance by instance (``instances.by_
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from fractions import Fraction
@@ -35,7 +36,7 @@ import sympy
 from flint import arb
 from sympy import Abs, Max, Min, Piecewise
 
-from ..lowering import LoweringError, at_precision, lower
+from ..lowering import LoweringError, arb_ball, at_precision, lower
 from .cases import is_zero, substitute
 from .kink_points import PREC, Fail, Point, constant as _constant, point, root, roots
 
@@ -87,8 +88,31 @@ def _switches(node) -> list:
     return [cond.lhs - cond.rhs]
 
 
+@functools.lru_cache(maxsize=4096)
 def _value(expr, x, at: sympy.Rational) -> arb:
+    """expr at the rational ``at`` in balls (cached: the envelope and the branch taken
+    evaluate the same arguments at the same point): expr lowered once as a function of x
+    (every piece evaluates the same arguments), else the constant expr(at) lowered."""
+    f = _in_x(expr, x)
+    if f is not None:
+        try:
+            with at_precision(PREC):
+                v = f(arb_ball(at))
+            if v.is_finite():
+                return v
+        except (ArithmeticError, TypeError, ValueError, NotImplementedError):
+            pass
     return _constant(expr.xreplace({x: at}))
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_x(expr, x):
+    if expr.free_symbols - {x} or expr.has(sympy.CRootOf, sympy.cosh, sympy.sinh, sympy.tanh):
+        return None
+    try:
+        return lower(expr, (x.name,), "arb")
+    except (LoweringError, TypeError, ValueError, NotImplementedError):
+        return None
 
 
 def _branch(node, x, at):
@@ -144,6 +168,7 @@ class Prover:
     def __init__(self, x, strict: bool, deadline: float, zero: bool = False):
         self.x, self.strict, self.deadline, self.zero = x, strict, deadline, zero
         self.pieces, self.lines, self.tried, self.compiled = 0, [], set(), {}
+        self.roots: dict = {}         # a switch's exact roots, found once for every piece
 
     def _time(self):
         if time.perf_counter() > self.deadline:
@@ -157,9 +182,11 @@ class Prover:
             return self.leaf(f, a, b)
         found = []
         for node in nodes:
-            for g in _switches(node):
+            for g in self._envelope(node, a, b) or _switches(node):
                 try:
-                    found.extend(roots(g, self.x))
+                    if g not in self.roots:
+                        self.roots[g] = roots(g, self.x)
+                    found.extend(self.roots[g])
                 except Fail:
                     if isinstance(node, Piecewise) or not self._one_sign(g, a, b):
                         raise
@@ -171,6 +198,19 @@ class Prover:
             return
         at = _rational_between(a, b)
         self.piece(_replace(f, {n: _branch(n, self.x, at) for n in nodes}), a, b)
+
+    def _envelope(self, node, a: Point, b: Point) -> list | None:
+        """The switches of a Max/Min of more than two arguments that matter on [a, b]: the
+        differences between the argument w on top at an interior rational point and each
+        other one (the envelope leaves w only where w meets another argument, so with no
+        such root inside, w is on top on the whole piece); None: every pair."""
+        if not isinstance(node, (Max, Min)) or len(node.args) <= 2:
+            return None
+        try:
+            w = _branch(node, self.x, _rational_between(a, b))
+        except Fail:
+            return None
+        return [w - o for o in node.args if o is not w]
 
     def _one_sign(self, g, a: Point, b: Point) -> bool:
         """g >= 0 or g <= 0 on all of [a, b], bounded in balls like a leaf (its zeros, if
@@ -328,6 +368,16 @@ def conjuncts(f):
     return [f]
 
 
+def zeros(f):
+    """f == 0 as a list of margins each == 0: Max(|a_1|, ..., |a_n|) = 0 when every a_i is
+    (each then split at its own kinks only)."""
+    if isinstance(f, Abs):
+        return zeros(f.args[0])
+    if isinstance(f, Max) and all(isinstance(a, Abs) for a in f.args):
+        return [g for a in f.args for g in zeros(a)]
+    return [f]
+
+
 def debug(what: str) -> None:
     """Why a proof failed, printed when DPPROOF_KINKS_DEBUG is set."""
     if _DEBUG:
@@ -338,7 +388,7 @@ def prove(margin, x, lo, hi, rel: str, seconds: float) -> list[str] | None:
     """Proof lines for margin >= 0 (> 0 for rel '>', == 0 for '==') on x in [lo, hi]."""
     prover = Prover(x, rel == ">", time.perf_counter() + seconds, zero=rel == "==")
     try:
-        for g in ([margin] if rel == "==" else conjuncts(margin)):
+        for g in (zeros(margin) if rel == "==" else conjuncts(margin)):
             prover.piece(g, point(lo), point(hi))
     except Fail as exc:
         debug(str(exc))

@@ -183,3 +183,53 @@ def test_polynomial_switches_split_at_their_exact_real_roots():
                        20) is None
     p = kinks.point(cubic[1])
     assert p.ball.rad() < 2.0**-120 and abs(float(p.ball.mid()) - 0.347296355333861) < 1e-12
+
+
+def test_many_argument_max_splits_along_its_envelope():
+    """A Max/Min of more than two arguments splits only where its top argument meets another
+    (``Prover._envelope``): true claims proved (one touching 0 at x = 1/2), false twins (off
+    by 1e-9 at the touching point, or below only where a non-top argument leads) are not;
+    a tie at the midpoint (x = 1/2 against the constant 1/2) falls back to every pair."""
+    half, three_fifths = sympy.Rational(1, 2), sympy.Rational(3, 5)
+    assert kinks.prove(sympy.Max(x, 1 - x, three_fifths) - three_fifths, x, 0, 1, ">=", 20)
+    assert kinks.prove(sympy.Max(x, 1 - x, 2 * half / 5, x / 3) - half, x, 0, 1, ">=", 20)
+    assert kinks.prove(sympy.Max(x, 1 - x, x / 3) - half - sympy.Rational(1, 10**9), x, 0, 1,
+                       ">=", 20) is None
+    assert kinks.prove(sympy.Max(x, half, 3 * half / 2 - x) - half, x, 0, 1, ">=", 20)
+    low = sympy.Max(x, half, 3 * half / 2 - x) - 3 * half / 2 + sympy.Rational(1, 10**9)
+    assert kinks.prove(low, x, 0, 1, ">=", 20) is None
+    fold = sympy.Abs(x - half) + half           # Max(x, 1 - x) = 1/2 + |x - 1/2|
+    assert kinks.prove(sympy.Max(x, 1 - x, half, x / 3) - fold, x, 0, 1, "==", 20)
+    assert kinks.prove(sympy.Max(x, 1 - x, three_fifths, x / 3) - fold, x, 0, 1,
+                       "==", 20) is None
+
+
+FIN4 = "Finite(1, 2, 3, 4)", "Finite(4, 3, 2, 1)"
+
+
+@pytest.mark.parametrize("q", ["Finite(4, 3, 2, 1)", "Finite(4, 3, 2, 2)", "Finite(4, 3, 1, 2)"])
+def test_sup_over_events_on_a_half_line(q):
+    """H_eps from the densities equals the sup over all 2^4 events on every eps >= 0:
+    PROVED between the exact kinks, quickly (the derivation keeps the 16-argument Max
+    unevaluated); the same sup at eps + 1e-6 is never PROVED."""
+    text = f"hockey_stick({FIN4[0]}, {q}, eps) == hs_events({FIN4[0]}, {q}, eps)"
+    ev = symbolic.check(make_claim("k.events", text, Kind.IDENTITY, eps=I(0, None)), CONFIG)
+    assert ev.verdict is Verdict.PROVED, ev.detail
+    assert "between the kinks" in ev.detail, ev.detail
+    twin = f"hockey_stick({FIN4[0]}, {q}, eps) == hs_events({FIN4[0]}, {q}, eps + 1/10^6)"
+    ev = symbolic.check(make_claim("k.events.f", twin, Kind.IDENTITY, eps=I(0, None)), CONFIG)
+    assert ev.verdict not in DECIDED, ev.detail
+
+
+def test_a_max_of_absolute_values_is_zero_conjunct_by_conjunct():
+    """Max(|a_1|, |a_2|) == 0 split into a_1 == 0 and a_2 == 0, each at its own kinks: a
+    true pair is proved, a pair with one conjunct off by 1e-9 on a sub-interval is not."""
+    half = sympy.Rational(1, 2)
+    fold = sympy.Max(x, 1 - x) - sympy.Abs(x - half) - half         # 0 on the line
+    clamp = sympy.Max(x - half, 0) + sympy.Min(x - half, 0) - x + half  # 0 too
+    got = kinks.zeros(sympy.Max(sympy.Abs(fold), sympy.Abs(clamp)))   # up to sign (Abs(-a))
+    assert len(got) == 2 and {sympy.expand(g**2) for g in got} == {sympy.expand(fold**2),
+                                                                  sympy.expand(clamp**2)}
+    assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(clamp)), x, 0, 1, "==", 20)
+    off = clamp + sympy.Max(x - sympy.Rational(3, 4), 0) / 10**9
+    assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(off)), x, 0, 1, "==", 20) is None

@@ -200,3 +200,18 @@ def test_accuracy_moments_for_every_k_n_eps_are_proved(cid):
     if cid.endswith("rms"):
         assert dict(c.derived_values({"k": "1", "n": "1", "eps": "1", "ell": "0"})) == {
             "delta": "1"}
+
+
+def test_hockey_stick_definition_proved_on_every_eps():
+    """H_eps from the densities equals the sup over all 2^n events for each finite law, on
+    the source's eps >= 0 (a half-line): PROVED between the exact kinks; the instances stay
+    as .instances."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    from dpproof.evidence import Verdict
+    c = _claim("adp_notes.def.hockey_stick")
+    assert c.domain["eps"].lo == 0 and c.domain["eps"].hi is None
+    ev = symbolic.check(c, Config())
+    assert ev.verdict is Verdict.PROVED, ev.detail
+    assert "between the kinks" in ev.detail
+    assert _claim("adp_notes.def.hockey_stick.instances").domain.instance_count == 13

@@ -40,7 +40,10 @@ catalogue.declare(Claim(
     Domain.of(eps=closed(R(1, 10), 2), w=closed(0, 1), y1=closed(-1, 1), y2=closed(-1, 1)),
     note="eps-DP part: privacy loss of Laplace(k/(eps n)) per coordinate <= eps; k = 2, "
          "n = 10, eps in [1/10, 2] continuous, shift (w, 1 - w) k/n (l1 sensitivity k/n), "
-         "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n)",
+         "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n); not on "
+         "every k, n, eps: in y = k u/n the loss is eps (|u - w| - |u|) + ..., free of n, but "
+         "the symbolic engine proves no Laplace loss with parameters (even one coordinate: "
+         "sympy times out; four switches exceed the proof by cases' depth)",
     narrowed="k = 2, n = 10, eps in [1/10, 2]"))
 RATE_NOTE = ("sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
              "(moment2, derived from the density) equals sqrt(2) k^(3/2)/(n eps): the printed order")

@@ -15,8 +15,9 @@ catalogue.declare(Claim(
     "adp_notes.def.hockey_stick", src("Def. and remark 2"),
     Statement(Max(*(Abs(hs(p, eps) - hs_events(p[0], p[1], eps))
                     for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
-    EC, Kind.IDENTITY,
-    note="H_eps from the densities vs the sup over all 2^n events, " + EC_NOTE + "; "
+    Domain.of(eps=closed(0, None)), Kind.IDENTITY,
+    note="H_eps from the densities vs the sup over all 2^n events, every eps >= 0 (the "
+         "source's range); "
          "instances: Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2 (finite laws: the sup over events "
          "is a finite maximum)"))

@@ -79,7 +79,12 @@ catalogue.declare(Claim(
                     for p1, p2 in cmp_pairs]), ">=", 0),
     Domain.of(eps1=closed(0, 2), eps2=closed(0, 2)),
     note="eps_1, eps_2 in [0, 2] continuous; non-adaptive, k = 2: RR(1) x RR(1/2); binned "
-         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace",
+         "Gaussians sigma = 1 and 2; name-and-shame x binned Laplace; truncated at 2 (past the "
+         "largest log-ratios of the laws every hockey-stick is 0 exactly, but the proof piece "
+         "by piece between kinks takes one continuous parameter); what stops the balls: at (eps1, eps2) = (0, 1) name-and-shame's kink "
+         "eps1 = 0, the binned Laplace's eps2 = 1 and the product's eps1 + eps2 = 1 meet, the "
+         "margin is 0 there and grows linearly into the cone, so boxes near the corner never "
+         "close (their enclosures shrink with the margin)",
     narrowed="eps1, eps2 <= 2"))
 catalogue.declare(Claim(
     "adp_notes.basic_composition.instances", src("Property 3 (basic composition)"),

@@ -25,7 +25,7 @@ from . import mechanisms as ME
 from . import moments as MO
 from . import products as PR
 from . import truncated as TR
-from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
+from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms, replace_lazily
 
 __all__ = ["derive", "derive_call", "Underivable"]
 
@@ -210,10 +210,12 @@ def _clip(t, lo, hi, which):
     raise Underivable(f"the order of {t} and the limits [{lo}, {hi}]")
 
 
-def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
+def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | None:
     """``expr`` with every oracle call (and every definite ``Integral`` of exp-polynomial
     pieces) replaced by its derived form, and the derivations ``{call: form}``; None if some
-    cannot be derived."""
+    cannot be derived.  ``lazy``: where a form is a Max/Min of more than two arguments (a sup
+    over events), the switches above the calls stay unevaluated (``pieces.replace_lazily``),
+    for a consumer that resolves them itself (``engines.kinks``)."""
     derived: dict = {}
     for integral_ in expr.atoms(sympy.Integral):
         try:
@@ -233,6 +235,9 @@ def derive(expr: sympy.Expr) -> tuple[sympy.Expr, dict] | None:
         except Underivable:
             return None
         derived[call] = form
+    if lazy and any(isinstance(n, (sympy.Max, sympy.Min)) and len(n.args) > 2
+                    for form in derived.values() for n in sympy.preorder_traversal(form)):
+        return replace_lazily(expr, derived), derived
     try:
         return expr.xreplace(derived), derived
     except (TypeError, ValueError):  # a Max of numbers sympy cannot compare (a tie at 0)
