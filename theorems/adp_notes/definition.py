@@ -6,7 +6,8 @@ from sympy import Abs, Max, Rational as R
 from dpproof.claims import Claim, Domain, Kind, Statement
 from dpproof.expr.vocabulary import bad_mass, hs_events, loss_tail
 
-from .common import (ALL, EC, EC_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1, TIGHT,
+from .common import (ALL, ALL_NARROWED, EC, EC_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1,
+                     TIGHT, TIGHT_NARROWED,
                      TIGHT_NOTE, catalogue, closed, e8, eps, hs, i, quantized, src)
 
 # ---------------------------------------------------------------- definition and remarks
@@ -16,6 +17,8 @@ catalogue.declare(Claim(
     Statement(Max(*(Abs(hs(p, eps) - hs_events(p[0], p[1], eps))
                     for p in (FIN, RR1, NS, bins, FIN[::-1]))), "==", 0),
     Domain.of(eps=closed(0, None)), Kind.IDENTITY,
+    narrowed="the pairs Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame "
+             "n = 2, binned N(0,1)/N(1,1)",
     note="H_eps from the densities vs the sup over all 2^n events, every eps >= 0 (the "
          "source's range); "
          "instances: Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
@@ -32,6 +35,7 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient", src("Remark 3"),
     Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    narrowed=ALL_NARROWED,
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
          + EC_NOTE + "; instance pairs: " + INSTANCES.replace("; eps = i/8", "")))
 catalogue.declare(Claim(
@@ -43,6 +47,7 @@ for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derive
     catalogue.declare(Claim(
         "adp_notes.remark3.sufficient.tight" + suffix, src("Remark 3"),
         Statement(Max(*(hs(p, e) - loss_tail(p[0], p[1], e) for p in TIGHT)), "<=", 0), dom,
+        narrowed="" if suffix else TIGHT_NARROWED,
         note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8"), **extra))
 for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP RR"),
                            (".finite", FIN, "Finite(1,2,3,4)/(4,3,2,1)")):
@@ -51,12 +56,13 @@ for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP R
     catalogue.declare(Claim(
         "adp_notes.remark3.pure" + suffix, src("Remark 3, 'Note that'"),
         Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)),
-        Domain.of(eps=closed(0, 3)),
+        Domain.of(eps=closed(0, None)), narrowed=f"the pair {what}",
         note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders; "
              f"instance {what}; the converse is remark3.sufficient at delta = 0"))
 catalogue.declare(Claim(
     "adp_notes.recipe", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
+    narrowed=ALL_NARROWED,
     note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + EC_NOTE + "; instance pairs: "
          + INSTANCES.replace("; eps = i/8", "")))
 catalogue.declare(Claim(
@@ -67,4 +73,5 @@ for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derive
     catalogue.declare(Claim(
         "adp_notes.recipe.tight" + suffix, src("Steps 1 and 2"),
         Statement(Max(*(hs(p, e) - bad_mass(p[0], p[1], e) for p in TIGHT)), "<=", 0), dom,
+        narrowed="" if suffix else TIGHT_NARROWED,
         note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8"), **extra))

@@ -3,11 +3,11 @@
 import sympy
 from sympy import Min, Rational as R, exp
 
-from dpproof.claims import Claim, Domain, Kind, Statement
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, ProductOf, Stochastic, gauss_delta,
                                      hockey_stick, rr_compose_delta)
 
-from .common import (CONT, EC, EC_NOTE, EG, GAUSS, Int, K, LAP, NS, OSG, Pos, RR1, TRUNC, catalogue,
+from .common import (CONT, EG, GAUSS, Int, K, LAP, NS, OSG, Pos, RR1, TRUNC, catalogue,
                      closed, delta, e8, eps, hs, i, j, quantized, sigma, src)
 
 # ---------------------------------------------------------------- properties
@@ -19,8 +19,11 @@ pp.append(hs(pp_pairs[0], e8) - hs(tuple(Stochastic(P, 1, 0, 1, 1, 0, 1, 2, 1, 1
                                           for P in pp_pairs[0]), e8))
 catalogue.declare(Claim(
     "adp_notes.post_processing", src("Property 1 (post-processing)"),
-    Statement(Min(*pp).subs(i, 8 * eps), ">=", 0), EC,
-    note="H_eps(KP||KQ) <= H_eps(P||Q), " + EC_NOTE + "; K = binning of Gaussian, Laplace, "
+    Statement(Min(*pp).subs(i, 8 * eps), ">=", 0), Domain.of(eps=closed(0, 3)),
+    narrowed="eps <= 3; binnings of N(0,1)/N(1,1), Laplace, OSGT, truncated Gaussian pairs and "
+             "two stochastic matrices",
+    note="H_eps(KP||KQ) <= H_eps(P||Q), eps in [0, 3] (on every eps >= 0 the interval engine "
+         "certified no box of the tail in 104 s); K = binning of Gaussian, Laplace, "
          "OSGT, truncated Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian "
          "outputs"))
 catalogue.declare(Claim(
@@ -28,7 +31,7 @@ catalogue.declare(Claim(
     Statement(Min(*pp), ">=", 0), EG, derived={"eps": i / 8},
     note="H_eps(KP||KQ) <= H_eps(P||Q), eps = i/8; K = binning of Gaussian, Laplace, OSGT, truncated "
          "Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian outputs"))
-gp = Domain.of(eps=closed(0, 2), K=Int(2, 4))
+gp = Domain.of(eps=closed(0, None), K=Int(2, 4))
 catalogue.declare(Claim(
     "adp_notes.group_privacy", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, sigma), Normal(K, sigma), K * eps), "<=",
@@ -40,27 +43,33 @@ catalogue.declare(Claim(
 catalogue.declare(Claim(
     "adp_notes.group_privacy.instances", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, 1), Normal(K, 1), K * eps), "<=",
-              K * exp((K - 1) * eps) * gauss_delta(eps, 1, 1)), gp,
+              K * exp((K - 1) * eps) * gauss_delta(eps, 1, 1)),
+    Domain.of(eps=closed(0, 2), K=Int(2, 4)),
     note="Gaussian sigma = 1 at distance K (shift K), delta = its own delta(eps)"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.laplace", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Laplace(0, 1), Laplace(K, 1), K * eps), "<=",
               K * exp((K - 1) * eps) * hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)), gp,
-    note="Laplace b = 1 at distance K, delta = its own delta(eps)"))
+    narrowed="Laplace b = 1, K in {2, 3, 4}",
+    note="Laplace b = 1 at distance K, delta = its own delta(eps); every eps >= 0"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.rr", src("Property 2 (group privacy)"),
     Statement(rr_compose_delta(K, 1, K * eps), "<=",
               K * exp((K - 1) * eps) * rr_compose_delta(1, 1, eps)), gp,
-    note="1-DP randomized response on each of K changed records (the K-fold product)"))
+    narrowed="1-DP RR, K in {2, 3, 4}",
+    note="1-DP randomized response on each of K changed records (the K-fold product); every "
+         "eps >= 0"))
 a = sympy.Symbol("a", real=True)
-ind_dom = Domain.of(a=closed(0, 1), eps=closed(0, 2), delta=closed(0, 1), K=Int(2, 50))
+ind_dom = Domain.of(a=closed(0, 1), eps=closed(0, None), delta=closed(0, 1), K=Interval(2, None))
 ind_l = exp((K - 1) * eps) * (exp(eps) * a + delta) + (K - 1) * exp((K - 2) * eps) * delta
 ind_r = exp(K * eps) * a + K * exp((K - 1) * eps) * delta
 ind_m = ind_r - (K - 1) * delta * exp((K - 2) * eps) * (exp(eps) - 1)
 catalogue.declare(Claim(
     "adp_notes.group_privacy.induction", src("Property 2, proof"),
     Statement(ind_l, "<=", ind_r), ind_dom,
-    note="from distance K-1 (D to D'') and one step (D'' to D', a = M_D'(A)) to distance K",
+    note="from distance K-1 (D to D'') and one step (D'' to D', a = M_D'(A)) to distance K; "
+         "every eps >= 0, a and delta in [0, 1], K >= 2 taken as a real (a superset of the "
+         "counts, so CERTIFIED holds for each K)",
     steps=(Claim("adp_notes.group_privacy.induction.step1", src("Property 2, proof"),
                  Statement(ind_l, "==", ind_m), ind_dom, Kind.IDENTITY, note="expand"),
            Claim("adp_notes.group_privacy.induction.step2", src("Property 2, proof"),
