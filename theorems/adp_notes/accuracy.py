@@ -70,6 +70,7 @@ catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
     Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(9803, 10000))),
+    narrowed="k <= 4 coordinates, n <= 5 records",
     note=ACC_NOTE + "corrected range delta <= 0.9803 as for the classic theorem "
          "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
          "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1"))
