@@ -1,0 +1,59 @@
+"""Every cut of a source's domain is named in the verdict line (issue 13, item 2).
+
+The stop-24 audit found claims whose domain narrowed the source's (eps <= 20, the slides'
+instance of a general formula, five mechanism pairs for a statement about every mechanism)
+while the verdict line read as the stated domain.  These tests pin both halves of the fix:
+claims widened to the source's range keep their unbounded ends, and the rest name their cut
+in ``Claim.extent``."""
+
+import pytest
+
+from dpproof.loader import load_targets
+from dpproof.runner import flatten
+
+CLAIMS = {c.id: c for c in flatten(load_targets(None))}
+
+
+def _interval(cid, name):
+    return dict(CLAIMS[cid].domain.params)[name]
+
+
+@pytest.mark.parametrize("cid, name", [
+    ("wasserman.laplace.dp", "eps"), ("wasserman.laplace.dp", "Delta"),
+    ("wasserman.dp.odds", "eps"), ("wasserman.histogram.dp", "eps"),
+    ("wasserman.histogram.dp.scale", "eps"), ("wasserman.laplace.sd.repaired", "lambda_"),
+    ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.ratio.repaired", "k"),
+    ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient", "eps"),
+    ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "y1"),
+])
+def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
+    assert _interval(cid, name).hi is None
+    if cid.startswith("wasserman") or cid.startswith("adp_notes.accuracy"):
+        assert CLAIMS[cid].extent == ""          # and they are on the stated domain
+
+
+@pytest.mark.parametrize("cid, words", [
+    ("adp_notes.remark3.sufficient", ("N(0,1)/N(1,1)", "1-DP RR", "Finite(1,2,3,4)")),
+    ("adp_notes.recipe", ("the pairs",)),
+    ("adp_notes.def.hockey_stick", ("binned N(0,1)/N(1,1)",)),
+    ("adp_notes.post_processing", ("eps <= 3",)),
+    ("adp_notes.name_and_shame.union", ("n <= 10^6",)),
+    ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
+    ("osgt22.delta.formula", ("sigma^2 = 40", "m = 3")),
+    ("osgt22.delta.formula.step2", ("sigma^2 = 40",)),
+    ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
+    ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
+    ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
+    ("osgt22.summary.less_noise", ("delta = 1e-10",)),
+    ("wasserman.expmech.dp", ("KS distance", "eps in [1/10, 4]")),
+])
+def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
+    extent = CLAIMS[cid].extent
+    assert extent.startswith("on a truncated box (")
+    for w in words:
+        assert w in extent
+
+
+def test_a_worked_example_at_one_point_is_its_stated_domain():
+    assert CLAIMS["osgt22.variance.example"].extent == ""
+    assert CLAIMS["osgt22.summary.less_noise.instances"].extent.startswith("on 20 instances")
