@@ -23,6 +23,7 @@ from ..claims import Claim, Statement
 from ..domain import Domain, integer_ends
 from ..expr import MaxOver
 from ..expr.finite import written_out
+from ..expr.rebuild import SWITCHES, replace_unevaluated
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, exact_point, kinks, patterns
 from .signs import Budget
@@ -97,7 +98,8 @@ def _at(expr, sub):
     kept unevaluated (sympy would compare them by evalf, then raise: not comparable)."""
     calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
     if any(isinstance(n, MaxOver) for n in sympy.preorder_traversal(expr)):
-        return _unevaluated(expr, sub)   # a Max over a MaxOver: evalf comparisons, minutes
+        # a Max over a MaxOver: evalf comparisons, minutes
+        return replace_unevaluated(expr, sub, (sympy.Max, sympy.Min))
     if not any(isinstance(n, (sympy.Max, sympy.Min)) and any(n.has(f) for f in calls)
                for n in sympy.preorder_traversal(expr)):
         return expr.xreplace(sub)
@@ -105,18 +107,6 @@ def _at(expr, sub):
     at = expr.xreplace(calls).xreplace(sub)
     with sympy.evaluate(False):     # only the calls' ancestors are rebuilt
         return at.xreplace(back)
-
-
-def _unevaluated(expr, sub):
-    """``expr.xreplace(sub)`` with every Max / Min rebuilt unevaluated."""
-    if expr in sub:
-        return sub[expr]
-    if not expr.args:
-        return expr
-    args = [_unevaluated(a, sub) for a in expr.args]
-    if isinstance(expr, (sympy.Max, sympy.Min)):
-        return expr.func(*args, evaluate=False)
-    return expr.func(*args)
 
 
 def _one(part: Claim, seconds: float) -> str | None:
@@ -213,7 +203,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     number of switches of an instance's margin is not in ``switches``)."""
     st = claim.statement
     cont = [(n, iv) for n, iv in claim.domain.params if not iv.integer]
-    switches_as_written = st.lhs.has(*kinks.SWITCH) or st.rhs.has(*kinks.SWITCH)
+    switches_as_written = st.lhs.has(*SWITCHES) or st.rhs.has(*SWITCHES)
     if not (switches_as_written or symbolic_oracles.has_oracles(st.lhs)
             or symbolic_oracles.has_oracles(st.rhs)):
         return None
@@ -249,7 +239,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
         # without a continuous parameter: integer instances on the first attempt only (some
         # with switches), a claim without parameters on the later one; an instance without
         # a switch goes along with the others (the claim needs one with a switch)
-        count = max(sum(isinstance(n, kinks.SWITCH) for m in margins
+        count = max(sum(isinstance(n, SWITCHES) for m in margins
                         for n in sympy.preorder_traversal(m)) for _, _, margins in segments)
         if (count and count not in switches) if cont else (switches.start == 1) == bool(values):
             return None

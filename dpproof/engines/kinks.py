@@ -36,8 +36,9 @@ import sympy
 from flint import arb
 from sympy import Abs, Max, Min, Piecewise
 
+from ..expr.rebuild import SWITCHES, replace_unevaluated
 from ..lowering import LoweringError, arb_ball, at_precision, lower
-from .cases import is_zero, substitute
+from .cases import is_zero
 from .kink_points import PREC, Fail, Point, constant as _constant, point, root, roots
 
 MAX_BOXES = 4000         # sub-intervals of one leaf
@@ -49,9 +50,6 @@ MAX_DENOMINATOR = 10 ** 4
 
 
 _DEBUG = bool(__import__("os").environ.get("DPPROOF_KINKS_DEBUG"))
-
-
-SWITCH = (Max, Min, Abs, Piecewise)
 
 
 def _rational_between(a: Point, b: Point) -> sympy.Rational:
@@ -69,8 +67,8 @@ def _rational_between(a: Point, b: Point) -> sympy.Rational:
 
 def _innermost(f) -> list:
     """The switches of f with no switch inside them."""
-    return [n for n in sympy.preorder_traversal(f) if isinstance(n, SWITCH)
-            and not any(isinstance(a, SWITCH) for arg in n.args
+    return [n for n in sympy.preorder_traversal(f) if isinstance(n, SWITCHES)
+            and not any(isinstance(a, SWITCHES) for arg in n.args
                         for a in sympy.preorder_traversal(arg))]
 
 
@@ -142,19 +140,6 @@ def _branch(node, x, at):
     raise Fail(f"the branch of {node} at {at}")
 
 
-def _replace(f, mapping):
-    """f with the nodes of ``mapping`` replaced, its other Max/Min rebuilt unevaluated
-    (sympy's Max compares its arguments at construction, seconds per piece)."""
-    if f in mapping:
-        return mapping[f]
-    if not f.args or not any(n in mapping for n in sympy.preorder_traversal(f)):
-        return f
-    args = [_replace(a, mapping) for a in f.args]
-    if isinstance(f, (Max, Min, Piecewise)):
-        return f.func(*args, evaluate=False)
-    return f.func(*args)
-
-
 def _at_switch(d, cond, x):
     r = root(cond.lhs - cond.rhs, x)
     if r is None:
@@ -197,7 +182,9 @@ class Prover:
                 self.piece(f, u, v)
             return
         at = _rational_between(a, b)
-        self.piece(_replace(f, {n: _branch(n, self.x, at) for n in nodes}), a, b)
+        # the other Max/Min rebuilt unevaluated (sympy compares at construction: seconds)
+        self.piece(replace_unevaluated(f, {n: _branch(n, self.x, at) for n in nodes},
+                                       (Max, Min, Piecewise)), a, b)
 
     def _envelope(self, node, a: Point, b: Point) -> list | None:
         """The switches of a Max/Min of more than two arguments that matter on [a, b]: the

@@ -25,7 +25,8 @@ from . import mechanisms as ME
 from . import moments as MO
 from . import products as PR
 from . import truncated as TR
-from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms, replace_lazily
+from ...expr.rebuild import SWITCHES, replace_unevaluated
+from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
 
 __all__ = ["derive", "derive_call", "Underivable"]
 
@@ -214,8 +215,8 @@ def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | No
     """``expr`` with every oracle call (and every definite ``Integral`` of exp-polynomial
     pieces) replaced by its derived form, and the derivations ``{call: form}``; None if some
     cannot be derived.  ``lazy``: where a form is a Max/Min of more than two arguments (a sup
-    over events), the switches above the calls stay unevaluated (``pieces.replace_lazily``),
-    for a consumer that resolves them itself (``engines.kinks``)."""
+    over events), the switches above the calls stay unevaluated (``expr.rebuild``), for a
+    consumer that resolves them itself (``engines.kinks``)."""
     derived: dict = {}
     for integral_ in expr.atoms(sympy.Integral):
         try:
@@ -237,7 +238,7 @@ def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | No
         derived[call] = form
     if lazy and any(isinstance(n, (sympy.Max, sympy.Min)) and len(n.args) > 2
                     for form in derived.values() for n in sympy.preorder_traversal(form)):
-        return replace_lazily(expr, derived), derived
+        return replace_unevaluated(expr, derived, SWITCHES), derived
     try:
         return expr.xreplace(derived), derived
     except (TypeError, ValueError):  # a Max of numbers sympy cannot compare (a tie at 0)

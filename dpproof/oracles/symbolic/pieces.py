@@ -247,17 +247,3 @@ def integrate_terms(f, lo, hi) -> sympy.Expr:
             out += c * integral(k, expo, lo, hi)
     return out
 
-
-def replace_lazily(expr, mapping: dict):
-    """``expr`` with the nodes of ``mapping`` replaced and every Max, Min, Abs and Piecewise
-    above them rebuilt unevaluated (sympy's Max compares all pairs of its arguments and Abs
-    simplifies its argument's sign at construction: minutes for a sup over 2^n events); the
-    other nodes evaluate as usual."""
-    if expr in mapping:
-        return mapping[expr]
-    if not expr.args or not any(n in mapping for n in sympy.preorder_traversal(expr)):
-        return expr
-    args = [replace_lazily(a, mapping) for a in expr.args]
-    if isinstance(expr, (sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise)):
-        return expr.func(*args, evaluate=False)
-    return expr.func(*args)
