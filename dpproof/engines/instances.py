@@ -96,10 +96,9 @@ def prove(claim: Claim, seconds: float) -> str | None:
 def _at(expr, sub):
     """``expr`` at the integers ``sub``; a ``Max`` / ``Min`` over numeric oracle calls is
     kept unevaluated (sympy would compare them by evalf, then raise: not comparable)."""
-    calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
-    if any(isinstance(n, MaxOver) for n in sympy.preorder_traversal(expr)):
-        # a Max over a MaxOver: evalf comparisons, minutes
+    if expr.has(MaxOver):   # a Max over a MaxOver: evalf comparisons, minutes
         return replace_unevaluated(expr, sub, (sympy.Max, sympy.Min))
+    calls = {f: sympy.Dummy() for f in expr.atoms(sympy.Function) if getattr(f, "opaque", False)}
     if not any(isinstance(n, (sympy.Max, sympy.Min)) and any(n.has(f) for f in calls)
                for n in sympy.preorder_traversal(expr)):
         return expr.xreplace(sub)
