@@ -150,7 +150,10 @@ class Claim:
     (``{"eps": i/4, "delta": j/100}`` for a claim over a grid index): reports print them
     beside every witness.  ``narrowed`` states, in the source's variables, how the domain
     narrows the source's (``"sigma = 1, K <= 4"``); the verdict line then says the verdict
-    was reached on a truncated box (``Claim.extent``).
+    was reached on a truncated box (``Claim.extent``).  ``family`` names, for a statement
+    about every mechanism, the class over continuous parameters that the claim decides
+    (issue 13: "encode the family the engines can decide and say so"); the verdict line
+    says it and the claim counts as decided on its stated domain.
     """
 
     id: str
@@ -165,6 +168,7 @@ class Claim:
     derived: tuple = ()          # ((source name, sympy expr of the parameters), ...)
     narrowed: str = ""           # how the domain narrows the source's, in its variables
     stated_point: bool = False   # the source states it at these values only (its domain)
+    family: str = ""             # every mechanism of this class (continuous parameters)
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
@@ -179,6 +183,10 @@ class Claim:
         if self.stated_point and (self.domain.instance_count != 1 or self.narrowed):
             raise ValueError(f"{self.id}: stated_point needs every parameter a point and "
                              "nothing narrowed (the source's own example is its domain)")
+        if self.family and (self.stated_point or self.narrowed
+                            or self.domain.instance_count is not None):
+            raise ValueError(f"{self.id}: a family is decided over continuous parameters, "
+                             "with nothing narrowed and not at a single point")
         if self.kind is Kind.CITED:
             if not self.reason:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
@@ -201,9 +209,12 @@ class Claim:
         """Where a verdict on this claim was reached, when that is less than a continuous box:
         ``on 9 instances`` (a finite set of points), ``on a truncated box (sigma = 1)``
         (``narrowed``, else the parameters fixed to a point), or '' for a continuous box or
-        a ``stated_point`` (the source states the claim at that point only: a worked example)."""
+        a ``stated_point`` (the source states the claim at that point only: a worked example);
+        ``over the family (...)`` for a statement about every mechanism decided on a class."""
         if self.stated_point:
             return ""
+        if self.family:
+            return f"over the family ({self.family})"
         count = self.domain.instance_count
         why = f" ({self.narrowed})" if self.narrowed else ""
         if count is not None:

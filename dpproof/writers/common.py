@@ -49,9 +49,10 @@ EXTENTS = ("on the stated domain", "on instances", "on a truncated box")
 
 
 def extent_kind(claim) -> str:
-    """One of ``EXTENTS``: a finite grid, a narrowed box, or the domain as stated."""
+    """One of ``EXTENTS``: a finite grid, a narrowed box, or the domain as stated (which a
+    statement about every mechanism decided over a named family counts as: issue 13)."""
     extent = claim.extent if claim is not None else ""
-    if not extent:
+    if not extent or extent.startswith("over the family"):
         return EXTENTS[0]
     return EXTENTS[1] if "instance" in extent.split("(")[0] else EXTENTS[2]
 

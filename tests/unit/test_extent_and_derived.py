@@ -83,3 +83,18 @@ def test_fixed_parameters_make_a_truncated_box():
     assert _claim(dom).extent == "on a truncated box (s = 1)"
     assert _claim(dom, narrowed="sigma = 1, K <= 4").extent == \
         "on a truncated box (sigma = 1, K <= 4)"
+
+
+def test_family_is_said_and_counts_as_the_stated_domain():
+    from dpproof.writers.common import EXTENTS, extent_kind
+    dom = Domain.of(x=Interval(0, None))
+    c = _claim(dom, family="the pairs N(0,1)/N(x,1), every x >= 0")
+    assert c.extent == "over the family (the pairs N(0,1)/N(x,1), every x >= 0)"
+    assert extent_kind(c) == EXTENTS[0]
+    assert extent_kind(_claim(dom, narrowed="x <= 3")) == EXTENTS[2]
+    with pytest.raises(ValueError, match="family"):                 # a family is never cut
+        _claim(dom, family="f", narrowed="x <= 3")
+    with pytest.raises(ValueError, match="family|stated_point"):    # nor one point
+        _claim(Domain.of(x=Interval.point(2)), family="f", stated_point=True)
+    with pytest.raises(ValueError, match="family"):                 # nor a grid
+        _claim(Domain.of(i=Interval.closed(1, 3, integer=True)), family="f")
