@@ -7,7 +7,7 @@ from sympy import Abs, Max, log
 
 from dpproof.expr.vocabulary import DataDependentNormal, Normal, kl, renyi
 
-from .alg2 import G2, GZ_NOTE, R2, R2_NOTE, budget, directions, qa, qr, qx
+from .alg2 import G2, GR, GR_NOTE, GZ_NOTE, R2, R2_NOTE, budget, directions, gz_forms, qa, qr, qx
 from .attempts import PV, PV_NOTE, PVC, PVC_NOTE, ga, gb, gk, kl_rest, pv_forms
 from .common import POS, Domain, Interval, build_claim, catalogue, sym
 
@@ -84,15 +84,9 @@ GZ_FIX = ("corrected: the budget (v, xi) at either count bounds D_alpha(M(D) || 
           "alpha)(x + 1)^2 is <= 0), while v alpha + xi is finite; ")
 GZ_FIX_LOC = ("§3.2, Algorithm 2 group-wise zCDP (corrected: from the smaller to the larger "
               "count)")
-# on the grid: on the reals x >= 2, r > 0, alpha > 1 its two conjuncts are the PROVED
-# groupwise_zcdp.add and .remove_reverse (the Max of both, derived at once, takes the runner
-# past its claim time limit before its conjunction route reaches them)
+_gr_dirs, _gr_budget = gz_forms(*(sym(GR)[n] for n in ("x", "r", "alpha")))
 catalogue.declare(build_claim(
     "azize23.alg2.groupwise_zcdp.repaired", GZ_FIX_LOC,
-    Max(directions["add"], directions["remove_reverse"]), "<=", budget, G2,
-    GZ_FIX + GZ_NOTE + "; on the source's domain (every x >= 2, r > 0, alpha > 1) each of its "
-    "two conjuncts is proved on its own: groupwise_zcdp.add and groupwise_zcdp.remove_reverse",
-    narrowed="x in {2..20}, r = k/4, alpha = 1 + 2^(i-3); its two conjuncts on the source's "
-    "domain: groupwise_zcdp.add, .remove_reverse"))
+    Max(_gr_dirs["add"], _gr_dirs["remove_reverse"]), "<=", _gr_budget, GR, GZ_FIX + GR_NOTE))
 
 CLAIMS = catalogue.claims
