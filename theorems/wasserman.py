@@ -17,7 +17,7 @@ import sympy
 from sympy import Abs, Integral, Max, Rational, exp, oo, sqrt
 
 from dpproof.claims import Catalogue, Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.expr.vocabulary import Laplace, hockey_stick, loss_at
+from dpproof.expr.vocabulary import Finite, Laplace, hockey_stick, loss_at
 from dpproof.expr.vocabulary import (cosine_series_loss, expmech_ks_loss, ks_sensitivity_enum,
                                      laplace_pdf, laplace_sd, mean_sensitivity_enum, rr_prob,
                                      shift_abs_sup)
@@ -232,18 +232,44 @@ catalogue.declare(cited_claim(
     "cited, asymptotic (a minimax rate up to constants, ⪰)"))
 
 # ----------------------------------------------------------------- §5.1 exponential mechanism
+EM_LOC = "§5.1, q(z|x) ∝ exp(-eps xi(x, z)/(2 Delta)) is eps-DP"
+# the family: two outputs, q(.|x) with weights (1, a), q(.|y) with weights (s_0, a s_1),
+# s_z = e^(eps (1 - d_z)/2) with d_z = (xi(y, z) - xi(x, z))/Delta in (-1, 1], written
+# s_z = (1 + m_z e^eps)/(1 + m_z), m_z >= 0, and e^(eps/2) = 1 + g, g > 0: every weight is a
+# rational function positive by sign rules
+EMF = Domain.of(g=Pos(0, None), a=Pos(0, None), m0=Interval(0, None), m1=Interval(0, None))
+fg, fa, fm0, fm1 = (EMF.symbols()[n] for n in ("g", "a", "m0", "m1"))
+f_ratio = [(1 + m * (1 + fg)**2) / (1 + m) for m in (fm0, fm1)]
+catalogue.declare(Claim(
+    "wasserman.expmech.dp", src(EM_LOC),
+    Statement(hockey_stick(Finite(1, fa), Finite(f_ratio[0], fa * f_ratio[1]),
+                           2 * sympy.log(1 + fg)), "<=", 0), EMF, Kind.INEQUALITY,
+    family="every exponential mechanism with finitely many outputs and any scores of "
+           "sensitivity Delta, every eps > 0",
+    note="eps-DP as H_eps(q(.|x) || q(.|y)) = 0 (hockey_stick derived from the masses of the "
+         "two Finite laws), for every replace-one pair x ~ y (both orders: the family is "
+         "closed under exchanging x and y).  Two outputs: q(.|x) has weights (1, a), a = "
+         "e^(-eps (xi(x, 1) - xi(x, 0))/(2 Delta)) > 0; q(.|y) = q(.|x) reweighted by "
+         "e^(-eps d_z/2), d_z = (xi(y, z) - xi(x, z))/Delta in [-1, 1], times the constant "
+         "e^(eps/2) (a common factor of the weights cancels): s_z = e^(eps (1 - d_z)/2) in "
+         "[1, e^eps], written s_z = (1 + m_z e^eps)/(1 + m_z), m_z >= 0 (a bijection onto "
+         "d_z in (-1, 1]; d_z = -1 by continuity: H is continuous in the weights and "
+         "H <= 0 is closed), e^(eps/2) = 1 + g, g > 0.  Every finite output set reduces "
+         "exactly to two outputs: p_z <= e^eps q_z at output z holds iff it does for the "
+         "two-output mechanism that merges the other outputs into one of weight "
+         "sum_{w != z} w_w and ratio their weighted average s-bar in [1, e^eps] (p_z/q_z = "
+         "(w_z s_z + A s-bar)/(s_z (w_z + A)) in both); a density over a continuous output "
+         "set merges the same way.  The notes' Kolmogorov-Smirnov example: .instances"))
 EM = Domain.of(n=closed(1, 3, integer=True), k=closed(1, 3, integer=True),
                eps=closed(Rational(1, 10), 4))
 en, ek, ee = (EM.symbols()[n] for n in ("n", "k", "eps"))
 catalogue.declare(build_claim(
-    "wasserman.expmech.dp", "§5.1, q(z|x) ∝ exp(-eps xi(x, z)/(2 Delta)) is eps-DP",
+    "wasserman.expmech.dp.instances", EM_LOC,
     expmech_ks_loss(en, ek, ee), "<=", ee, EM,
     "instance: xi = the Kolmogorov-Smirnov distance (the notes' example), data and outputs "
     "on {0, 1/2, 1}, n in {1, 2, 3} records, k in {1, 2, 3} released points, Delta the "
-    "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y). "
-    "The source states it for every score xi; no finite computation covers all scores, so "
-    "the claim is decided for the notes' own example on an enumerable family, and eps is "
-    "kept to [1/10, 4] (the loss is not homogeneous in eps: log q(z|x) carries the "
+    "enumerated sensitivity; lhs = max over replace-one x ~ y and z of log q(z|x)/q(z|y); "
+    "eps in [1/10, 4] (the loss is not homogeneous in eps: log q(z|x) carries the "
     "log-partition function)",
     narrowed="xi = the KS distance on data and outputs in {0, 1/2, 1}, n <= 3 records, "
              "k <= 3 released points, eps in [1/10, 4]"))
