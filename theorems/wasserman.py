@@ -283,7 +283,8 @@ catalogue.declare(Claim(
     Statement(ks_sensitivity_enum(KSN.symbols()["n"], KSN.symbols()["k"]), "==",
               1 / KSN.symbols()["n"]), KSN, Kind.IDENTITY,
     narrowed="n <= 4, k <= 3, data and z on {0, 1/2, 1} (exhaustive enumeration)",
-    note=KS_NOTE + "n in {1..4}, k in {1, 2, 3}"))
+    note=KS_NOTE + "n in {1..4}, k in {1, 2, 3} (every n and continuous data: the sup over "
+    "datasets is a combinatorial argument no oracle derives; the enumeration is kept)"))
 catalogue.declare(build_claim(
     "wasserman.ks.sensitivity.instances", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
@@ -362,7 +363,10 @@ catalogue.declare(Claim(
                     for mm in range(1, 9))), "<=", 0), SEC,
     Kind.INEQUALITY, narrowed="m <= 8",
     note=SR_NOTE + "cosine basis, c0 = sqrt(2), data on {0, 1/4, ..., 1}; every n >= 1, "
-         "eps > 0 continuous, each m in {1..8} (the loss is derived for each given m)"))
+         "eps > 0 continuous, each m in {1..8} (the loss is derived for each given m; every "
+         "m was not reached: psi_j on the grid has period 8 in j, so the loss at symbolic m "
+         "is a max over pairs of a function of floor(m/8) and m mod 8, which no oracle "
+         "derives and no engine decides)"))
 catalogue.declare(build_claim(
     "wasserman.series.dp.repaired.instances", "§5.3, Laplace scale 2 m c0/(n eps)",
     cosine_series_loss(sn, sm, 2 * sm * c0 / (sn * se)), "<=", se, SE, SR_NOTE + SE_NOTE,

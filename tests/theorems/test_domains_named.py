@@ -47,7 +47,10 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
-    ("wasserman.expmech.dp", ("KS distance", "eps in [1/10, 4]")),
+    ("wasserman.expmech.dp.instances", ("KS distance", "eps in [1/10, 4]")),
+    ("wasserman.series.dp.repaired", ("m <= 8",)),
+    ("azize23.alg1.pv_moments.inv_not_integrable", ("s = 1", "2^-12")),
+    ("azize23.alg1.pv_moments.inv_sq_no_pv", ("s = 1", "2^-12")),
 ])
 def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
     extent = CLAIMS[cid].extent
@@ -59,3 +62,10 @@ def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
 def test_a_worked_example_at_one_point_is_its_stated_domain():
     assert CLAIMS["osgt22.variance.example"].extent == ""
     assert CLAIMS["osgt22.summary.less_noise.instances"].extent.startswith("on 20 instances")
+
+
+def test_a_family_claim_says_so_and_keeps_its_unbounded_parameters():
+    claim = CLAIMS["wasserman.expmech.dp"]
+    assert claim.extent.startswith("over the family (every exponential mechanism")
+    for name in ("g", "a", "m0", "m1"):
+        assert _interval("wasserman.expmech.dp", name).hi is None

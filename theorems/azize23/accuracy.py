@@ -45,7 +45,12 @@ ACC1 = "§2.1, E|Y - x| <= sqrt(V[Y])"
 ACC2 = "§2.1, sqrt(V[Y]) = sqrt(r^2 x^2 + s^2(1+r^2))"
 ABS_NOTE = ("; E|Y - x| integrates the folded-normal mean of Y | X over X (alg1_abs_dev, "
             "ball quadrature only: no form derived from the densities, so the step E|Y - x| "
-            "<= sqrt(V[Y]) (Jensen) is decided on .instances only)")
+            "<= sqrt(V[Y]) (Jensen) is decided on .instances only).  Not decided on the "
+            "source's domain: E|Y - x| = s E|Y~ - x/s| (Y~ at s = 1: a proved scale reduction) "
+            "leaves x/s and r unbounded, where the ball oracle has no value at infinity; the "
+            "triangle inequality (Y - x = sG + r|x + sG|Z: E|Y - x| <= s sqrt(2/pi) E|1 + rZ| "
+            "+ r x sqrt(2/pi)) would need a link through the oracle that no engine decides "
+            "(no comparison of integrands)")
 
 catalogue.declare(build_claim("azize23.alg1.mean", MEAN, EY, "==", x, C1, C1_NOTE))
 catalogue.declare(build_claim("azize23.alg1.mean.instances", MEAN, iEY, "==", ix, A1, A1_NOTE))

@@ -25,7 +25,9 @@ catalogue.declare(build_claim(
     cyik16_series(px, ps, pr, py), "==", normal_product_pdf(px, ps, pr, py), PD,
     "lhs: the double series exactly as printed, summed with a certified tail bound "
     "(cyik16_series); rhs: the density of X Z from its definition int phi_X(u) phi_Z(y/u)/|u| du; "
-    "instances x in {0, 1, 2}, s = 1, r = 1/2, y = 2j - 3/2 in {-3/2, 1/2, 5/2}"))
+    "instances x in {0, 1, 2}, s = 1, r = 1/2, y = 2j - 3/2 in {-3/2, 1/2, 5/2} (an "
+    "equality: balls cannot certify it on a continuous box, and neither side has a symbolic "
+    "form; every x, s is not reached)"))
 
 # D_alpha(Y||Y') = log(I)/(alpha - 1) with I = int (f_Y/f_Y')^alpha f_Y'; by the definition
 # of h (f = exp(-x^2/(2s^2) - 1/(2r^2)) h), int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2s^2)) I
@@ -142,7 +144,11 @@ ex, es, et = (sym(EX)[n] for n in ("x", "s", "t"))
 m_min = sympy.exp(-(ex + 1)**2 / (2 * es**2)) / (es * sqrt(2 * sympy.pi))
 EX_NOTE = ("instances x in {0, 1}, s = 1, eps = 2^-t, t in [1, 12]: a lower bound growing "
            "without limit as eps -> 0 shows the integral diverges; m = phi(|x| + 1) = min of phi "
-           "on [-1, 1]")
+           "on [-1, 1].  Not widened: u = s v gives int_{|u|>=eps} phi_{x,s}/|u|^p = s^-p "
+           "int_{|v|>=eps/s} phi_{x/s,1}/|v|^p (a proved scale reduction to s = 1, with the "
+           "window |u| <= s), but x/s >= 0 and t >= 1 stay unbounded: tried on x >= 0, t >= 1 "
+           "(s = 1), SUPPORTED only (no box certified: the ball oracle has no value at "
+           "infinity, and both sides tend to 0 as x -> oo)")
 catalogue.declare(build_claim(
     "azize23.alg1.pv_moments.inv_not_integrable",
     "§2.2 Attempt 2, 'these expectations do not exist as ordinary integrals' (1/X)",

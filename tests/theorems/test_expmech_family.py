@@ -1,0 +1,28 @@
+"""wasserman.expmech.dp over the family of two-output exponential mechanisms: the true
+statement is PROVED from the masses; the same family at eps/2 (the mechanism is only eps-DP,
+not eps/2-DP: tight as d_0 = -d_1 = -1 and a -> oo) is REFUTED with a certified witness."""
+
+from dataclasses import replace
+
+import sympy
+
+from dpproof.checking import check_claim
+from dpproof.claims import Statement
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from theorems.wasserman import CLAIMS
+
+FAMILY = next(c for c in CLAIMS if c.id == "wasserman.expmech.dp")
+
+
+def test_the_family_is_proved():
+    assert check_claim(FAMILY, Config()).verdict is Verdict.PROVED
+
+
+def test_the_family_at_half_the_budget_is_refuted():
+    hs = FAMILY.statement.lhs
+    g = FAMILY.domain.symbols()["g"]
+    half = hs.func(*hs.args[:2], sympy.log(1 + g))   # eps/2 = log(1 + g)
+    got = check_claim(replace(FAMILY, id="t.expmech.half", family="",
+                              statement=Statement(half, "<=", 0)), Config())
+    assert got.verdict is Verdict.REFUTED
