@@ -48,7 +48,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
     ("wasserman.expmech.dp.instances", ("KS distance", "eps in [1/10, 4]")),
-    ("wasserman.series.dp.repaired", ("m <= 8",)),
     ("azize23.alg1.pv_moments.inv_not_integrable", ("s = 1", "2^-12")),
     ("azize23.alg1.pv_moments.inv_sq_no_pv", ("s = 1", "2^-12")),
 ])
@@ -69,3 +68,22 @@ def test_a_family_claim_says_so_and_keeps_its_unbounded_parameters():
     assert claim.extent.startswith("over the family (every exponential mechanism")
     for name in ("g", "a", "m0", "m1"):
         assert _interval("wasserman.expmech.dp", name).hi is None
+
+
+def test_a_claim_reduced_to_a_finite_range_by_a_proved_reduction_says_how():
+    claim = CLAIMS["wasserman.series.dp.repaired"]
+    assert claim.extent == "" and "every m >= 1 by a proved reduction" in claim.note
+    assert "psi_(j+8) = psi_j" in claim.note
+
+
+def test_the_series_reduction_to_m_le_8_holds_where_it_is_used():
+    """psi_(j+8) = psi_j on the data grid, and beyond m = 8 the exact loss at b = 1, n = 1
+    (max over pairs of S_m) stays within 2 sqrt(2) m, as the reduction says."""
+    import sympy
+    from dpproof.oracles.mechanisms import _SERIES_GRID
+    from dpproof.oracles.symbolic.mechanisms import _psi, cosine_series_loss
+    grid = [sympy.Rational(g.numerator, g.denominator) for g in _SERIES_GRID]
+    assert all(_psi(j + 8, x) == _psi(j, x) for j in range(1, 9) for x in grid)
+    for m in range(9, 25):
+        assert (2 * sympy.sqrt(2) * m - cosine_series_loss(1, m, 1)).is_nonnegative
+    assert cosine_series_loss(1, 9, 1) == 10 * sympy.sqrt(2)   # S_9 = S_8 + S_1 at x, x' = 0, 1
