@@ -110,6 +110,8 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
         if ev.verdict.decisive:
             return
+        if name == "symbolic" and _ran_out(ev) and _quick_conjuncts(claim, config, evidence):
+            return
     # a conjunction (Max(a_i) <= c) conjunct by conjunct, before the symbolic engine's
     # full budget (which it makes unnecessary when it decides)
     try:
@@ -122,6 +124,30 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
             raise
     if not any(e.verdict.decisive for e in evidence):
         _symbolic_full_budget(claim, config, evidence)
+
+
+def _ran_out(ev: Evidence) -> bool:
+    """The symbolic engine stopped by its time limit (not for want of a proof)."""
+    return ev.verdict is Verdict.INCONCLUSIVE and (
+        ev.detail.startswith("engine time limit") or ev.detail.startswith("sympy did not finish"))
+
+
+def _quick_conjuncts(claim: Claim, config: Config, evidence: list[Evidence]) -> bool:
+    """A conjunction the symbolic engine could not finish whole in its quick budget: each
+    conjunct with the quick budget before the other engines (``conjunction.quick``); True
+    when that decided the claim (its evidence then added, cross-examined)."""
+    try:
+        with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
+            got = conjunction.quick(claim, config)
+    except EngineTimeout:
+        if outer_limit_passed():
+            raise
+        return False
+    if not got:
+        return False
+    evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
+                    got[0].verdict.holds else got)
+    return any(e.verdict.decisive for e in got)
 
 
 def _budgeted(name: str, config: Config) -> Config:

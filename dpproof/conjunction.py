@@ -16,6 +16,10 @@ one the interval engine left undecided only for want of boxes is resumed after t
 with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
 pairs take ~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5200).
 
+``quick``: when the symbolic engine ran out of its quick budget on the whole claim, each
+conjunct first gets that quick budget alone, before the other engines (no interval search
+on a Max whose parts the symbolic engine proves one by one).
+
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
   least that conjunct), and only then refutes the claim;
@@ -144,6 +148,41 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     verdict = (Verdict.PROVED if all(v is Verdict.PROVED for v, _ in said)
                else Verdict.CERTIFIED)
     return [Evidence(NAME, verdict, f"each of the {len(split)} conjuncts holds: "
+                     + "; ".join(text[:300] for _, text in said), time.perf_counter() - t0,
+                     scope="whole domain, conjunct by conjunct")]
+
+
+def quick(claim: Claim, config: Config) -> list[Evidence]:
+    """Each conjunct with the symbolic engine's quick budget only, stopping at the first that
+    is not PROVED (at most n quick budgets lost); when all are, each proof is cross-examined
+    and the claim is PROVED conjunct by conjunct.  For a conjunction whose whole Max the
+    symbolic engine could not finish in its quick budget (two derived divergences at once,
+    azize23.alg2.groupwise_zcdp.repaired), before the interval engine; [] otherwise."""
+    split = parts(claim)
+    if not 2 <= len(split) <= MAX_CONJUNCTS:
+        return []
+    t0, engine, limit = time.perf_counter(), load("symbolic"), config.symbolic_quick_timeout
+    proofs = []
+    for label, part, fixed in split:
+        try:
+            with time_limit(limit):
+                ev = engine.check(part, replace(config, engine_timeout=limit))
+        except EngineTimeout:
+            if outer_limit_passed():
+                raise
+            return []
+        except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
+            return []
+        if ev.verdict is not Verdict.PROVED:
+            return []
+        proofs.append((label, part, fixed, ev))
+    said = []
+    for label, part, fixed, ev in proofs:
+        out = _settle(claim, config, label, part, fixed, cross_examine(part, config, ev),
+                      said, t0)
+        if out is not None:
+            return out
+    return [Evidence(NAME, Verdict.PROVED, f"each of the {len(split)} conjuncts holds: "
                      + "; ".join(text[:300] for _, text in said), time.perf_counter() - t0,
                      scope="whole domain, conjunct by conjunct")]
 

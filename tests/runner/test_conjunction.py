@@ -132,3 +132,41 @@ def test_pooled_boxes_never_certify_a_false_conjunct():
     # the Laplace bound divided by 4 fails on the box (H_eps ~ 0.2 > bound/4 ~ 0.07)
     got = conjunction.decide(make_claim("cj.pool.false", _three("/4"), **RDP_BOX), POOLED)
     assert all(e.verdict is not Verdict.CERTIFIED for e in got), [e.detail for e in got]
+
+
+# ``conjunction.quick``: each conjunct with the symbolic engine's quick budget alone
+
+def test_quick_proves_a_true_conjunction_and_cross_examines_it():
+    claim = make_claim("cj.quick", "max(x^2 - 1, x*y - 1) <= 0", x=I.closed(-1, 1),
+                       y=I.closed(-1, 1))
+    got = conjunction.quick(claim, CONFIG)
+    assert len(got) == 1 and got[0].verdict is Verdict.PROVED, got
+    assert "each of the 2 conjuncts holds" in got[0].detail
+
+
+def test_quick_says_nothing_when_a_conjunct_is_false():
+    claim = make_claim("cj.quick.false", "max(x^2 - 1, x*y - 1/2) <= 0", x=I.closed(-1, 1),
+                       y=I.closed(-1, 1))
+    assert conjunction.quick(claim, CONFIG) == []
+
+
+def test_quick_says_nothing_when_one_conjunct_fails_only_by_a_hair():
+    # one conjunct is an identity; the other is off by x^3/10^30: never zero on [1, 2]
+    claim = make_claim("cj.quick.hair", "max(abs(log(2*exp(x)) - x - log(2)), "
+                       "abs(exp(x) - exp(x) * (1 + x^3/10^30))) == 0", x=I.closed(1, 2))
+    assert len(conjunction.parts(claim)) == 2
+    assert conjunction.quick(claim, CONFIG) == []
+
+
+def test_quick_leaves_a_disjunction_alone():
+    # Max(a, b) >= c holds if either does: not a conjunction, nothing to split
+    claim = make_claim("cj.quick.or", "max(x, -x) >= 0", x=I.closed(-1, 1))
+    assert conjunction.quick(claim, CONFIG) == []
+
+
+def test_only_a_symbolic_attempt_cut_by_its_time_limit_runs_the_quick_pass():
+    from dpproof.checking import _ran_out
+    from dpproof.evidence import Evidence
+    assert _ran_out(Evidence("symbolic", Verdict.INCONCLUSIVE,
+                             "engine time limit of 3 s reached", 3.0))
+    assert not _ran_out(Evidence("symbolic", Verdict.INCONCLUSIVE, "no proof found", 0.5))
