@@ -7,8 +7,9 @@ orthogonal-series density estimators.
 
 Claims about mechanisms are checked on instances: the Laplace mechanism and randomized
 response (odds), exhaustive enumerations of small datasets on a grid (sensitivities, the
-exponential mechanism), the histogram's two moved counts, and the cosine basis
-psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator).
+exponential mechanism's KS example), the histogram's two moved counts, and the cosine basis
+psi_j(x) = sqrt(2) cos(pi j x) of L2[0, 1] (series estimator); the exponential mechanism's
+privacy over the family of every finite-output mechanism (reduced exactly to two outputs).
 """
 
 from __future__ import annotations
