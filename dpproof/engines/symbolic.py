@@ -222,6 +222,8 @@ def _decide(claim: Claim):
         tried += ["sign patterns"] if switched else []
         if verdict is None:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
+        if verdict is None and st.hypotheses:
+            verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     if st.hypotheses:
@@ -287,15 +289,18 @@ def _implication_by_cases(claim, margin, subs, tried):
     if len(hyps) != len(st.hypotheses):
         return None, ""
 
+    identity = st.rel == "=="
+
     def leaf(exprs):
-        conclusion, *hs = exprs.args[:-1]
-        if cases.has_sign(conclusion, st.strict):
+        conclusion, *hs = exprs.args[:-1] if not identity else exprs.args
+        if cases.is_zero(conclusion) if identity else cases.has_sign(conclusion, st.strict):
             return True
         # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
         return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
     # the last entry, |conclusion's margin|, only makes the cases split at the margin's root
     # too (where it holds on one side and a hypothesis fails on the other); leaf ignores it
-    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps), sympy.Abs(margin)),
+    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps),
+                                        *(() if identity else (sympy.Abs(margin),))),
                      leaf, tried, first=True, line_first=True)
 
 
