@@ -220,9 +220,9 @@ def _decide(claim: Claim):
                 return Verdict.PROVED, line, ["sign patterns"], None
         verdict, detail, tried, point = _identity(lhs - rhs)
         tried += ["sign patterns"] if switched else []
-        if verdict is None:
+        if verdict is None and not st.hypotheses:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
-        if verdict is None and st.hypotheses:
+        if verdict is None and st.hypotheses:   # each case: 0, or a hypothesis violated
             verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
@@ -280,8 +280,10 @@ def _hypotheses(st, subs):
 
 
 def _implication_by_cases(claim, margin, subs, tried):
-    """H => C by cases: in every case either C's margin has its sign or some hypothesis is
-    certainly violated (its margin certainly of the wrong sign)."""
+    """H => C by cases: in every case either C's margin has its sign (C's difference is 0,
+    for an identity) or some hypothesis is certainly violated (its margin certainly of the
+    wrong sign).  An identity splits at the hypotheses' boundaries first, where on one side
+    a hypothesis fails and on the other the switches it implies are resolved."""
     st = claim.statement
     hyps = [(_prepare(h.rhs.xreplace(subs)) - _prepare(h.lhs.xreplace(subs))
              if h.rel in ("<=", "<") else _prepare(h.lhs.xreplace(subs)) - _prepare(
@@ -292,16 +294,16 @@ def _implication_by_cases(claim, margin, subs, tried):
     identity = st.rel == "=="
 
     def leaf(exprs):
-        conclusion, *hs = exprs.args[:-1] if not identity else exprs.args
+        conclusion, *hs = exprs.args[len(hyps):] if identity else exprs.args[:-1]
         if cases.is_zero(conclusion) if identity else cases.has_sign(conclusion, st.strict):
             return True
         # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
         return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
-    # the last entry, |conclusion's margin|, only makes the cases split at the margin's root
-    # too (where it holds on one side and a hypothesis fails on the other); leaf ignores it
-    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps),
-                                        *(() if identity else (sympy.Abs(margin),))),
-                     leaf, tried, first=True, line_first=True)
+    # the entries |margin| (last, of an inequality's conclusion; first, of an identity's
+    # hypotheses) only make the cases split at their roots too; leaf ignores them
+    parts = (margin, *(m for m, _ in hyps))
+    parts = (*(sympy.Abs(m) for m, _ in hyps), *parts) if identity else (*parts, sympy.Abs(margin))
+    return _by_cases(claim, sympy.Tuple(*parts), leaf, tried, first=True, line_first=True)
 
 
 def _by_cases(claim, expr, leaf, tried, first=False, line_first=False):
