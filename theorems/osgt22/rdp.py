@@ -90,21 +90,24 @@ catalogue.declare(Claim("osgt22.rdp.gauss_worse", src("Single-letter RDP upper b
                          sigma=Interval(0, None, lo_open=True)),
                note="Delta_2 = 1; sigma_gauss^2 = V(m, sigma^2); alpha > 1, m > 0, sigma > 0"))
 EXD = Domain.of(alpha=closed(R(3, 2), 32))
+EXG = Domain.of(alpha=Pos(1, None), sigma=Pos(0, None), m=Pos(0, None), Delta=Pos(0, None))
 ex_narrowed = lambda s, m_: f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, " \
     "alpha in [3/2, 32]"  # noqa: E731
-for suffix, s, m_ in (("", S40, 3), (".slides630", sqrt(630), 15)):
-    lhs = renyi(OSGT(0, s, m_), OSGT(1, s, m_), alpha)
-    rhs = alpha / (2 * s**2) + zeta_exact(alpha, s, m_, 1, 1)
+for suffix, s, m_, D in (("", sigma, m, Delta), (".slides630", sqrt(630), 15, 1)):
+    general = not suffix     # the source's range; .slides630 its numerical instance
+    lhs = renyi(OSGT(0, s, m_), OSGT(D, s, m_), alpha)
+    rhs = alpha * D**2 / (2 * s**2) + zeta_exact(alpha, s, m_, D, 1)
+    dom, cut = (EXG, "") if general else (EXD, ex_narrowed(s, m_))
+    note = ("k = 1, alpha > 1, sigma > 0, m > 0, Delta > 0 continuous (the source's range); "
+            if general else f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha "
+            "in [1.5, 32] continuous; ")
     catalogue.declare(Claim(
         "osgt22.rdp.exact" + suffix, src("Exact computation of Renyi divergence - 1"),
-        Statement(lhs, "<=", rhs), EXD, narrowed=ex_narrowed(s, m_),
-        note=f"k = 1, sigma^2 = {sympy.sstr(s**2)}, m = {m_}, Delta = 1, alpha in [1.5, 32] "
-             "continuous; in "
-             "double precision the exponential factor of Bbar overflows (exp(3072) at alpha = "
-             "64, m = 15, sigma^2 = 630) and the Phi difference cancels",
+        Statement(lhs, "<=", rhs), dom, narrowed=cut,
+        note=note + "in double precision the exponential factor of Bbar overflows (exp(3072) "
+             "at alpha = 64, m = 15, sigma^2 = 630) and the Phi difference cancels",
         steps=(Claim(f"osgt22.rdp.exact{suffix}.step1", src("Exact computation - 1"),
-                     Statement(lhs, "==", rhs), EXD, Kind.IDENTITY,
-                     narrowed=ex_narrowed(s, m_),
+                     Statement(lhs, "==", rhs), dom, Kind.IDENTITY, narrowed=cut,
                      note="the bound is the divergence itself ('exact computation')"),)))
 rho8 = R(8, 2 * 630)
 catalogue.declare(Claim("osgt22.rdp.zeta_small", src("Components of Renyi divergence"),
