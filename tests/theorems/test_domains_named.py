@@ -25,6 +25,7 @@ def _interval(cid, name):
     ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.ratio.repaired", "k"),
     ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient", "eps"),
     ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "y1"),
+    ("osgt22.kdim.density", "q1"), ("osgt22.kdim.density", "sigma"),
 ])
 def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     assert _interval(cid, name).hi is None
@@ -40,6 +41,7 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("adp_notes.name_and_shame.union", ("n <= 10^6",)),
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
+    ("osgt22.kdim.density", ("k = 2",)),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),

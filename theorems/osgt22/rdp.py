@@ -13,15 +13,16 @@ from .common import (Delta, INST, Int, Pos, S40, T0, T1, V, a, alpha, catalogue,
                      m, sigma, src, zeta_exact, zeta_stable)
 
 # ---------------------------------------------------------------- k dimensions, RDP
-y1, y2 = sympy.symbols("y1 y2", real=True)
+y1, y2, q1, q2 = sympy.symbols("y1 y2 q1 q2", real=True)
+LINE = Interval(None, None)
 catalogue.declare(Claim(
     "osgt22.kdim.density", src("Multidimensional definition"),
-    Statement(density(OSGT(R(1, 2), 2, 1), y1) * density(OSGT(-1, 2, 1), y2), "==",
-              exp(-((y1 - R(1, 2))**2 + (y2 + 1)**2) / 8
-                  - (Abs(y1 - R(1, 2)) + Abs(y2 + 1)) / 4) / osgt_kernel_mass(2, 1)**2),
-    Domain.of(y1=Interval(None, None), y2=Interval(None, None)), Kind.IDENTITY,
-    narrowed="k = 2, q = (1/2, -1), sigma = 2, m = 1",
-    note="k = 2, q = (1/2, -1), sigma = 2, m = 1, every y in R^2; S' by integration"))
+    Statement(density(OSGT(q1, sigma, m), y1) * density(OSGT(q2, sigma, m), y2), "==",
+              exp(-((y1 - q1)**2 + (y2 - q2)**2) / (2 * sigma**2)
+                  - (Abs(y1 - q1) + Abs(y2 - q2)) * m / sigma**2) / osgt_kernel_mass(sigma, m)**2),
+    Domain.of(y1=LINE, y2=LINE, q1=LINE, q2=LINE, sigma=Pos(0, None), m=Pos(0, None)),
+    Kind.IDENTITY, narrowed="k = 2",
+    note="k = 2, every q and y in R^2, sigma > 0, m > 0 continuous; S' by integration"))
 catalogue.declare(Claim(
     "osgt22.kdim.density.instances", src("Multidimensional definition"),
     Statement(density(OSGT(R(1, 2), 2, 1), i / 2) * density(OSGT(-1, 2, 1), j / 2), "==",
