@@ -217,7 +217,7 @@ def resolve(expr):
 
 def _split_point(g, ends, line_first: bool = False):
     """(x, r): a real root r of g in a continuous symbol x with known ends, or None."""
-    order = sorted(g.free_symbols, key=lambda s: (_degree(g, s), s.name))
+    order = sorted(g.free_symbols, key=lambda s: s.name)
     if line_first:
         order.sort(key=lambda s: ends.get(s) != (None, None))
     for x in order:
@@ -229,16 +229,6 @@ def _split_point(g, ends, line_first: bool = False):
                     and not r.has(Abs, Max, Min, Piecewise, sympy.oo, sympy.zoo, sympy.nan)):
                 return x, r
     return None
-
-
-def _degree(g, x) -> int:
-    """The degree in x of g's numerator over one denominator (99 if not a polynomial in
-    x): a switch linear in x splits at a rational root (eps = (m + 1/2)/sigma^2), where
-    another parameter's root may be a radical."""
-    try:
-        return sympy.Poly(sympy.numer(sympy.together(g)), x).degree()
-    except (sympy.PolynomialError, sympy.GeneratorsNeeded):
-        return 99
 
 
 MAX_INTEGERS = 8       # an integer parameter is enumerated when it takes at most this many values

@@ -218,12 +218,16 @@ def _decide(claim: Claim):
                                         seconds=_PATTERN_SECONDS)
             if line:
                 return Verdict.PROVED, line, ["sign patterns"], None
+        if switched and st.hypotheses:
+            # each case: 0, or a hypothesis violated (its first leaf is the whole identity)
+            tried = ["sign patterns"]
+            verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried)
+            if verdict is Verdict.PROVED:
+                return verdict, detail, tried, None
         verdict, detail, tried, point = _identity(lhs - rhs)
         tried += ["sign patterns"] if switched else []
         if verdict is None and not st.hypotheses:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
-        if verdict is None and st.hypotheses:   # each case: 0, or a hypothesis violated
-            verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     if st.hypotheses:
