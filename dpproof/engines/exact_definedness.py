@@ -120,7 +120,7 @@ def _certified(claim: Claim, expr, need: str) -> bool:
     for side in ("lo", "hi", "both"):   # the box's ends as sign assumptions (x = lo + t, ...)
         fwd, _ = symbolic_oracles.substitutions(claim.domain, side)
         shifted = expr.xreplace(fwd)
-        for form in (shifted, _exp_relaxed(shifted)):
+        for form in (shifted, _exp_relaxed(shifted), _monotone_paired(shifted)):
             if {"positive": form.is_positive, "nonnegative": form.is_nonnegative,
                     "nonzero": form.is_zero is False}[need]:
                 return True
@@ -148,6 +148,47 @@ def _exp_relaxed(expr):
         expr = symbolic_oracles.canonical(expr)
     return expr.replace(lambda e: isinstance(e, (sympy.exp, sympy.erfc)) and (
         e.args[0].is_positive or e.args[0].is_negative), fresh)
+
+
+#: strictly monotone total functions of a real argument: +1 increasing, -1 decreasing
+_MONOTONE = {Phi: 1, Q: -1, sympy.erf: 1, sympy.erfc: -1, sympy.exp: 1, sympy.atan: 1,
+             sympy.tanh: 1, sympy.sinh: 1}
+
+
+def _monotone_paired(expr):
+    """``expr`` with each difference c F(a) - c F(b) of one strictly monotone function
+    (``_MONOTONE``) inside a sum replaced by c w or -c w, w > 0 a fresh symbol, where sympy
+    decides the sign of a - b (Q(v) - Q(u) > 0 for v < u): w ranges over a superset of
+    |F(a) - F(b)|, so a sign sympy derives for every w > 0 holds for ``expr``."""
+    def calls(term):
+        for f in sympy.Mul.make_args(term):
+            if type(f) in _MONOTONE:
+                yield f, term / f
+
+    def order(d):
+        for form in (d, sympy.factor(sympy.together(d))):
+            if form.is_positive:
+                return 1
+            if form.is_negative:
+                return -1
+        return 0
+
+    def pair(add):
+        terms, out = list(add.args), []
+        while terms:
+            t = terms.pop(0)
+            for f, c in calls(t):
+                match = next(((u, g) for u in terms for g, k in calls(u)
+                              if type(g) is type(f) and sympy.expand(c + k) == 0), None)
+                sign = order(f.args[0] - match[1].args[0]) * _MONOTONE[type(f)] if match else 0
+                if sign:
+                    terms.remove(match[0])
+                    out.append(sign * c * sympy.Dummy("w", positive=True))
+                    break
+            else:
+                out.append(t)
+        return sympy.Add(*out)
+    return expr.replace(lambda e: e.is_Add, pair)
 
 
 def _univariate_sign(claim: Claim, expr, need: str) -> bool | None:

@@ -218,9 +218,14 @@ def _decide(claim: Claim):
                                         seconds=_PATTERN_SECONDS)
             if line:
                 return Verdict.PROVED, line, ["sign patterns"], None
+        by_hyps = st.hypotheses and (switched or (lhs - rhs).has(sympy.Piecewise))
+        if by_hyps:  # each case: 0 or a hypothesis violated (first leaf: the whole identity)
+            verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried := [])
+            if verdict is Verdict.PROVED:
+                return verdict, detail, tried, None
         verdict, detail, tried, point = _identity(lhs - rhs)
         tried += ["sign patterns"] if switched else []
-        if verdict is None:
+        if verdict is None and not by_hyps:
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
@@ -278,25 +283,28 @@ def _hypotheses(st, subs):
 
 
 def _implication_by_cases(claim, margin, subs, tried):
-    """H => C by cases: in every case either C's margin has its sign or some hypothesis is
-    certainly violated (its margin certainly of the wrong sign)."""
+    """H => C by cases: in every case C's margin has its sign (C's difference is 0, for an
+    identity) or some hypothesis is certainly violated (its margin certainly of the wrong
+    sign).  An identity splits at the hypotheses' boundaries first."""
     st = claim.statement
     hyps = [(_prepare(h.rhs.xreplace(subs)) - _prepare(h.lhs.xreplace(subs))
              if h.rel in ("<=", "<") else _prepare(h.lhs.xreplace(subs)) - _prepare(
                  h.rhs.xreplace(subs)), h.strict) for h in st.hypotheses if h.rel != "=="]
     if len(hyps) != len(st.hypotheses):
         return None, ""
+    identity = st.rel == "=="
 
     def leaf(exprs):
-        conclusion, *hs = exprs.args[:-1]
-        if cases.has_sign(conclusion, st.strict):
+        conclusion, *hs = exprs.args[len(hyps):] if identity else exprs.args[:-1]
+        if cases.is_zero(conclusion) if identity else cases.has_sign(conclusion, st.strict):
             return True
         # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
         return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
-    # the last entry, |conclusion's margin|, only makes the cases split at the margin's root
-    # too (where it holds on one side and a hypothesis fails on the other); leaf ignores it
-    return _by_cases(claim, sympy.Tuple(margin, *(m for m, _ in hyps), sympy.Abs(margin)),
-                     leaf, tried, first=True, line_first=True)
+    # |margin| entries (an inequality's conclusion, last; an identity's hypotheses, first)
+    # only make the cases split at their roots too; leaf ignores them
+    parts = (margin, *(m for m, _ in hyps))
+    parts = (*map(sympy.Abs, parts[1:]), *parts) if identity else (*parts, sympy.Abs(margin))
+    return _by_cases(claim, sympy.Tuple(*parts), leaf, tried, first=True, line_first=True)
 
 
 def _by_cases(claim, expr, leaf, tried, first=False, line_first=False):

@@ -27,6 +27,7 @@ def _interval(cid, name):
     ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "y1"),
     ("azize23.alg2.groupwise_zcdp.repaired", "x"), ("azize23.alg2.groupwise_zcdp.repaired", "r"),
     ("azize23.alg2.groupwise_zcdp.repaired", "alpha"),
+    ("osgt22.kdim.density", "q1"), ("osgt22.kdim.density", "sigma"),
 ])
 def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     assert _interval(cid, name).hi is None
@@ -41,9 +42,8 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("adp_notes.post_processing", ("eps <= 3",)),
     ("adp_notes.name_and_shame.union", ("n <= 10^6",)),
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
-    ("osgt22.delta.formula", ("sigma^2 = 40", "m = 3")),
-    ("osgt22.delta.formula.step2", ("sigma^2 = 40",)),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
+    ("osgt22.kdim.density", ("k = 2",)),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
@@ -56,6 +56,20 @@ def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
     assert extent.startswith("on a truncated box (")
     for w in words:
         assert w in extent
+
+
+@pytest.mark.parametrize("cid, names", [
+    ("osgt22.delta.formula", ("eps", "sigma", "m")),
+    ("osgt22.delta.formula.step2", ("eps", "sigma", "m")),
+    ("osgt22.rdp.exact", ("alpha", "sigma", "m", "Delta")),
+    ("osgt22.rdp.exact.step1", ("alpha", "sigma", "m", "Delta")),
+])
+def test_osgt_formulas_hold_for_every_sigma_m(cid, names):
+    """Widened from the slides' instance sigma^2 = 40, m = 3 to the source's range."""
+    assert CLAIMS[cid].extent == ""
+    for name in names:
+        iv = _interval(cid, name)
+        assert iv.hi is None and iv.lo in (0, 1) and (iv.lo_open or name == "eps")
 
 
 def test_a_worked_example_at_one_point_is_its_stated_domain():

@@ -114,9 +114,9 @@ def test_osgt_delta_formula_against_the_densities():
     T0 = dist.OSGT(arb(0), arb(40).sqrt(), arb(3))
     T1 = dist.OSGT(arb(1), arb(40).sqrt(), arb(3))
     c = _claim("osgt22.delta.formula")
-    f = lower(c.statement.rhs, ["eps"], "arb")
+    f = lower(c.statement.rhs, ["eps", "sigma", "m"], "arb")
     with at_precision(128):
-        assert f(arb(1)).overlaps(hockey_stick(T0, T1, arb(1)))
+        assert f(arb(1), arb(40).sqrt(), arb(3)).overlaps(hockey_stick(T0, T1, arb(1)))
 
 
 def test_bbar_loses_every_digit_in_doubles_and_none_in_the_stable_lowering():
