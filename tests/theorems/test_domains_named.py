@@ -33,8 +33,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
 
 
 @pytest.mark.parametrize("cid, words", [
-    ("adp_notes.remark3.sufficient", ("N(0,1)/N(1,1)", "1-DP RR", "Finite(1,2,3,4)")),
-    ("adp_notes.recipe", ("the pairs",)),
     ("adp_notes.def.hockey_stick", ("binned N(0,1)/N(1,1)",)),
     ("adp_notes.post_processing", ("eps <= 3",)),
     ("adp_notes.name_and_shame.union", ("n <= 10^6",)),
@@ -57,3 +55,14 @@ def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
 def test_a_worked_example_at_one_point_is_its_stated_domain():
     assert CLAIMS["osgt22.variance.example"].extent == ""
     assert CLAIMS["osgt22.summary.less_noise.instances"].extent.startswith("on 20 instances")
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient", "adp_notes.recipe"])
+def test_claims_about_every_mechanism_decided_over_shift_families(cid):
+    claim = CLAIMS[cid]
+    assert claim.extent.startswith("over the family (")
+    assert "N(0,1)/N(mu,1)" in claim.extent and "Laplace(0,1)/Laplace(mu,1)" in claim.extent
+    mu = _interval(cid, "mu")
+    assert (mu.lo, mu.lo_open, mu.hi) == (0, True, None)     # every shift mu > 0
+    assert _interval(cid, "eps").hi is None and not claim.narrowed
+    assert "y -> (y - m)/s" in claim.note     # the scale reduction is said

@@ -6,7 +6,7 @@ from sympy import Abs, Max, Rational as R
 from dpproof.claims import Claim, Domain, Kind, Statement
 from dpproof.expr.vocabulary import bad_mass, hs_events, loss_tail
 
-from .common import (ALL, ALL_NARROWED, EC, EC_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1,
+from .common import (ALL, EC, EC_NOTE, EMU, SHIFTS, SHIFTS_FAMILY, SHIFTS_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1,
                      TIGHT, TIGHT_NARROWED,
                      TIGHT_NOTE, catalogue, closed, e8, eps, hs, i, quantized, src)
 
@@ -34,10 +34,10 @@ catalogue.declare(Claim(
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient", src("Remark 3"),
-    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
-    narrowed=ALL_NARROWED,
+    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in SHIFTS)), "<=", 0), EMU,
+    family=SHIFTS_FAMILY,
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
-         + EC_NOTE + "; instance pairs: " + INSTANCES.replace("; eps = i/8", "")))
+         + SHIFTS_NOTE))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient.instances", src("Remark 3"),
     Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
@@ -61,10 +61,9 @@ for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP R
              f"instance {what}; the converse is remark3.sufficient at delta = 0"))
 catalogue.declare(Claim(
     "adp_notes.recipe", src("Steps 1 and 2"),
-    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in ALL)), "<=", 0), EC,
-    narrowed=ALL_NARROWED,
-    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + EC_NOTE + "; instance pairs: "
-         + INSTANCES.replace("; eps = i/8", "")))
+    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in SHIFTS)), "<=", 0), EMU,
+    family=SHIFTS_FAMILY,
+    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + SHIFTS_NOTE))
 catalogue.declare(Claim(
     "adp_notes.recipe.instances", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
