@@ -51,7 +51,10 @@ catalogue.declare(Claim(
     Statement(hockey_stick(Laplace(0, 1), Laplace(K, 1), K * eps), "<=",
               K * exp((K - 1) * eps) * hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)), gp,
     narrowed="Laplace b = 1, K in {2, 3, 4}",
-    note="Laplace b = 1 at distance K, delta = its own delta(eps); every eps >= 0"))
+    note="Laplace b = 1 at distance K, delta = its own delta(eps); every eps >= 0; tried "
+         "over the shift family Laplace(0,1)/Laplace(mu,1), every mu >= 0 (K in {2, 3, 4}, and "
+         "K >= 2 taken as a real): not decided (sympy did not finish in 20 s, the interval "
+         "engine certified no box in 56-111 s: both sides are 0 for eps >= mu)"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.rr", src("Property 2 (group privacy)"),
     Statement(rr_compose_delta(K, 1, K * eps), "<=",
