@@ -61,8 +61,19 @@ def test_a_worked_example_at_one_point_is_its_stated_domain():
 def test_claims_about_every_mechanism_decided_over_shift_families(cid):
     claim = CLAIMS[cid]
     assert claim.extent.startswith("over the family (")
-    assert "N(0,1)/N(mu,1)" in claim.extent and "Laplace(0,1)/Laplace(mu,1)" in claim.extent
+    for words in ("N(0,1)/N(mu,1)", "Laplace(0,1)/Laplace(mu,1)", "randomized response"):
+        assert words in claim.extent
     mu = _interval(cid, "mu")
     assert (mu.lo, mu.lo_open, mu.hi) == (0, True, None)     # every shift mu > 0
-    assert _interval(cid, "eps").hi is None and not claim.narrowed
+    assert _interval(cid, "eps").hi is None and _interval(cid, "eps0").hi is None
+    assert not claim.narrowed
     assert "y -> (y - m)/s" in claim.note     # the scale reduction is said
+
+
+def test_pure_dp_remark_over_randomized_response_for_every_eps0():
+    claim = CLAIMS["adp_notes.remark3.pure.rr"]
+    assert claim.extent.startswith("over the family (eps0-DP randomized response")
+    assert _interval("adp_notes.remark3.pure.rr", "eps0").hi is None
+    for cid in ("adp_notes.remark3.pure", "adp_notes.remark3.pure.finite"):   # not decided
+        assert CLAIMS[cid].extent.startswith("on a truncated box (the pair ")
+        assert "tried over" in CLAIMS[cid].note

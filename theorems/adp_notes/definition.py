@@ -6,7 +6,8 @@ from sympy import Abs, Max, Rational as R
 from dpproof.claims import Claim, Domain, Kind, Statement
 from dpproof.expr.vocabulary import bad_mass, hs_events, loss_tail
 
-from .common import (ALL, EC, EC_NOTE, EMU, SHIFTS, SHIFTS_FAMILY, SHIFTS_NOTE, EG, FIN, GAUSS, INSTANCES, Int, LAP, NS, RR1,
+from .common import (ALL, EC, EC_NOTE, EFAM, EG, FAMILIES, FAMILY, FAMILY_NOTE, FIN, GAUSS,
+                     INSTANCES, Int, LAP, NS, RR, RR1, RR_FAMILY,
                      TIGHT, TIGHT_NARROWED,
                      TIGHT_NOTE, catalogue, closed, e8, eps, hs, i, quantized, src)
 
@@ -16,12 +17,11 @@ TIGHT_TRIED = ("; tried over the family name-and-shame n = 2, every delta in (0,
                "orders: not decided (the interval engine certified 99.96% of the box before "
                "the 120 s limit, sympy did not finish in 20 s; the truncated Gaussian not tried)")
 PURE_TRIED = {
-    "": "tried over Laplace(0,1)/Laplace(mu,1), every mu > 0: not decided (sympy gave up, "
+    "": "; tried over Laplace(0,1)/Laplace(mu,1), every mu > 0: not decided (sympy gave up, "
         "the interval engine certified 44% of the box in 42 s)",
-    ".rr": "tried over randomized response for every eps0 (Bernoulli(a)/Bernoulli(1 - a), a "
-           "in [1/2, 1)): not decided (sympy did not finish in 20 s, the interval engine "
-           "certified 99.3% of the box in 36 s)",
-    ".finite": "tried over Bernoulli(p)/Bernoulli(q), p, q in (0, 1): not decided (sympy did "
+    ".rr": " (tried first as Bernoulli(a)/Bernoulli(1 - a): sympy did not finish in 20 s; "
+           "Finite's equal normalisers give the log-ratios +-eps0 exactly)",
+    ".finite": "; tried over Bernoulli(p)/Bernoulli(q), p, q in (0, 1): not decided (sympy did "
                "not finish in 20 s, the interval engine certified 71% of the box in 51 s)"}
 bins = quantized(GAUSS, -1, 0, R(1, 2), 2)
 catalogue.declare(Claim(
@@ -48,10 +48,10 @@ catalogue.declare(Claim(
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient", src("Remark 3"),
-    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in SHIFTS)), "<=", 0), EMU,
-    family=SHIFTS_FAMILY,
+    Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in FAMILIES)), "<=", 0), EFAM,
+    family=FAMILY,
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
-         + SHIFTS_NOTE))
+         + FAMILY_NOTE))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient.instances", src("Remark 3"),
     Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
@@ -64,22 +64,25 @@ for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derive
         narrowed="" if suffix else TIGHT_NARROWED,
         note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8")
         + ("" if suffix else TIGHT_TRIED), **extra))
-for suffix, pair, what in (("", LAP, "Laplace(0,1)/(1,1)"), (".rr", RR1, "1-DP RR"),
-                           (".finite", FIN, "Finite(1,2,3,4)/(4,3,2,1)")):
+for suffix, pair, what, dom, cut in (
+        ("", LAP, "the pair Laplace(0,1)/(1,1)", EC, {"narrowed": "the pair Laplace(0,1)/(1,1)"}),
+        (".rr", RR, RR_FAMILY, Domain.of(eps0=closed(0, None), eps=closed(0, None)),
+         {"family": RR_FAMILY}),
+        (".finite", FIN, "the pair Finite(1,2,3,4)/(4,3,2,1)", EC,
+         {"narrowed": "the pair Finite(1,2,3,4)/(4,3,2,1)"})):
     both_hs = hs(pair, eps) + hs(pair[::-1], eps)
     both_tail = loss_tail(pair[0], pair[1], eps) + loss_tail(pair[1], pair[0], eps)
     catalogue.declare(Claim(
         "adp_notes.remark3.pure" + suffix, src("Remark 3, 'Note that'"),
-        Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)),
-        Domain.of(eps=closed(0, None)), narrowed=f"the pair {what}",
-        note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders; "
-             f"instance {what}; the converse is remark3.sufficient at delta = 0; "
+        Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)), dom, **cut,
+        note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders, "
+             f"every eps >= 0; {what}; the converse is remark3.sufficient at delta = 0"
              + PURE_TRIED[suffix]))
 catalogue.declare(Claim(
     "adp_notes.recipe", src("Steps 1 and 2"),
-    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in SHIFTS)), "<=", 0), EMU,
-    family=SHIFTS_FAMILY,
-    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + SHIFTS_NOTE))
+    Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in FAMILIES)), "<=", 0), EFAM,
+    family=FAMILY,
+    note="H_eps(P||Q) <= P(Bad), Bad = {p/q > e^eps}; " + FAMILY_NOTE))
 catalogue.declare(Claim(
     "adp_notes.recipe.instances", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, e8) - bad_mass(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},
