@@ -61,19 +61,28 @@ def test_a_worked_example_at_one_point_is_its_stated_domain():
 def test_claims_about_every_mechanism_decided_over_shift_families(cid):
     claim = CLAIMS[cid]
     assert claim.extent.startswith("over the family (")
-    for words in ("N(0,1)/N(mu,1)", "Laplace(0,1)/Laplace(mu,1)", "randomized response"):
+    for words in ("N(0,1)/N(mu,1)", "Laplace(0,1)/Laplace(mu,1)"):
         assert words in claim.extent
     mu = _interval(cid, "mu")
     assert (mu.lo, mu.lo_open, mu.hi) == (0, True, None)     # every shift mu > 0
-    assert _interval(cid, "eps").hi is None and _interval(cid, "eps0").hi is None
+    assert _interval(cid, "eps").hi is None
     assert not claim.narrowed
     assert "y -> (y - m)/s" in claim.note     # the scale reduction is said
 
 
-def test_pure_dp_remark_over_randomized_response_for_every_eps0():
-    claim = CLAIMS["adp_notes.remark3.pure.rr"]
-    assert claim.extent.startswith("over the family (eps0-DP randomized response")
-    assert _interval("adp_notes.remark3.pure.rr", "eps0").hi is None
-    for cid in ("adp_notes.remark3.pure", "adp_notes.remark3.pure.finite"):   # not decided
-        assert CLAIMS[cid].extent.startswith("on a truncated box (the pair ")
-        assert "tried over" in CLAIMS[cid].note
+@pytest.mark.parametrize("cid, family, names", [
+    ("adp_notes.remark3.pure.rr", "eps0-DP randomized response", ("eps0",)),
+    ("adp_notes.remark3.pure.finite", "every law of full support on 3 points", ("u", "v")),
+])
+def test_pure_dp_remark_over_discrete_families(cid, family, names):
+    claim = CLAIMS[cid]
+    assert claim.extent.startswith("over the family (" + family)
+    for name in names:
+        assert _interval(cid, name).hi is None
+    assert "(-inf" in str(claim.domain) if "u" in names else "eps0 in [0, inf)" in str(claim.domain)
+
+
+def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
+    claim = CLAIMS["adp_notes.remark3.pure"]
+    assert claim.extent == "on a truncated box (the pair Laplace(0,1)/(1,1))"
+    assert "tried over Laplace(0,1)/Laplace(mu,1)" in claim.note
