@@ -61,7 +61,9 @@ catalogue.declare(Claim(
               K * exp((K - 1) * eps) * rr_compose_delta(1, 1, eps)), gp,
     narrowed="1-DP RR, K in {2, 3, 4}",
     note="1-DP randomized response on each of K changed records (the K-fold product); every "
-         "eps >= 0"))
+         "eps >= 0; tried over eps0-DP RR, every eps0 >= 0 (K in {2, 3, 4}): not decided (no "
+         "symbolic derivation of the K-fold product, the interval engine certified no box; "
+         "16 s)"))
 a = sympy.Symbol("a", real=True)
 ind_dom = Domain.of(a=closed(0, 1), eps=closed(0, None), delta=closed(0, 1), K=Interval(2, None))
 ind_l = exp((K - 1) * eps) * (exp(eps) * a + delta) + (K - 1) * exp((K - 2) * eps) * delta
