@@ -36,8 +36,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
 
 
 @pytest.mark.parametrize("cid, words", [
-    ("adp_notes.remark3.sufficient", ("N(0,1)/N(1,1)", "1-DP RR", "Finite(1,2,3,4)")),
-    ("adp_notes.recipe", ("the pairs",)),
     ("adp_notes.def.hockey_stick", ("binned N(0,1)/N(1,1)",)),
     ("adp_notes.post_processing", ("eps <= 3",)),
     ("adp_notes.name_and_shame.union", ("n <= 10^6",)),
@@ -101,3 +99,34 @@ def test_the_series_reduction_to_m_le_8_holds_where_it_is_used():
     for m in range(9, 25):
         assert (2 * sympy.sqrt(2) * m - cosine_series_loss(1, m, 1)).is_nonnegative
     assert cosine_series_loss(1, 9, 1) == 10 * sympy.sqrt(2)   # S_9 = S_8 + S_1 at x, x' = 0, 1
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient", "adp_notes.recipe"])
+def test_claims_about_every_mechanism_decided_over_shift_families(cid):
+    claim = CLAIMS[cid]
+    assert claim.extent.startswith("over the family (")
+    for words in ("N(0,1)/N(mu,1)", "Laplace(0,1)/Laplace(mu,1)"):
+        assert words in claim.extent
+    mu = _interval(cid, "mu")
+    assert (mu.lo, mu.lo_open, mu.hi) == (0, True, None)     # every shift mu > 0
+    assert _interval(cid, "eps").hi is None
+    assert not claim.narrowed
+    assert "y -> (y - m)/s" in claim.note     # the scale reduction is said
+
+
+@pytest.mark.parametrize("cid, family, names", [
+    ("adp_notes.remark3.pure.rr", "eps0-DP randomized response", ("eps0",)),
+    ("adp_notes.remark3.pure.finite", "every law of full support on 3 points", ("u", "v")),
+])
+def test_pure_dp_remark_over_discrete_families(cid, family, names):
+    claim = CLAIMS[cid]
+    assert claim.extent.startswith("over the family (" + family)
+    for name in names:
+        assert _interval(cid, name).hi is None
+    assert "(-inf" in str(claim.domain) if "u" in names else "eps0 in [0, inf)" in str(claim.domain)
+
+
+def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
+    claim = CLAIMS["adp_notes.remark3.pure"]
+    assert claim.extent == "on a truncated box (the pair Laplace(0,1)/(1,1))"
+    assert "tried over Laplace(0,1)/Laplace(mu,1)" in claim.note

@@ -51,14 +51,19 @@ catalogue.declare(Claim(
     Statement(hockey_stick(Laplace(0, 1), Laplace(K, 1), K * eps), "<=",
               K * exp((K - 1) * eps) * hockey_stick(Laplace(0, 1), Laplace(1, 1), eps)), gp,
     narrowed="Laplace b = 1, K in {2, 3, 4}",
-    note="Laplace b = 1 at distance K, delta = its own delta(eps); every eps >= 0"))
+    note="Laplace b = 1 at distance K, delta = its own delta(eps); every eps >= 0; tried "
+         "over the shift family Laplace(0,1)/Laplace(mu,1), every mu >= 0 (K in {2, 3, 4}, and "
+         "K >= 2 taken as a real): not decided (sympy did not finish in 20 s, the interval "
+         "engine certified no box in 56-111 s: both sides are 0 for eps >= mu)"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.rr", src("Property 2 (group privacy)"),
     Statement(rr_compose_delta(K, 1, K * eps), "<=",
               K * exp((K - 1) * eps) * rr_compose_delta(1, 1, eps)), gp,
     narrowed="1-DP RR, K in {2, 3, 4}",
     note="1-DP randomized response on each of K changed records (the K-fold product); every "
-         "eps >= 0"))
+         "eps >= 0; tried over eps0-DP RR, every eps0 >= 0 (K in {2, 3, 4}): not decided (no "
+         "symbolic derivation of the K-fold product, the interval engine certified no box; "
+         "16 s)"))
 a = sympy.Symbol("a", real=True)
 ind_dom = Domain.of(a=closed(0, 1), eps=closed(0, None), delta=closed(0, 1), K=Interval(2, None))
 ind_l = exp((K - 1) * eps) * (exp(eps) * a + delta) + (K - 1) * exp((K - 2) * eps) * delta
