@@ -12,7 +12,10 @@ symbols carry the sign the box implies).  Tactics:
 - a margin linear (or concave, by a proved second derivative) in one parameter on a finite
   interval is smallest at an end: prove it at both ends;
 - a statement homogeneous in two positive parameters: substitute y = t x and prove the
-  reduced margin for every t > 0 (a superset of the box).
+  reduced margin for every t > 0 (a superset of the box);
+- induction on an integer parameter n >= N0 of a margin C a^n + Q(n) (one base a and C free
+  of n): e(n + 1) = a e(n) + g(n) with g = Q(n + 1) - a Q(n), so a >= 0, g >= 0 and
+  e(N0) >= 0 prove e(n) >= 0 for every integer n >= N0 (Bernoulli's inequality).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class Prover:
             return False
         self.goals += 1
         for tactic in (self._resolve_abs_max_min, self._factors, self._linear_or_concave,
-                       self._homogeneous):
+                       self._homogeneous, self._induction):
             mark = len(self.steps)
             if tactic(e, strict, depth + 1):
                 return True
@@ -153,6 +156,31 @@ class Prover:
                     continue
                 self.steps.append(f"homogeneous in ({x}, {y}): {y} = t {x}, {x} = 1, t > 0")
                 return self.nonneg(reduced, strict, depth)
+        return False
+
+    def _induction(self, e, strict, depth):
+        for name, iv in self.domain.params:
+            n = self.symbols[name]
+            if not iv.integer or iv.lo is None or iv.lo < 0 or n not in e.free_symbols:
+                continue   # (n >= 0: a^(n + 1) = a a^n holds wherever a^n is defined)
+            pows = {p for p in e.atoms(sympy.Pow) if p.exp == n and n not in p.base.free_symbols}
+            if len(pows) != 1:
+                continue
+            (p,), e = pows, sympy.expand(e, power_exp=False)
+            parts = sympy.collect(e, p, evaluate=False)
+            c, q = parts.get(p, sympy.S.Zero), parts.get(sympy.S.One, sympy.S.Zero)
+            if set(parts) - {p, sympy.S.One} or n in c.free_symbols or any(
+                    n in x.exp.free_symbols for x in q.atoms(sympy.Pow)) or \
+                    sympy.expand(c * p + q - e) != 0:
+                continue
+            a = p.base
+            g = sympy.expand(q.subs(n, n + 1) - a * q)
+            base = sympy.expand(e.subs(n, iv.lo))
+            if self.nonneg(a, False, depth) and self.nonneg(g, strict, depth) and \
+                    self.nonneg(base, strict, depth):
+                self.steps.append(f"induction on {name} >= {iv.lo}: e({name} + 1) = "
+                                  f"({sympy.sstr(a)}) e({name}) + {sympy.sstr(g)[:60]}")
+                return True
         return False
 
 

@@ -13,6 +13,7 @@ from tests.helpers import make_claim
 
 CONFIG = Config(engines=("symbolic",))
 POS = I(0, 100, lo_open=True)
+NS = I(1, None, integer=True)         # every n >= 1
 
 TRUE = [
     ("squares", "sqrt(x^2 + 1) >= x", dict(x=I.closed(0, 5)), None),
@@ -24,6 +25,9 @@ TRUE = [
      dict(x=I.closed(0, 4), y=I.closed(0, 6), z=I.closed(0, 3)), "factors"),
     ("homogeneous", "(a^2 + b^2)/(a*b) >= 2", dict(a=POS, b=POS), None),
     ("exp_monotone", "exp(x^2 + 1) >= exp(2*x)", dict(x=I.closed(-3, 3)), None),
+    ("induction", "1 - (1 - d)^n <= n*d", dict(d=I.closed(0, 1), n=NS), "induction on n"),
+    ("induction_square", "n*d - 1 + (1 - d)^n <= (n*d)^2/2", dict(d=I.closed(0, 1), n=NS),
+     "induction on n"),
 ]
 
 FALSE = [
@@ -35,6 +39,11 @@ FALSE = [
     ("homogeneous", "(a^2 + b^2)/(a*b) >= 2 + 1/10^9", dict(a=POS, b=POS)),
     ("exp_monotone", "exp(x^2 + 1) >= exp(2*x + 1/10^12)", dict(x=I.closed(-3, 3))),
     ("concave", "x*(1 - x) >= 1/1000", dict(x=I.closed(0, 1))),
+    # the step holds (g = n d^2 - d^3 >= 0), the base case e(1) = -d^2 does not
+    ("induction_base", "1 - (1 - d)^n <= n*d - d^2", dict(d=I.closed(0, 1), n=NS)),
+    # treacherous: base and step hold (g = 0, e(0) = 1) but a = -1 < 0
+    ("induction_sign", "(-1)^n >= 0", dict(n=I(0, None, integer=True))),
+    ("induction_strict", "1 - (1 - d)^n < n*d", dict(d=I.closed(0, 1), n=NS)),
 ]
 
 
@@ -67,3 +76,11 @@ def test_concave_in_a_parameter_checked_at_the_ends():
     ev = symbolic.check(make_claim("t.concave", "log(1 + x) >= x/2", x=I.closed(0, 1)), CONFIG)
     assert ev.verdict is Verdict.PROVED, ev.detail
     _ = R
+
+
+def test_induction_needs_an_integer_parameter():
+    params = dict(d=I.closed(0, 1), n=I(1, None))       # n real: no induction
+    claim = make_claim("t.real", "1 - (1 - d)^n <= n*d", **params)
+    st = claim.statement
+    steps = tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
+    assert not steps or not any("induction" in x for x in steps)

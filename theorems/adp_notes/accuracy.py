@@ -43,7 +43,8 @@ catalogue.declare(Claim(
          "outputs y in [-1, 1]^2 (the loss is constant beyond the kinks 0 and k/n); not on "
          "every k, n, eps: in y = k u/n the loss is eps (|u - w| - |u|) + ..., free of n, but "
          "the symbolic engine proves no Laplace loss with parameters (even one coordinate: "
-         "sympy times out; four switches exceed the proof by cases' depth)",
+         "sympy times out; four switches exceed the proof by cases' depth: at depth 4 and "
+         "200 leaves it found no proof in 70 s)",
     narrowed="k = 2, n = 10, eps in [1/10, 2]"))
 RATE_NOTE = ("sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
              "(moment2, derived from the density) equals sqrt(2) k^(3/2)/(n eps): the printed order")
@@ -73,7 +74,10 @@ catalogue.declare(Claim(
     narrowed="k <= 4 coordinates, n <= 5 records",
     note=ACC_NOTE + "corrected range delta <= 0.9803 as for the classic theorem "
          "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
-         "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1"))
+         "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1.  On every k, n >= 1 "
+         "(tried: k, n real in [1, oo), whose derived form is free of k since Delta/sigma = "
+         "eps/sqrt(2 n log(1/delta)); and t = 1/sqrt(n) in (0, 1] compactified) the interval "
+         "engine stayed SUPPORTED (99.999% of the box) after 50 s: kept k <= 4, n <= 5"))
 sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.instances", src("Accuracy, Gaussian noise"),

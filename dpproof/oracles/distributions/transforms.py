@@ -43,10 +43,16 @@ def finite(*w) -> Discrete:
     return Discrete(tuple(x / total for x in w))
 
 
+#: the most people a name-and-shame law is built for (one component each)
+MAX_PEOPLE = 1 << 12
+
+
 def name_shame(delta, n: int, v: int) -> ProductDistribution:
     """Outputs (Y_1..Y_n), Y_j in {bot, 0, 1}: Y_j = x_j w.p. delta, bot otherwise;
     x_1 = v, x_j = 0 for j > 1 (delta in [0, 1], n >= 1, v in {0, 1})."""
     _check_probability("NameShame delta", delta)
+    # a law of more people is not evaluated (MaybeUndefined: nothing is certified there)
+    require(n <= MAX_PEOPLE, False, "NameShame(delta, n, v)", f"n <= {MAX_PEOPLE} people built")
     ok = n >= 1 and v in (0, 1)
     require(ok, not ok, f"NameShame(n = {n}, v = {v})",
             "n >= 1 people and v in {0, 1}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flint import arb
 
 from ..balls import pos
-from ..distributions import Discrete
+from ..distributions import Discrete, ProductDistribution
 from ..integrate import exp_quad_integral
 from .hs_pieces import hs_piece
 from .pieces import Zone, _dispatch, _refine, quad_range, same_point
@@ -38,8 +38,14 @@ def _hs_disc(p, q, eps) -> arb:
 
 
 def _hs_prod(P, Q, eps) -> arb:
-    if not all(isinstance(c, Discrete) for c in P.components + Q.components):
+    """A factor common to both products is dropped (exactly: H_eps(P1 x R || Q1 x R) =
+    sum_y r(y) H_eps(P1 || Q1) = H_eps(P1 || Q1)); the rest is enumerated."""
+    kept = [(p, q) for p, q in zip(P.components, Q.components) if not same_point(p, q)]
+    if not kept:
+        return self_hockey_stick(eps)
+    if not all(isinstance(c, Discrete) for pair in kept for c in pair):
         raise TypeError("hockey_stick of products is implemented for discrete components only")
+    P, Q = (ProductDistribution(tuple(pair[i] for pair in kept)) for i in (0, 1))
     return _hs_disc(P.joint_discrete().masses, Q.joint_discrete().masses, eps)
 
 

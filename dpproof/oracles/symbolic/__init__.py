@@ -1,13 +1,12 @@
 """Symbolic oracles: divergences and moments derived in sympy from the densities.
 
-``derive(expr)`` replaces every oracle call in a claim's expression whose distributions have
-piecewise exp(quadratic) densities (Normal, Laplace, OSGT, TruncNormal) or finite masses
-(Bernoulli, Finite) by a sympy expression derived from the definition, and returns the derivations
-(``{"renyi(Normal(0, s), Normal(1, s), alpha)": "alpha/(2*s**2)"}``) for the evidence.  It
-returns None when some oracle has no derivation (a sign or order that sympy's assumptions do
-not decide, a family without pieces): the certified ball oracles then stay the only route.
-The ball oracles (``dpproof.oracles.divergences``) are a separate derivation; a test
-cross-checks the two on random points of every family.
+``derive(expr)`` replaces every oracle call whose distributions have piecewise
+exp(quadratic) densities (Normal, Laplace, OSGT, TruncNormal) or finite masses (Bernoulli,
+Finite) by a sympy expression derived from the definition, with the derivations
+(``{"renyi(Normal(0, s), Normal(1, s), alpha)": "alpha/(2*s**2)"}``) for the evidence; None
+when some oracle has no derivation (a sign sympy's assumptions do not decide, a family
+without pieces).  The ball oracles (``dpproof.oracles.divergences``) are a separate
+derivation; a test cross-checks the two on random points of every family.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from . import mechanisms as ME
 from . import moments as MO
 from . import products as PR
 from . import truncated as TR
+from .halves import closed_halves
 from ...expr.rebuild import SWITCHES, replace_unevaluated
 from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
 
@@ -64,7 +64,7 @@ def _kl(P, Q):
 
 
 def _hockey(P, Q, eps):
-    kind, p, q = _pair(P, Q)
+    kind, p, q = _pair(*(PR.common_factor_dropped(P, Q) or (P, Q)))
     return (D.hockey_stick_continuous if kind == "continuous" else D.hockey_stick_discrete)(
         p, q, eps)
 
@@ -329,8 +329,7 @@ def _derived(e):
 
 
 def _derive_side(statement, domain, side):
-    """(statement with every oracle call derived under ``substitutions(domain, side)``,
-    {call: form}) or None."""
+    """(statement, {call: form}) derived under ``substitutions(domain, side)``, or None."""
     from dpproof.claims import Statement
 
     symbols = domain.symbols()
@@ -388,6 +387,7 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
                 fallback = got
                 break
             fallback = fallback or got
+    fallback = fallback or closed_halves(statement, domain, _derive_side)
     if fallback is None:
         return None
     st, raw = fallback

@@ -35,6 +35,25 @@ def continuous_factors(P, Q):
     return None
 
 
+def common_factor_dropped(P, Q):
+    """(P1, Q1) when P and Q are products with a common independent factor R, P = P1 x R and
+    Q = Q1 x R, else None: H_eps(P1 x R || Q1 x R) = sum_y r(y) H_eps(P1 || Q1) = H_eps(P1 || Q1)
+    (R sums to 1), exactly, for every eps.  ``ProductOf`` pairs with one identical factor;
+    ``NameShame(delta, n, v)`` = person(v) x person(0)^(n - 1), so two with the same delta and
+    n (any integer n >= 1, symbolic too) reduce to n = 1."""
+    names = (type(P).__name__, type(Q).__name__)
+    if names == ("ProductOf", "ProductOf"):
+        (p1, p2), (q1, q2) = P.args, Q.args
+        return (p1, q1) if p2 == q2 else ((p2, q2) if p1 == q1 else None)
+    if names == ("NameShame", "NameShame") and P.args[:2] == Q.args[:2]:
+        delta, n = P.args[:2]
+        if n == 1:
+            return None
+        require(sympy.And(sympy.Eq(n, sympy.floor(n)), n >= 1), "an integer n >= 1 people")
+        return type(P)(delta, 1, P.args[2]), type(Q)(delta, 1, Q.args[2])
+    return None
+
+
 def genrr(eps, t):
     require(eps > 0, "eps > 0")
     # RR_{eps,t} is a distribution for 0 <= t <= eps only (the ball oracle: undefined outside)
