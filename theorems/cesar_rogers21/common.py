@@ -72,11 +72,9 @@ NARROWED = {
     "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
             "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
-    "lemma2_3": "the Gaussian mechanism",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
-    "lemma3_4": "two Gaussian mechanisms",
     "eq4": "k = 3",
     "lemma4_2": "k = 3",
     "lemma4_3": "k = 4, d = 2",
@@ -106,11 +104,13 @@ catalogue = Catalogue()
 
 
 def add(id_, locator, statement, domain, kind=Kind.INEQUALITY, unknown=False, note="",
-        more="", steps=(), derived=()):
+        more="", steps=(), derived=(), family=""):
     """Declare a claim (narrowed as ``NARROWED`` says); ``derived`` names the source
-    parameters of an instance grid."""
+    parameters of an instance grid, ``family`` the class of mechanisms a statement about
+    every mechanism is decided on (Claim.family)."""
     catalogue.declare(_narrow(Claim(f"{KEY}.{id_}", src(locator, unknown, more), statement,
-                                    domain, kind, steps=steps, note=note, derived=derived)))
+                                    domain, kind, steps=steps, note=note, derived=derived,
+                                    family=family)))
 
 
 # source parameters of the instance grids (printed beside witnesses, Claim.derived)

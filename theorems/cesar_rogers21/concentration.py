@@ -78,6 +78,11 @@ add("lemma3_4", "Lemma 3.4",
     le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),
     unknown=True,
-    note="instance: two Gaussian mechanisms, each rho-zCDP with xi = 0, delta_i = 0 (their "
-         "composition is N(0,1) vs N(sqrt(4 rho), 1)); rho > 0, delta in (0, 1) as in "
+    family="compositions of Gaussian mechanisms (xi_i = 0, delta_i = 0), every total "
+           "sum rho_i > 0",
+    note="a statement about every composition of zCDP mechanisms, decided on Gaussian ones "
+         "with xi_i = delta_i = 0: the product of N(0, sigma_i^2) vs N(Delta_i, sigma_i^2) is "
+         "N(0, I) vs N(mu, I) with |mu|^2 = 2 sum rho_i after scaling each coordinate, i.e. "
+         "N(0,1) vs N(sqrt(2 sum rho_i), 1) by rotation; the encoding writes the total as "
+         "2 rho (two rho-zCDP steps), rho > 0 covers every total; delta in (0, 1) as in "
          "lemma2_3")

@@ -67,6 +67,11 @@ add("lemma2_2", "Lemma 2.2",
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),
-    note="the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; delta from the "
-         "densities; rho > 0 and delta in (0, 1) as stated (the open ends delta -> 0+, 1- "
-         "are moved to half-lines, rho -> oo kept unbounded)")
+    family="every Gaussian mechanism N(0, sigma^2) vs N(Delta, sigma^2), exactly rho-zCDP "
+           "with rho = Delta^2/(2 sigma^2) > 0",
+    note="a statement about every rho-zCDP mechanism, decided on the Gaussian ones: "
+         "N(0, sigma^2) vs N(Delta, sigma^2) is N(0,1) vs N(Delta/sigma, 1) after z -> z/sigma "
+         "(a bijection: divergences unchanged), i.e. N(0,1) vs N(sqrt(2 rho), 1), and the "
+         "other order is its mirror image; delta from the densities; rho > 0 and delta in "
+         "(0, 1) as stated (the open ends delta -> 0+, 1- are moved to half-lines, rho -> oo "
+         "kept unbounded)")
