@@ -84,9 +84,6 @@ NARROWED = {
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
-    "alg2.delta": "s >= 1, Delta <= 2: every Delta <= 2 s by scaling (sigma, s, Delta) -> "
-                  "c (sigma, s, Delta), which leaves delta'(s) unchanged; for Delta > 2 s the "
-                  "printed quotient exceeds the mass (refuted on s > 0, Delta <= 2)",
     "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
