@@ -68,7 +68,6 @@ def dk():
 #: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
-    "def2_3.em_br": "one exponential mechanism",
     "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
             "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",

@@ -1,7 +1,7 @@
 """cesar_rogers21, Section 2: preliminaries (Lemmas 2.1-2.3, Definitions 2.3-2.4: the
 exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
 
-from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
+from sympy import Abs, Max, Rational as R, exp, expand, log, sqrt, symbols
 
 from dpproof.claims import Domain, Interval, Kind
 from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
@@ -26,7 +26,6 @@ def em_logratios(scale):
 
 
 L_em = em_logratios(eps / 2)
-L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
 NARROWED.update({"lemma2_1": "one exponential mechanism (every eps > 0)",
                  "lemma2_1.instances": "one exponential mechanism, eps in [1/10, 4]"})
 lemma21 = le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
@@ -40,11 +39,38 @@ add("lemma2_1", "Lemma 2.1", lemma21, Domain.of(eps=POS),
          "span at most 2 eps (immediate; tested)")
 add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
     note="the former box eps in [1/10, 4] of lemma2_1")
+def em_log_ratios(scale, u, w):
+    """log P(y)/Q(y) of the exponential mechanism on utilities u (at x) and w (at x'),
+    P(y) = exp(scale u_y)/sum_z exp(scale u_z), Q likewise with w."""
+    zu, zw = (log(sum(exp(scale * ui) for ui in vals)) for vals in (u, w))
+    return [expand(scale * (ui - wi)) - zu + zw for ui, wi in zip(u, w)]
+
+
+def em_spread(scale, u, w):
+    """max L - min L over the outcomes, as the max over ordered pairs of L_y - L_z (the
+    normalisers cancel in each difference)."""
+    L = em_log_ratios(scale, u, w)
+    return Max(*[L[y] - L[z] for y in range(len(L)) for z in range(len(L)) if y != z])
+
+
+us = symbols("u1 u2 u3", real=True)
+fs = symbols("f1 f2 f3", real=True)
+ds = symbols("d1 d2 d3", real=True)
 add("def2_3.em_br", "Definition 2.3",
-    le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
-    Domain.of(eps=Interval(0, None, lo_open=True)),
-    note="instance of the reference values: spread of the log-ratios with exp(eps u/range) "
-         "and exp(eps u/(2 Delta u)); tight (spread = eps)")
+    le(Max(em_spread(eps, us, [ui + fi for ui, fi in zip(us, fs)]),
+           em_spread(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
+    Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), f3=closed(0, 1),
+              d1=closed(-1, 1), d2=closed(-1, 1), d3=closed(-1, 1)),
+    family="exponential mechanisms on three outcomes, every pair of utility vectors of a "
+           "neighbouring pair, every eps > 0",
+    note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
+         "and for exp(eps u/(2 Delta u)).  Reductions (proved): adding a constant to u(x') "
+         "leaves Q unchanged, and the mechanism sees u/range(u) (resp. u/Delta u) only, so "
+         "with u(x') - u(x) shifted to have minimum >= 0 the first is u(x)/range + f with f "
+         "in [0, 1]^3 (range(u) >= the pair's spread), the second u(x) + d with d in "
+         "[-1, 1]^3 (Delta u = 1); u(x) cancels from every difference of log-ratios, so the "
+         "statement does not depend on it (u1..u3 drop out).  The reference values (u = "
+         "(3,1,0), (2,1,1), range 2) are a point of the second part (tested)")
 add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
