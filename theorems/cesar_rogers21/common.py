@@ -75,8 +75,6 @@ NARROWED = {
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "eq4": "k = 3",
-    "lemma4_2": "k = 3",
-    "lemma4_3": "k = 4, d = 2",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
     "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
              "eps_g >= 0)",
