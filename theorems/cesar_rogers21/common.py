@@ -68,8 +68,6 @@ def dk():
 #: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
-    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
-            "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",

@@ -78,8 +78,10 @@ add("def2_4.rr", "Definition 2.4",
     note="t = s eps, eps > 0 (the source's domain); P(y)/Q(y) = e^t for y = 0 and "
          "e^(t - eps) for y = 1 (log-ratios in [t - eps, t]: eps-BR)")
 add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k, eps, 0, eps_g)),
-    Domain.of(k=integers(1, 10), eps=closed(R(1, 10), 1), eps_g=closed(0, 2)), Kind.IDENTITY,
-    note="closed form vs the hockey-stick of the k-fold product of eps-DP RR (grouped law)")
+    Domain.of(k=Interval(1, None, integer=True), eps=POS, eps_g=Interval(0, None)), Kind.IDENTITY,
+    note="every k >= 1, eps > 0, eps_g >= 0: the closed form vs the hockey-stick of the "
+         "k-fold product of eps-DP RR (its outcomes grouped by their count of ones, a sum "
+         "over the count for symbolic k), summand by summand")
 add("thm2", "Theorem 2",
     ident(thm2_delta(k, e / 2, gg), br_sup_delta(k, 0, e / 2, gg)),
     Domain.of(k=integers(1, 6), e=integers(1, 2), g=integers(0, 3)), Kind.IDENTITY,
