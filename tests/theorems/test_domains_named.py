@@ -25,10 +25,14 @@ def _interval(cid, name):
     ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.ratio.repaired", "k"),
     ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient", "eps"),
     ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "y1"),
+    ("cesar_rogers21.thm1", "k"), ("cesar_rogers21.thm1", "eps"),
+    ("cesar_rogers21.thm1", "eps_g"), ("cesar_rogers21.alg2.delta", "s"),
+    ("cesar_rogers21.alg2.delta", "sigma"), ("cesar_rogers21.lemma4_2", "C"),
+    ("cesar_rogers21.lemma4_3", "C"),
 ])
 def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     assert _interval(cid, name).hi is None
-    if cid.startswith("wasserman") or cid.startswith("adp_notes.accuracy"):
+    if cid.startswith(("wasserman", "adp_notes.accuracy", "cesar_rogers21")):
         assert CLAIMS[cid].extent == ""          # and they are on the stated domain
 
 
@@ -46,6 +50,11 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
     ("wasserman.expmech.dp", ("KS distance", "eps in [1/10, 4]")),
+    ("cesar_rogers21.lemma3_1", ("n <= 16",)),
+    ("cesar_rogers21.lemma6_2", ("Delta_0 = 1", "b = e/4")),
+    ("cesar_rogers21.eq5_6", ("k <= 6",)),
+    ("cesar_rogers21.eq4", ("k = 3",)),
+    ("cesar_rogers21.lemma2_1", ("one exponential mechanism",)),
 ])
 def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
     extent = CLAIMS[cid].extent
@@ -57,3 +66,16 @@ def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
 def test_a_worked_example_at_one_point_is_its_stated_domain():
     assert CLAIMS["osgt22.variance.example"].extent == ""
     assert CLAIMS["osgt22.summary.less_noise.instances"].extent.startswith("on 20 instances")
+
+
+@pytest.mark.parametrize("cid, words", [
+    ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
+    ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
+    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
+])
+def test_statements_about_every_mechanism_name_their_family(cid, words):
+    c = CLAIMS[cid]
+    assert c.extent.startswith("over the family (") and not c.narrowed
+    assert c.domain.instance_count is None
+    for w in words:
+        assert w in c.extent

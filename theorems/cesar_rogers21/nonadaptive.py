@@ -42,7 +42,9 @@ box3 = dict(e1=POS, e2=POS, e3=POS, s1=closed(0, 1), s2=closed(0, 1), s3=closed(
 add("eq4", "eq. (4), Lemma 4.1",
     ident(eq4_sum(es, ts, eps_g), genrr3_delta_bf(*es, *ts, eps_g)), Domain.of(**box3),
     Kind.IDENTITY, note="k = 3, t_i = s_i eps_i: the sum over subsets vs the hockey-stick of "
-    "the product by enumeration (the sup over t is the definition of delta_opt)")
+    "the product by enumeration (the sup over t is the definition of delta_opt).  Every k "
+    "is not attempted: with heterogeneous eps_i the sum over S has no grouping into a sum "
+    "over counts, and its number of parameters grows with k")
 Ar, Cr = sympy.symbols("A C", nonnegative=True)
 rr = [(p_t(ei, ti), q_t(ei, ti)) for ei, ti in zip(es, ts)]
 REST = dict(A=closed(0, 1), C=Interval(0, None))

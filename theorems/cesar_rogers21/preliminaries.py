@@ -36,7 +36,10 @@ add("lemma2_1", "Lemma 2.1", lemma21, Domain.of(eps=POS),
          "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, "
          "eps) (a t in [0, eps] exists); the range is exactly eps, and min L -> -eps as eps "
          "-> oo (certified in y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] "
-         "span at most 2 eps (immediate; tested)")
+         "span at most 2 eps (immediate; tested).  Tried: the family of every exponential "
+         "mechanism on three outcomes (u(x) with u1 = 0 by shift, u2, u3 real, u(x') = u(x) "
+         "+ f, f in [0, 1]^3): the normalisers stay in |L| <= eps, sympy does not finish in "
+         "20 s and the 6-dimensional boxes are never certified (INCONCLUSIVE)")
 add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
     note="the former box eps in [1/10, 4] of lemma2_1")
 def em_log_ratios(scale, u, w):

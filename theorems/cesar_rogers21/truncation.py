@@ -41,7 +41,10 @@ add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps), Domain.of(e=integers(1, 8), ep
     note="Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
          "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
          "0 from eps = eps0 on.  Delta_0 > 1 rests on Theorem 1's composition (not "
-         "instantiated: no product-Laplace oracle)")
+         "instantiated: no product-Laplace oracle).  Tried: every eps0 > 0 (scale 1/eps0, "
+         "also with eps = r eps0): the derived hockey-stick needs a polynomial inequality in "
+         "two exponentials (sympy gives up after 30 s) and the boxes do not close near eps "
+         "= eps0 (SUPPORTED)")
 add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
     Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
     note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
