@@ -74,8 +74,9 @@ NARROWED = {
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "eq4": "k = 3",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
-             "eps_g >= 0)",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (INCONCLUSIVE on eps > 0, eps_g >= 0 "
+             "instance by instance; every k with k = d + m fails definedness: the powers "
+             "p_t^(k-d-i) of a symbolic exponent need p_t != 0, not certified in sympy)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
