@@ -91,3 +91,15 @@ def test_grouped_product_derives_for_symbolic_counts_only_when_d_le_k_is_known()
     m = sympy.Symbol("m", integer=True, nonnegative=True)
     got = br_product_delta(dd + m, dd, e, e / 2, g)
     assert isinstance(got, Sum) and len(got.limits) == 2
+
+
+def test_a_point_whose_sum_is_too_long_to_write_out_is_unknown_not_an_error():
+    from dpproof.engines.base import Compiled
+    from dpproof.engines.witness import examine
+    kk = sympy.Symbol("k", integer=True)
+    claim = Claim("t.long", Source("test", "", "sums"),
+                  Statement(Sum(i, (i, 0, kk)), "<=", kk**2),
+                  Domain.of(k=Interval(1, None, integer=True)))
+    compiled = Compiled(claim, "arb")
+    assert examine(compiled, {"k": sympy.Integer(10**6)}, (128,)).status == "unknown"
+    assert examine(compiled, {"k": sympy.Integer(10)}, (128,)).status == "holds"
