@@ -64,8 +64,8 @@ add("def2_3.em_br", "Definition 2.3",
            em_spread(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
     Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), f3=closed(0, 1),
               d1=closed(-1, 1), d2=closed(-1, 1), d3=closed(-1, 1)),
-    family="exponential mechanisms on three outcomes, every pair of utility vectors of a "
-           "neighbouring pair, every eps > 0",
+    family="exponential mechanisms on three outcomes, every utility vectors u(x), u(x') "
+           "of neighbours, every eps > 0",
     note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
          "and for exp(eps u/(2 Delta u)).  Reductions (proved): adding a constant to u(x') "
          "leaves Q unchanged, and the mechanism sees u/range(u) (resp. u/Delta u) only, so "
