@@ -59,9 +59,10 @@ def _indices_assumed(expr):
     def fresh(s):
         limits, subs = [], {}
         for x, *ends in s.limits:
-            lo = ends[0] if ends else None
-            y = sympy.Dummy(x.name, integer=True,
-                            nonnegative=True if lo is not None and lo.is_nonnegative else None)
+            lo, hi = ends if len(ends) == 2 else (None, None)
+            # i >= 0 where lo >= 0 and hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
+            y = sympy.Dummy(x.name, integer=True, nonnegative=True if (
+                lo is not None and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
             subs[x] = y
             limits.append((y, *ends))
         return sympy.Sum(s.function.xreplace(subs), *limits)

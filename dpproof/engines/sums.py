@@ -47,9 +47,11 @@ def combined_summand(expr):
     if any(len(lim) != 3 for lim in parts[0][1].limits) or any(
             [lim[1:] for lim in s.limits] != ranges for _, s in parts):
         return None
-    fresh = [sympy.Dummy(f"i{n}", integer=True,
-                         nonnegative=True if lo.is_nonnegative else None)
-             for n, (lo, _) in enumerate(ranges)]
+    # i >= 0 only where the sum runs over lo..hi with lo >= 0 (hi >= lo - 1: sympy's Karr
+    # convention sums hi + 1..lo - 1 otherwise)
+    fresh = [sympy.Dummy(f"i{n}", integer=True, nonnegative=True if (
+        lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
+        for n, (lo, hi) in enumerate(ranges)]
     total = sympy.S.Zero
     for coeff, s in parts:
         if any(lim[0] in coeff.free_symbols for lim in s.limits):

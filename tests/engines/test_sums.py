@@ -103,3 +103,13 @@ def test_a_point_whose_sum_is_too_long_to_write_out_is_unknown_not_an_error():
     compiled = Compiled(claim, "arb")
     assert examine(compiled, {"k": sympy.Integer(10**6)}, (128,)).status == "unknown"
     assert examine(compiled, {"k": sympy.Integer(10)}, (128,)).status == "holds"
+
+
+def test_a_reversed_range_gives_the_index_no_sign():
+    """Sum(f, (i, 0, h)) with h < -1 sums i = h + 1..-1 (Karr): i >= 0 may not be assumed."""
+    h = sympy.Symbol("h", integer=True)
+    z = sympy.Symbol("z", integer=True, nonnegative=True)
+    # Max(i, 0) = i for i >= 0 only: true summand by summand only on a nonnegative range
+    ok = Sum(Max(i, 0), (i, 0, z)) - Sum(i, (i, 0, z))
+    assert sums.prove_zero(ok) is not None
+    assert sums.prove_zero(Sum(Max(i, 0), (i, 0, h)) - Sum(i, (i, 0, h))) is None
