@@ -49,21 +49,20 @@ def em_log_ratios(scale, u, w):
     return [expand(scale * (ui - wi)) - zu + zw for ui, wi in zip(u, w)]
 
 
-def em_spread(scale, u, w):
-    """max L - min L over the outcomes, as the max over ordered pairs of L_y - L_z (the
-    normalisers cancel in each difference)."""
+def em_gap(scale, u, w):
+    """L_1 - L_2, the log-ratio of outcome 1 minus that of outcome 2 (the normalisers
+    cancel)."""
     L = em_log_ratios(scale, u, w)
-    return Max(*[L[y] - L[z] for y in range(len(L)) for z in range(len(L)) if y != z])
+    return L[0] - L[1]
 
 
 us = symbols("u1 u2 u3", real=True)
 fs = symbols("f1 f2 f3", real=True)
 ds = symbols("d1 d2 d3", real=True)
 add("def2_3.em_br", "Definition 2.3",
-    le(Max(em_spread(eps, us, [ui + fi for ui, fi in zip(us, fs)]),
-           em_spread(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
-    Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), f3=closed(0, 1),
-              d1=closed(-1, 1), d2=closed(-1, 1), d3=closed(-1, 1)),
+    le(Max(em_gap(eps, us, [ui + fi for ui, fi in zip(us, fs)]),
+           em_gap(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
+    Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), d1=closed(-1, 1), d2=closed(-1, 1)),
     family="exponential mechanisms on three outcomes, every utility vectors u(x), u(x') "
            "of neighbours, every eps > 0",
     note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
@@ -71,9 +70,11 @@ add("def2_3.em_br", "Definition 2.3",
          "leaves Q unchanged, and the mechanism sees u/range(u) (resp. u/Delta u) only, so "
          "with u(x') - u(x) shifted to have minimum >= 0 the first is u(x)/range + f with f "
          "in [0, 1]^3 (range(u) >= the pair's spread), the second u(x) + d with d in "
-         "[-1, 1]^3 (Delta u = 1); u(x) cancels from every difference of log-ratios, so the "
-         "statement does not depend on it (u1..u3 drop out).  The reference values (u = "
-         "(3,1,0), (2,1,1), range 2) are a point of the second part (tested)")
+         "[-1, 1]^3 (Delta u = 1); the spread is the max of L_y - L_z over ordered pairs, and "
+         "relabelling the outcomes (the family is closed under it) makes any pair (1, 2): "
+         "L_1 - L_2 <= eps is checked.  u(x) and the third outcome enter only through the "
+         "normalisers, which cancel from L_1 - L_2 (u1..u3, f3, d3 drop out).  The reference "
+         "values (u = (3,1,0), (2,1,1), range 2) are a point of the second part (tested)")
 add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
