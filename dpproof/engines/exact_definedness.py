@@ -43,13 +43,30 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
             pass
         if expr.has(sympy.nan, sympy.zoo):
             return f"{expr} is not a finite number"
-        for term in sympy.preorder_traversal(expr.xreplace(subs)):
+        for term in sympy.preorder_traversal(_indices_assumed(expr.xreplace(subs))):
             if oracles_derived and getattr(term, "opaque", False):
                 continue   # an oracle whose parameters derive_claim validated
             problem = _term_problem(claim, term, oracles_derived)
             if problem:
                 return problem
     return ""
+
+
+def _indices_assumed(expr):
+    """Each Sum left with symbolic limits (not written out) with its index an integer symbol,
+    nonnegative where its lower limit is known to be: its terms are judged for the indices
+    the sum runs over."""
+    def fresh(s):
+        limits, subs = [], {}
+        for x, *ends in s.limits:
+            lo, hi = ends if len(ends) == 2 else (None, None)
+            # i >= 0 where lo >= 0 and hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
+            y = sympy.Dummy(x.name, integer=True, nonnegative=True if (
+                lo is not None and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
+            subs[x] = y
+            limits.append((y, *ends))
+        return sympy.Sum(s.function.xreplace(subs), *limits)
+    return expr.replace(lambda e: isinstance(e, sympy.Sum), fresh)
 
 
 def _derived(claim: Claim, expr):

@@ -41,7 +41,7 @@ from ..claims import Claim, Statement
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, instances, patterns, tactics
+from . import cases, instances, patterns, sums, tactics
 from .signs import guarded
 from .exact_forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
                           log_linear_zero, rewrite, simplify_constants)
@@ -211,6 +211,9 @@ def _decide(claim: Claim):
     subs = {s: symbols[s.name] for s in st.free_symbols}
     lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
+        line = sums.prove_zero(lhs - rhs)     # sums over a symbolic range, termwise
+        if line:
+            return Verdict.PROVED, line, ["summand by summand"], None
         switched = (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs)
         if switched:
             # cheap where it applies (each pattern a small identity), so it goes first

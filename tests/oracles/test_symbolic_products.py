@@ -49,10 +49,24 @@ def test_derived_form_agrees_with_the_ball_oracle(call):
         assert derived.rad() < 1e-40 and oracle.rad() < 1e-20
 
 
-def test_symbolic_counts_are_not_derived():
+def test_symbolic_counts_derive_as_a_sum_over_the_counts():
+    """k, d integer symbols: the grouped law as a Sum (d <= k known), equal to the written-out
+    form at given k, d; a count whose sign sympy does not know is not derived."""
     k = sympy.Symbol("k", integer=True, positive=True)
+    m = sympy.Symbol("m", integer=True, nonnegative=True)
+    for kk, dd, at in ((k, 0, {k: 3}), (k, k, {k: 4}), (k + m, k, {k: 2, m: 3})):
+        form = so.derive_call(V.br_product_delta(kk, dd, e, t, g))
+        assert isinstance(form, sympy.Sum)
+        given = V.br_product_delta(kk.subs(at), sympy.sympify(dd).subs(at), e, t, g)
+        for _ in range(2):
+            pt = _point()
+            got, want = _value(form.subs(at).doit(), pt), _value(given, pt)
+            assert got.overlaps(want) and abs(got - want) < 1e-40
     with pytest.raises(Underivable):
-        so.derive_call(V.br_product_delta(k, 0, e, t, g))
+        so.derive_call(V.br_product_delta(k, m, e, t, g))          # m <= k unknown
+
+
+def test_out_of_range_calls_are_not_derived():
     with pytest.raises(Underivable):
         so.derive_call(V.br_product_delta_bf(3, 9, e, t, g))      # code out of range
     with pytest.raises(Underivable):

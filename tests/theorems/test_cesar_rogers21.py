@@ -241,6 +241,44 @@ def test_eq4_and_lemma4_4_references():
     assert abs(P.masses[0] - a) < 1e-30 and abs(Q.masses[0] - b) < 1e-30
 
 
+def test_lemma4_2_and_4_3_reduce_to_one_adjacent_swap_in_any_context():
+    """The reduction of lemmas 4.2-4.3 (every k) to the swap of two adjacent mechanisms with
+    the rest of the product as factors A, C: grouping the hockey-stick of a 4-fold product by
+    the outcomes of mechanisms 1 and 4 gives it back, and the grouped sum of the swapped
+    middle pair is the hockey-stick of the swapped product."""
+    from dpproof.oracles.composition import compose_delta_bruteforce
+    from theorems.cesar_rogers21.nonadaptive import subset_sum
+    sA, sC, p1, q1, p2, q2 = sympy.symbols("A C p1 q1 p2 q2")
+    names = ["A", "C", "p1", "q1", "p2", "q2"]
+    grouped = lower(subset_sum([(p1, q1), (p2, q2)], sA, sC), names)
+    swapped = lower(subset_sum([(p2, q2), (p1, q1)], sA, sC), names)
+    mixed = lower(subset_sum([(p1, q2), (p2, q1)], sA, sC), names)   # P and Q from different
+    g = A("0.3")                                                      # mechanisms: not a swap
+    for eps_t in ([(1, "0.3"), ("0.5", "0.25"), (2, 1), (2, "0.4")],
+                  [(2, 1), ("0.7", "0.1"), (2, 1), (1, 1)]):   # DP = RR_{2 eps, eps} too
+        pairs = [dist.genrr_pair(A(e), A(t)) for e, t in eps_t]
+        M = [(P.masses[0], Q.masses[0]) for P, Q in pairs]
+        total = {"grouped": arb(0), "swapped": arb(0), "mixed": arb(0)}
+        for o1, o4 in itertools.product((0, 1), repeat=2):
+            a = pairs[0][0].masses[o1] * pairs[3][0].masses[o4]
+            c = g.exp() * pairs[0][1].masses[o1] * pairs[3][1].masses[o4]
+            args = (a, c, *M[1], *M[2])
+            total["grouped"] += grouped(*args)
+            total["swapped"] += swapped(*args)
+            total["mixed"] += mixed(*args)
+        whole = compose_delta_bruteforce(pairs, g)
+        assert abs(total["grouped"] - whole) < 1e-25
+        swapped_whole = compose_delta_bruteforce([pairs[0], pairs[2], pairs[1], pairs[3]], g)
+        assert abs(total["swapped"] - swapped_whole) < 1e-25
+        assert abs(total["mixed"] - whole) > 1e-3                    # the treacherous twin
+    by_id = {c.id: c for c in mod.CLAIMS}
+    for cid, names_ in (("lemma4_2", {"e1", "e2", "s1", "s2", "A", "C"}),
+                        ("lemma4_3", {"eps", "s", "A", "C"})):
+        c = by_id["cesar_rogers21." + cid]
+        assert set(c.domain.names) == names_ and c.extent == ""
+        assert dict(c.domain.params)["C"].hi is None
+
+
 @pytest.mark.parametrize("k,d,e,g,t,l,ref", [(5, 2, 1, 1, "0.3", 2, 0.784330264387975),
                                              (7, 1, "0.7", "0.4", "0.55", 3, -1.52448554565825),
                                              (8, 4, "0.3", 1, "0.1", 6, 4.96319378009551)])

@@ -30,11 +30,15 @@ def _interval(cid, name):
     ("azize23.alg2.groupwise_zcdp.repaired", "x"), ("azize23.alg2.groupwise_zcdp.repaired", "r"),
     ("azize23.alg2.groupwise_zcdp.repaired", "alpha"),
     ("osgt22.kdim.density", "q1"), ("osgt22.kdim.density", "sigma"),
+    ("cesar_rogers21.thm1", "k"), ("cesar_rogers21.thm1", "eps"),
+    ("cesar_rogers21.thm1", "eps_g"), ("cesar_rogers21.alg2.delta", "s"),
+    ("cesar_rogers21.alg2.delta", "sigma"), ("cesar_rogers21.lemma4_2", "C"),
+    ("cesar_rogers21.lemma4_3", "C"),
 ])
 def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     assert _interval(cid, name).hi is None
     if cid.startswith(("wasserman", "adp_notes.accuracy", "adp_notes.name_and_shame",
-                       "azize23")):
+                       "azize23", "cesar_rogers21")):
         assert CLAIMS[cid].extent == ""          # and they are on the stated domain
 
 
@@ -50,6 +54,11 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("wasserman.expmech.dp.instances", ("KS distance", "eps in [1/10, 4]")),
     ("azize23.alg1.pv_moments.inv_not_integrable", ("s = 1", "2^-12")),
     ("azize23.alg1.pv_moments.inv_sq_no_pv", ("s = 1", "2^-12")),
+    ("cesar_rogers21.lemma3_1", ("n <= 16",)),
+    ("cesar_rogers21.lemma6_2", ("Delta_0 = 1", "b = e/4")),
+    ("cesar_rogers21.eq5_6", ("k <= 6",)),
+    ("cesar_rogers21.eq4", ("k = 3",)),
+    ("cesar_rogers21.lemma2_1", ("one exponential mechanism",)),
 ])
 def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
     extent = CLAIMS[cid].extent
@@ -132,3 +141,16 @@ def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
     claim = CLAIMS["adp_notes.remark3.pure"]
     assert claim.extent == "on a truncated box (the pair Laplace(0,1)/(1,1))"
     assert "tried over Laplace(0,1)/Laplace(mu,1)" in claim.note
+
+
+@pytest.mark.parametrize("cid, words", [
+    ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
+    ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
+    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
+])
+def test_statements_about_every_mechanism_name_their_family(cid, words):
+    c = CLAIMS[cid]
+    assert c.extent.startswith("over the family (") and not c.narrowed
+    assert c.domain.instance_count is None
+    for w in words:
+        assert w in c.extent

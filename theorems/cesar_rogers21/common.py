@@ -68,27 +68,18 @@ def dk():
 #: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
-    "def2_3.em_br": "one exponential mechanism",
-    "thm1": "k <= 10, eps in [1/10, 1], eps_g <= 2 (on eps > 0, eps_g >= 0 the proof "
-            "instance by instance does not close: INCONCLUSIVE)",
     "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
-    "lemma2_3": "the Gaussian mechanism",
-    "lemma3_1": "steps +-1/sqrt(n), n <= 16, beta <= 5",
+    "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
-    "lemma3_4": "two Gaussian mechanisms",
     "eq4": "k = 3",
-    "lemma4_2": "k = 3",
-    "lemma4_3": "k = 4, d = 2",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (as thm1: INCONCLUSIVE on eps > 0, "
-             "eps_g >= 0)",
+    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (INCONCLUSIVE on eps > 0, eps_g >= 0 "
+             "instance by instance; every k with k = d + m fails definedness: the powers "
+             "p_t^(k-d-i) of a symbolic exponent need p_t != 0, not certified in sympy)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
-    "alg2.delta": "s >= 1, Delta <= 2: every Delta <= 2 s by scaling (sigma, s, Delta) -> "
-                  "c (sigma, s, Delta), which leaves delta'(s) unchanged; for Delta > 2 s the "
-                  "printed quotient exceeds the mass (refuted on s > 0, Delta <= 2)",
     "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
@@ -106,11 +97,13 @@ catalogue = Catalogue()
 
 
 def add(id_, locator, statement, domain, kind=Kind.INEQUALITY, unknown=False, note="",
-        more="", steps=(), derived=()):
+        more="", steps=(), derived=(), family=""):
     """Declare a claim (narrowed as ``NARROWED`` says); ``derived`` names the source
-    parameters of an instance grid."""
+    parameters of an instance grid, ``family`` the class of mechanisms a statement about
+    every mechanism is decided on (Claim.family)."""
     catalogue.declare(_narrow(Claim(f"{KEY}.{id_}", src(locator, unknown, more), statement,
-                                    domain, kind, steps=steps, note=note, derived=derived)))
+                                    domain, kind, steps=steps, note=note, derived=derived,
+                                    family=family)))
 
 
 # source parameters of the instance grids (printed beside witnesses, Claim.derived)

@@ -8,9 +8,9 @@ from dpproof.claims import Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delta, br_two_delta_bf,
                                      genrr3_delta_bf)
 
-from .closed_forms import eq56_sum, lemma45_dF, thm3_delta
+from .closed_forms import dp_ab, eq56_sum, lemma45_dF, thm3_delta
 from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, ident, integers, k,
-                     l, le, p_t, q_t, t, tt, x)
+                     l, le, p_t, pp, q_t, qq, t, tt, x)
 
 # ---- Section 4: non-adaptive ----------------------------------------------------------
 es = sympy.symbols("e1 e2 e3", positive=True)
@@ -18,17 +18,23 @@ ss = sympy.symbols("s1 s2 s3", nonnegative=True)
 ts = [si * ei for si, ei in zip(ss, es)]
 
 
-def eq4_sum(eps_list, t_list, eg):
+def subset_sum(pairs, A, C):
+    """sum over the outcomes o in {0,1}^n of (A prod_i P_i(o_i) - C prod_i Q_i(o_i))_+, for
+    binary mechanisms given by their masses at 0, pairs = [(P_i(0), Q_i(0)), ...]."""
     total = 0
-    for mask in range(8):
-        pm, qm = 1, 1
-        for i in range(3):
-            pi, qi = p_t(eps_list[i], t_list[i]), q_t(eps_list[i], t_list[i])
+    for mask in range(2 ** len(pairs)):
+        pm, qm = A, C
+        for i, (pi, qi) in enumerate(pairs):
             inS = (mask >> i) & 1
             pm *= (1 - pi) if inS else pi
             qm *= (1 - qi) if inS else qi
-        total += Max(pm - exp(eg) * qm, 0)
+        total += Max(pm - qm, 0)
     return total
+
+
+def eq4_sum(eps_list, t_list, eg):
+    """eq. (4)'s sum over S subset [k] at t (k = len(eps_list))."""
+    return subset_sum([(p_t(e_, t_), q_t(e_, t_)) for e_, t_ in zip(eps_list, t_list)], 1, exp(eg))
 
 
 box3 = dict(e1=POS, e2=POS, e3=POS, s1=closed(0, 1), s2=closed(0, 1), s3=closed(0, 1),
@@ -36,18 +42,31 @@ box3 = dict(e1=POS, e2=POS, e3=POS, s1=closed(0, 1), s2=closed(0, 1), s3=closed(
 add("eq4", "eq. (4), Lemma 4.1",
     ident(eq4_sum(es, ts, eps_g), genrr3_delta_bf(*es, *ts, eps_g)), Domain.of(**box3),
     Kind.IDENTITY, note="k = 3, t_i = s_i eps_i: the sum over subsets vs the hockey-stick of "
-    "the product by enumeration (the sup over t is the definition of delta_opt)")
-perm = [1, 2, 0]
+    "the product by enumeration (the sup over t is the definition of delta_opt).  Every k "
+    "is not attempted: with heterogeneous eps_i the sum over S has no grouping into a sum "
+    "over counts, and its number of parameters grows with k")
+Ar, Cr = sympy.symbols("A C", nonnegative=True)
+rr = [(p_t(ei, ti), q_t(ei, ti)) for ei, ti in zip(es, ts)]
+REST = dict(A=closed(0, 1), C=Interval(0, None))
 add("lemma4_2", "Lemma 4.2",
-    ident(eq4_sum([es[i] for i in perm], [ts[i] for i in perm], eps_g), eq4_sum(es, ts, eps_g)),
-    Domain.of(**box3), Kind.IDENTITY, note="k = 3, the cyclic permutation (1 2 3)")
+    ident(subset_sum(rr[:2], Ar, Cr), subset_sum(rr[1::-1], Ar, Cr)),
+    Domain.of(e1=POS, e2=POS, s1=closed(0, 1), s2=closed(0, 1), **REST), Kind.IDENTITY,
+    note="every k, every eps_i > 0, t_i = s_i eps_i, eps_g >= 0, by adjacent transpositions "
+         "(they generate every permutation): the sum over S subset [k] groups by the outcome "
+         "o of the other k - 2 mechanisms, whose factors are A = prod_j P_j(o_j) in [0, 1] "
+         "and C = e^eps_g prod_j Q_j(o_j) >= 0; each group is the sum over the four outcomes "
+         "of mechanisms i, i + 1 checked here for every A, C, with the two swapped")
 add("lemma4_3", "Lemma 4.3",
-    ident(Max(*[Abs(br_product_delta_bf(4, c, eps, tt, eps_g) - br_product_delta_bf(4, 3, eps, tt, eps_g))
-                for c in (5, 6, 9, 10, 12)]), 0),
-    Domain.of(eps=POS, s=closed(0, 1), eps_g=Interval(0, None)), Kind.IDENTITY,
-    note="2 eps-DP + 2 eps-BR, every eps > 0, t = s eps in [0, eps], eps_g >= 0: every order "
-         "(codes 3, 5, 6, 9, 10, 12) gives the same hockey-stick at every t, hence the same sup "
-         "(the former grid eps = e/2, t = (r/4) eps, eps_g = g/2 lies inside)")
+    ident(subset_sum([dp_ab(eps), (pp, qq)], Ar, Cr), subset_sum([(pp, qq), dp_ab(eps)], Ar, Cr)),
+    Domain.of(eps=POS, s=closed(0, 1), **REST), Kind.IDENTITY,
+    note="every k and d, every eps > 0, t = s eps, eps_g >= 0, by adjacent transpositions: "
+         "an order is reached from any other by swapping adjacent DP and BR steps (swaps of "
+         "two DP, or two BR at the same t, exchange equal mechanisms), and as in lemma4_2 the "
+         "hockey-stick of the product groups by the outcome of the other k - 2 mechanisms "
+         "(A = their P-mass in [0, 1], C = e^eps_g times their Q-mass >= 0): an eps-DP RR "
+         "(masses a, b at 0) next to RR_{eps,t}, in both orders, for every A, C; equal sums "
+         "at every t give equal sups (the former check, k = 4, d = 2 by enumeration of all "
+         "six orders, is in the tests)")
 add("lemma4_4", "Lemma 4.4",
     le(br_two_delta_bf(2, 1, x, t, R(7, 10)), br_sup_delta(4, 2, 1, R(7, 10))),
     Domain.of(x=closed(0, 1), t=closed(0, 1)),

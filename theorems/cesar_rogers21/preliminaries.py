@@ -1,7 +1,7 @@
 """cesar_rogers21, Section 2: preliminaries (Lemmas 2.1-2.3, Definitions 2.3-2.4: the
 exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
 
-from sympy import Abs, Max, Min, Rational as R, exp, log, sqrt
+from sympy import Abs, Max, Rational as R, exp, expand, log, sqrt, symbols
 
 from dpproof.claims import Domain, Interval, Kind
 from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
@@ -26,7 +26,6 @@ def em_logratios(scale):
 
 
 L_em = em_logratios(eps / 2)
-L_em2 = em_logratios(eps / (2 * 1))  # exp(eps u / (2 Delta u)), Delta u = 1
 NARROWED.update({"lemma2_1": "one exponential mechanism (every eps > 0)",
                  "lemma2_1.instances": "one exponential mechanism, eps in [1/10, 4]"})
 lemma21 = le(Max(*[sg * L - eps for L in L_em for sg in (1, -1)],
@@ -37,14 +36,45 @@ add("lemma2_1", "Lemma 2.1", lemma21, Domain.of(eps=POS),
          "(max L - min L <= eps), which with |L| <= eps is max(max L, 0) <= min(min L + eps, "
          "eps) (a t in [0, eps] exists); the range is exactly eps, and min L -> -eps as eps "
          "-> oo (certified in y = e^(-eps/2)). eps-DP => 2eps-BR: log-ratios in [-eps, eps] "
-         "span at most 2 eps (immediate; tested)")
+         "span at most 2 eps (immediate; tested).  Tried: the family of every exponential "
+         "mechanism on three outcomes (u(x) with u1 = 0 by shift, u2, u3 real, u(x') = u(x) "
+         "+ f, f in [0, 1]^3): the normalisers stay in |L| <= eps, sympy does not finish in "
+         "20 s and the 6-dimensional boxes are never certified (INCONCLUSIVE)")
 add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
     note="the former box eps in [1/10, 4] of lemma2_1")
+def em_log_ratios(scale, u, w):
+    """log P(y)/Q(y) of the exponential mechanism on utilities u (at x) and w (at x'),
+    P(y) = exp(scale u_y)/sum_z exp(scale u_z), Q likewise with w."""
+    zu, zw = (log(sum(exp(scale * ui) for ui in vals)) for vals in (u, w))
+    return [expand(scale * (ui - wi)) - zu + zw for ui, wi in zip(u, w)]
+
+
+def em_gap(scale, u, w):
+    """L_1 - L_2, the log-ratio of outcome 1 minus that of outcome 2 (the normalisers
+    cancel)."""
+    L = em_log_ratios(scale, u, w)
+    return L[0] - L[1]
+
+
+us = symbols("u1 u2 u3", real=True)
+fs = symbols("f1 f2 f3", real=True)
+ds = symbols("d1 d2 d3", real=True)
 add("def2_3.em_br", "Definition 2.3",
-    le(Max(Max(*L_em) - Min(*L_em), Max(*L_em2) - Min(*L_em2)), eps),
-    Domain.of(eps=Interval(0, None, lo_open=True)),
-    note="instance of the reference values: spread of the log-ratios with exp(eps u/range) "
-         "and exp(eps u/(2 Delta u)); tight (spread = eps)")
+    le(Max(em_gap(eps, us, [ui + fi for ui, fi in zip(us, fs)]),
+           em_gap(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
+    Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), d1=closed(-1, 1), d2=closed(-1, 1)),
+    family="exponential mechanisms on three outcomes, every utility vectors u(x), u(x') "
+           "of neighbours, every eps > 0",
+    note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
+         "and for exp(eps u/(2 Delta u)).  Reductions (proved): adding a constant to u(x') "
+         "leaves Q unchanged, and the mechanism sees u/range(u) (resp. u/Delta u) only, so "
+         "with u(x') - u(x) shifted to have minimum >= 0 the first is u(x)/range + f with f "
+         "in [0, 1]^3 (range(u) >= the pair's spread), the second u(x) + d with d in "
+         "[-1, 1]^3 (Delta u = 1); the spread is the max of L_y - L_z over ordered pairs, and "
+         "relabelling the outcomes (the family is closed under it) makes any pair (1, 2): "
+         "L_1 - L_2 <= eps is checked.  u(x) and the third outcome enter only through the "
+         "normalisers, which cancel from L_1 - L_2 (u1..u3, f3, d3 drop out).  The reference "
+         "values (u = (3,1,0), (2,1,1), range 2) are a point of the second part (tested)")
 add("def2_4.rr", "Definition 2.4",
     ident(Abs(p_t(eps, tt) - exp(tt) * q_t(eps, tt))
           + Abs((1 - p_t(eps, tt)) - exp(tt - eps) * (1 - q_t(eps, tt))), 0),
@@ -52,8 +82,10 @@ add("def2_4.rr", "Definition 2.4",
     note="t = s eps, eps > 0 (the source's domain); P(y)/Q(y) = e^t for y = 0 and "
          "e^(t - eps) for y = 1 (log-ratios in [t - eps, t]: eps-BR)")
 add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k, eps, 0, eps_g)),
-    Domain.of(k=integers(1, 10), eps=closed(R(1, 10), 1), eps_g=closed(0, 2)), Kind.IDENTITY,
-    note="closed form vs the hockey-stick of the k-fold product of eps-DP RR (grouped law)")
+    Domain.of(k=Interval(1, None, integer=True), eps=POS, eps_g=Interval(0, None)), Kind.IDENTITY,
+    note="every k >= 1, eps > 0, eps_g >= 0: the closed form vs the hockey-stick of the "
+         "k-fold product of eps-DP RR (its outcomes grouped by their count of ones, a sum "
+         "over the count for symbolic k), summand by summand")
 add("thm2", "Theorem 2",
     ident(thm2_delta(k, e / 2, gg), br_sup_delta(k, 0, e / 2, gg)),
     Domain.of(k=integers(1, 6), e=integers(1, 2), g=integers(0, 3)), Kind.IDENTITY,
@@ -67,6 +99,11 @@ add("lemma2_2", "Lemma 2.2",
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),
-    note="the Gaussian mechanism N(0,1) vs N(sqrt(2 rho), 1), exactly rho-zCDP; delta from the "
-         "densities; rho > 0 and delta in (0, 1) as stated (the open ends delta -> 0+, 1- "
-         "are moved to half-lines, rho -> oo kept unbounded)")
+    family="every Gaussian mechanism N(0, sigma^2) vs N(Delta, sigma^2), exactly rho-zCDP "
+           "with rho = Delta^2/(2 sigma^2) > 0",
+    note="a statement about every rho-zCDP mechanism, decided on the Gaussian ones: "
+         "N(0, sigma^2) vs N(Delta, sigma^2) is N(0,1) vs N(Delta/sigma, 1) after z -> z/sigma "
+         "(a bijection: divergences unchanged), i.e. N(0,1) vs N(sqrt(2 rho), 1), and the "
+         "other order is its mirror image; delta from the densities; rho > 0 and delta in "
+         "(0, 1) as stated (the open ends delta -> 0+, 1- are moved to half-lines, rho -> oo "
+         "kept unbounded)")

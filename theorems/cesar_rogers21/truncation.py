@@ -41,7 +41,10 @@ add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps), Domain.of(e=integers(1, 8), ep
     note="Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
          "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
          "0 from eps = eps0 on.  Delta_0 > 1 rests on Theorem 1's composition (not "
-         "instantiated: no product-Laplace oracle)")
+         "instantiated: no product-Laplace oracle).  Tried: every eps0 > 0 (scale 1/eps0, "
+         "also with eps = r eps0): the derived hockey-stick needs a polynomial inequality in "
+         "two exponentials (sympy gives up after 30 s) and the boxes do not close near eps "
+         "= eps0 (SUPPORTED)")
 add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
     Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
     note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
@@ -68,13 +71,19 @@ add("alg1", "Algorithm 1, eq. (9)",
     note="k = 4 integer noisy counts: PAVA clipped at 0 vs exhaustive block enumeration (exact "
          "rationals); the privacy part is post-processing (not instantiated)")
 sA, DA = Symbol("s", positive=True), D2
+W2 = Symbol("w", positive=True)
+DW = 2 * sA * W2           # Delta = 2 s w: every 0 < Delta <= 2 s
 add("alg2.delta", "Algorithm 2, eq. (10)",
-    ident((Phi((DA - sA) / sigma) - Phi(-sA / sigma)) / (Phi(sA / sigma) - Phi(-sA / sigma)),
-          tgauss_fail(sigma, sA, DA)),
-    Domain.of(sigma=POS, s=Interval(1, None), Delta=Interval(0, 2, lo_open=True)), Kind.IDENTITY,
-    unknown=True,
+    ident((Phi((DW - sA) / sigma) - Phi(-sA / sigma)) / (Phi(sA / sigma) - Phi(-sA / sigma)),
+          tgauss_fail(sigma, sA, DW)),
+    Domain.of(sigma=POS, s=POS, w=Interval(0, 1, lo_open=True)), Kind.IDENTITY,
+    unknown=True, derived={"Delta": DW},
     note="delta'(s) vs the mass of TGauss(0, sigma, s) outside the support of TGauss(Delta, "
-         "sigma, s), by integration of the density")
+         "sigma, s), by integration of the density; every sigma > 0, s > 0 and 0 < Delta <= "
+         "2 s (Delta = 2 s w, w in (0, 1]).  That is the algorithm's domain: s solves "
+         "Delta_0 delta'(s) = delta with delta in (0, 1), Delta_0 >= 1, so delta'(s) < 1, "
+         "which is Delta < 2 s.  For Delta > 2 s the supports are disjoint (mass 1) and the "
+         "printed quotient exceeds 1: such an s is never chosen")
 f64 = alpha * DA**2 / (2 * sigma**2) + log(
     (Phi((sA + (alpha - 1) * DA) / sigma) - Phi((alpha * DA - sA) / sigma))
     / (Phi(sA / sigma) - Phi((DA - sA) / sigma))) / (alpha - 1)

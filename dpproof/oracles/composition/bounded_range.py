@@ -78,6 +78,11 @@ def _bin_law(p: arb, n: int, dp: arb | None = None):
 
 # ------------------------------------------------------------- the product (oracle)
 
+#: the most coordinates of a grouped product evaluated in balls (the powers of its binomial
+#: laws are single blocking flint calls: a search point at k = 10^6 must not stall a worker)
+MAX_COUNT = 10 ** 4
+
+
 def product_delta(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
     """H_{eps_g}(P || Q) for P, Q the products of k - d RR_{eps,t} and d eps-DP RRs.
 
@@ -86,7 +91,7 @@ def product_delta(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
     group has a single likelihood ratio, so the hockey-stick is the sum over groups.
     """
     n = k - d
-    if n < 0 or d < 0:
+    if n < 0 or d < 0 or k > MAX_COUNT:
         return NAN()
     E = eps_g.exp()
     a, b = dp_ab(eps)

@@ -90,8 +90,35 @@ def enumerated(pairs, eps_g):
     return hockey_stick_discrete(pm, qm, eps_g)
 
 
+def _counts_sum(k, d, eps, t, eps_g):
+    """br_product_delta with k, d integer symbols (not given numbers): the same grouping as a
+    ``sympy.Sum`` over the counts (i, j) of ones among the k - d BR and the d DP coordinates,
+    each count's binomial(k - d, i) binomial(d, j) outcomes sharing one likelihood ratio.
+    Derived only where k - d is known to be 0 (the DP-only product, a sum over j) or a
+    nonnegative integer (a double sum): a negative count would make an empty product."""
+    k, d = sympy.sympify(k), sympy.sympify(d)
+    if not (k.is_integer and d.is_integer and d.is_nonnegative and (k - d).is_nonnegative):
+        raise Underivable(f"k = {k}, d = {d}: integers with 0 <= d <= k needed")
+    n = sympy.expand(k - d)
+    i, j = sympy.Dummy("i", integer=True, nonnegative=True), sympy.Dummy(
+        "j", integer=True, nonnegative=True)
+    (a, b), _ = dp_rr(eps)
+    if n == 0:
+        term = binomial(d, j) * (a ** (d - j) * b ** j - exp(eps_g) * b ** (d - j) * a ** j)
+        return sympy.Sum(Max(term, 0, evaluate=False), (j, 0, d))
+    (p, _), (q, _) = genrr(eps, t)
+    c = binomial(n, i) * binomial(d, j)
+    term = c * (p ** (n - i) * (1 - p) ** i * a ** (d - j) * b ** j
+                - exp(eps_g) * q ** (n - i) * (1 - q) ** i * b ** (d - j) * a ** j)
+    return sympy.Sum(Max(term, 0, evaluate=False), (i, 0, n), (j, 0, d))
+
+
 def br_product_delta(k, d, eps, t, eps_g):
-    """k - d RR_{eps,t} and d eps-DP RRs, outcomes grouped by their counts of ones."""
+    """k - d RR_{eps,t} and d eps-DP RRs, outcomes grouped by their counts of ones (a
+    ``Sum`` over the counts when k, d are integer symbols, ``_counts_sum``)."""
+    if not (getattr(sympy.sympify(k), "is_Integer", False)
+            and getattr(sympy.sympify(d), "is_Integer", False)):
+        return _counts_sum(k, d, eps, t, eps_g)
     k, d = _int(k, "k"), _int(d, "d")
     if d > k:
         raise Underivable("d > k")
