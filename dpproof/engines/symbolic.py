@@ -23,11 +23,10 @@ Sturm root counting for a polynomial in one parameter, or by a small arb branch 
 over the (bounded) box.  It refutes only through ``witness.certify`` at an exact point.
 When sign rules fail, the sound tactics of ``engines.tactics`` are tried (factor signs,
 Abs/Max/Min by the domain, monotone transforms, linear/concave parameters at the ends,
-homogeneity).  Oracle calls (divergences, OSGT moments) are first replaced by their forms
-derived from the densities (``oracles.symbolic``); the evidence records each derived form.
-An identity with Max/Min/Abs switches is first tried by sign patterns (``engines.patterns``).
-Every PROVED is cross-examined by the runner (an independent certified sweep) before it is
-written.
+homogeneity).  Oracle calls are first replaced by their forms derived from the densities
+(``oracles.symbolic``), recorded in the evidence.  An identity is tried summand by summand
+(``engines.sums``), then, with switches, by sign patterns (``engines.patterns``).  Every
+PROVED is cross-examined by the runner (an independent certified sweep) before it is written.
 """
 
 from __future__ import annotations
@@ -211,8 +210,7 @@ def _decide(claim: Claim):
     subs = {s: symbols[s.name] for s in st.free_symbols}
     lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
-        line = sums.prove_zero(lhs - rhs)     # sums over a symbolic range, termwise
-        if line:
+        if line := sums.prove_zero(lhs - rhs):     # sums over a symbolic range, termwise
             return Verdict.PROVED, line, ["summand by summand"], None
         switched = (lhs - rhs).has(sympy.Max, sympy.Min, sympy.Abs)
         if switched:
@@ -271,9 +269,8 @@ def _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried):
         if verdict is not Verdict.PROVED:
             return None, ""
         lines.append(detail)
-    if not lines:
-        return None, ""
-    return Verdict.PROVED, "each conjunct of the Max/Min: " + "; ".join(lines)
+    return (Verdict.PROVED, "each conjunct of the Max/Min: " + "; ".join(lines)) if lines \
+        else (None, "")
 
 
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
