@@ -1,0 +1,34 @@
+"""Red team, round 6: false claims against the routes of the day (engines.sums, identities
+by cases under hypotheses, monotone pairs, induction, halves/products, quick conjuncts) must
+never be PROVED/CERTIFIED; their true twins are still decided."""
+
+import sympy
+from sympy import Max, Sum, pi, sin
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
+from dpproof.engines import sums
+from dpproof.engines.base import Config
+from dpproof.runner import check_claim
+
+x = sympy.Symbol("x", real=True)
+k = sympy.Symbol("k", integer=True, positive=True)
+SOUND = ("PROVED", "CERTIFIED")
+
+
+def _verdict(statement, domain, kind=Kind.IDENTITY):
+    claim = Claim("t.red6", Source("test", "", "red6"), statement, domain, kind)
+    return check_claim(claim, Config()).verdict.name
+
+
+def test_sum_index_over_non_integer_limits_is_not_an_integer():
+    # Sum(sin(pi i), i = x..x+2) is 1 at x = 1/2 (i = 1/2, 3/2, 5/2): the summand is 0 only at
+    # integers, so summand by summand needs integer limits
+    i = sympy.Symbol("i")
+    dom = Domain.of(x=Interval(0, 1))
+    assert sums.prove_zero(Sum(sin(pi * i), (i, x, x + 2))) is None
+    assert _verdict(Statement(Sum(sin(pi * i), (i, x, x + 2)), "==", 0), dom) not in SOUND
+    # twin: integer limits, the same summand is 0 at every index
+    n = sympy.Symbol("n", integer=True)
+    assert sums.prove_zero(Sum(sin(pi * i), (i, n, n + 2))) is not None
+    assert _verdict(Statement(Sum(sin(pi * i), (i, k, k + 2)), "==", 0),
+                    Domain.of(k=Interval(1, None, integer=True))) == "PROVED"
