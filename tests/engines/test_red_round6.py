@@ -32,3 +32,19 @@ def test_sum_index_over_non_integer_limits_is_not_an_integer():
     assert sums.prove_zero(Sum(sin(pi * i), (i, n, n + 2))) is not None
     assert _verdict(Statement(Sum(sin(pi * i), (i, k, k + 2)), "==", 0),
                     Domain.of(k=Interval(1, None, integer=True))) == "PROVED"
+
+
+def test_closed_halves_of_two_closed_ranges_cover_the_mixed_corners():
+    # [0, 1)^2 and (0, 1]^2 miss (0, 1) and (1, 0): a form derived on those two maps only
+    # is not known there; the mixed choices are derived too and must agree
+    from dpproof.oracles.symbolic.halves import closed_halves
+    a, b = sympy.Symbol("a", real=True), sympy.Symbol("b", real=True)
+    box = Domain.of(a=Interval.closed(0, 1), b=Interval.closed(0, 1))
+
+    def fake(mixed):
+        def derive_side(st, dom, side):
+            form = a * b if side != "both" else mixed
+            return Statement(form, "<=", 1), {}
+        return derive_side
+    assert closed_halves(None, box, fake(a * b + a * (1 - b) * 0 + 1)) is None
+    assert sympy.sstr(closed_halves(None, box, fake(a * b))[0].lhs) == "a*b"
