@@ -48,3 +48,13 @@ def test_closed_halves_of_two_closed_ranges_cover_the_mixed_corners():
         return derive_side
     assert closed_halves(None, box, fake(a * b + a * (1 - b) * 0 + 1)) is None
     assert sympy.sstr(closed_halves(None, box, fake(a * b))[0].lhs) == "a*b"
+
+
+def test_inner_range_in_an_outer_index_declared_nonnegative_but_running_negative():
+    # i is declared nonnegative but runs over -3..0; the inner j = i..i is then negative:
+    # sum of |j| - j = 6 + 4 + 2 + 0 = 12, not 0
+    i = sympy.Symbol("i", integer=True, nonnegative=True)
+    j = sympy.Symbol("j", integer=True)
+    assert sums.prove_zero(Sum(abs(j) - j, (i, -3, 0), (j, i, i))) is None
+    # twin: the outer index runs over 0..k, the inner j = 0..i is nonnegative
+    assert sums.prove_zero(Sum(abs(j) - j, (i, 0, k), (j, 0, i))) is not None
