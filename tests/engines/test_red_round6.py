@@ -58,3 +58,44 @@ def test_inner_range_in_an_outer_index_declared_nonnegative_but_running_negative
     assert sums.prove_zero(Sum(abs(j) - j, (i, -3, 0), (j, i, i))) is None
     # twin: the outer index runs over 0..k, the inner j = 0..i is nonnegative
     assert sums.prove_zero(Sum(abs(j) - j, (i, 0, k), (j, 0, i))) is not None
+
+
+def _sym(text, kind=Kind.IDENTITY, **dom):
+    from dpproof.engines import symbolic
+    from tests.helpers import make_claim
+    claim = make_claim("t.red6", text, kind, **dom)
+    return symbolic.check(claim, Config(engines=("symbolic",))).verdict.name
+
+
+LINE = Interval(None, None)
+
+
+def test_identities_true_only_on_part_of_the_hypothesis_region():
+    for text in ("x > y => max(x, y + 1/10^9) == x", "x >= y - 1/10^9 => max(x, y) == x",
+                 "x*y >= 0 => max(x, 0) == x", "x^2 >= 1 => max(x, 1) == x",
+                 "min(x, y) >= 0 => max(x - y, 0) == x - y"):
+        assert _sym(text, x=LINE, y=LINE) not in SOUND, text
+    assert _sym("x*y > 0 and y > 0 => max(x, 0) == x", x=LINE, y=LINE) == "PROVED"
+
+
+def test_induction_base_is_the_first_integer_of_the_range():
+    # 2^n >= 5 n/2 holds at n = 1/2 and g(n) = 5(n - 1)/2 >= 0 for integers n >= 1, but
+    # fails at n = 1: the range [1/2, oo) of integers starts at 1
+    half = Interval(sympy.Rational(1, 2), None, integer=True)
+    assert _sym("2^n >= 5*n/2", Kind.INEQUALITY, n=half) not in SOUND
+
+
+def test_common_factor_of_a_product_must_be_a_law():
+    # Bernoulli(x) is no law for x > 1: the product's hockey-stick is undefined there
+    text = ("hockey_stick(ProductOf(Bernoulli(1/3), Bernoulli(x)), ProductOf(Bernoulli(2/3), "
+            "Bernoulli(x)), 0) == 1/3")
+    from tests.helpers import make_claim
+    run = lambda hi: check_claim(make_claim("t.red6", text, Kind.IDENTITY,  # noqa: E731
+                                            x=Interval.closed(0, hi)), Config()).verdict.name
+    assert run(2) not in SOUND
+    assert run(1) == "PROVED"
+    # the factor in different coordinates is not common
+    swapped = ("hockey_stick(ProductOf(Bernoulli(1/3), Bernoulli(1/2)), ProductOf(Bernoulli(2/3)"
+               ", Bernoulli(x)), 0) == 1/3")
+    assert check_claim(make_claim("t.red6", swapped, Kind.IDENTITY, x=Interval.closed(0, 1)),
+                       Config()).verdict.name not in SOUND
