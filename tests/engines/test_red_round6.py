@@ -99,3 +99,16 @@ def test_common_factor_of_a_product_must_be_a_law():
                ", Bernoulli(x)), 0) == 1/3")
     assert check_claim(make_claim("t.red6", swapped, Kind.IDENTITY, x=Interval.closed(0, 1)),
                        Config()).verdict.name not in SOUND
+
+
+def test_monotone_pairs_of_unknown_order_or_reaching_zero_stay_uncertified():
+    from dpproof.engines.exact_definedness import undefined_term
+    from tests.helpers import make_claim
+    pos = Interval(0, None, lo_open=True)
+    bad = ["log(exp(x + s) - exp(x) - 1) <= 1", "log(x*(Q(x) - Q(x + s))) <= 1",
+           "log(erf(x) - erf(x - s) - 1/10^9) <= 1", "log(exp(s^2 + 1) - exp(2*s)) <= 1",
+           "log(exp(x + s) - exp(x) - (exp(y + s) - exp(y))) <= 1"]
+    for text in bad:      # each argument is <= 0 somewhere on the box
+        assert "log" in undefined_term(make_claim("d", text, x=LINE, y=LINE, s=pos)), text
+    for text in ("log(s*(Q(x) - Q(x + s))) <= 1", "log(erf(x + s) - erf(x)) <= 1"):
+        assert undefined_term(make_claim("d", text, x=LINE, y=LINE, s=pos)) == "", text
