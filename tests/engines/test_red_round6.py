@@ -112,3 +112,14 @@ def test_monotone_pairs_of_unknown_order_or_reaching_zero_stay_uncertified():
         assert "log" in undefined_term(make_claim("d", text, x=LINE, y=LINE, s=pos)), text
     for text in ("log(s*(Q(x) - Q(x + s))) <= 1", "log(erf(x + s) - erf(x)) <= 1"):
         assert undefined_term(make_claim("d", text, x=LINE, y=LINE, s=pos)) == "", text
+
+
+def test_summands_equal_only_at_nonnegative_indices_over_ranges_that_go_negative():
+    i = sympy.Symbol("i", integer=True)
+    for lo, hi in ((k - 5, k), (0, -k), (-k, 0), (0, k - 3)):
+        assert sums.prove_zero(Sum(abs(i) - i, (i, lo, hi))) is None, (lo, hi)
+    assert sums.prove_zero(Sum(abs(i) - i, (i, 0, k - 1))) is not None
+    # Max(c y, 0) = c Max(y, 0) needs c >= 0: c = k - 2 may be -1
+    y = sympy.Symbol("y", real=True)
+    assert sums.prove_zero(Sum(Max((k - 2) * y * i, 0) - (k - 2) * Max(y * i, 0),
+                               (i, 0, k))) is None
