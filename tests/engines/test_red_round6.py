@@ -83,6 +83,10 @@ def test_induction_base_is_the_first_integer_of_the_range():
     # fails at n = 1: the range [1/2, oo) of integers starts at 1
     half = Interval(sympy.Rational(1, 2), None, integer=True)
     assert _sym("2^n >= 5*n/2", Kind.INEQUALITY, n=half) not in SOUND
+    # strict at an equal base (n = 0), Q with a sign change (n = 3), a base at n = 1 failing
+    for text, lo in (("2^n > n + 1", 0), ("2^n >= n^2", 0), ("2^n >= n + 2", 1)):
+        assert _sym(text, Kind.INEQUALITY, n=Interval(lo, None, integer=True)) not in SOUND
+    assert _sym("2^n >= n + 1", Kind.INEQUALITY, n=Interval(0, None, integer=True)) == "PROVED"
 
 
 def test_common_factor_of_a_product_must_be_a_law():
