@@ -47,11 +47,20 @@ def combined_summand(expr):
     if any(len(lim) != 3 for lim in parts[0][1].limits) or any(
             [lim[1:] for lim in s.limits] != ranges for _, s in parts):
         return None
-    # i >= 0 only where the sum runs over lo..hi with lo >= 0 (hi >= lo - 1: sympy's Karr
-    # convention sums hi + 1..lo - 1 otherwise)
-    fresh = [sympy.Dummy(f"i{n}", integer=True, nonnegative=True if (
-        lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
-        for n, (lo, hi) in enumerate(ranges)]
+    # the index runs over integers only when both limits are known integers (it takes the
+    # values lo, lo + 1, ... or, reversed, hi + 1, hi + 2, ...: x..x + 2 at x = 1/2 runs over
+    # half-integers); i >= 0 only where the sum runs over lo..hi with lo >= 0 (hi >= lo - 1:
+    # sympy's Karr convention sums hi + 1..lo - 1 otherwise)
+    fresh, outer = [], {}
+    for n, ((lo, hi), lim) in enumerate(zip(ranges, parts[0][1].limits)):
+        # an inner range's limits in the outer indices as they run (not their own symbols'
+        # assumptions: i declared nonnegative may still run over -3..0)
+        lo, hi = lo.xreplace(outer), hi.xreplace(outer)
+        whole = bool(lo.is_integer and hi.is_integer)
+        fresh.append(sympy.Dummy(f"i{n}", integer=whole or None, real=(
+            lo.is_extended_real and hi.is_extended_real) or None, nonnegative=True if (
+            whole and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None))
+        outer[lim[0]] = fresh[-1]
     total = sympy.S.Zero
     for coeff, s in parts:
         if any(lim[0] in coeff.free_symbols for lim in s.limits):

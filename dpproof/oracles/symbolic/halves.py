@@ -3,20 +3,27 @@
 ``derive_claim`` derives under the assumptions of one end (x = lo + t) or of an open end
 (x = (lo + hi t)/(1 + t)); delta in [0, 1] with masses 1 - delta and delta needs both
 delta >= 0 and delta <= 1, which no single map of the closed box gives.  'closed-lo' maps
-t >= 0 onto [lo, hi), 'closed-hi' onto (lo, hi]; each derivation holds on its image.
+t >= 0 onto [lo, hi), 'closed-hi' onto (lo, hi]; each derivation holds on its image.  With
+k closed ranges the two maps leave the mixed corners (delta1 = 0, delta2 = 1) uncovered: every
+one of the 2^k choices of [lo, hi) / (lo, hi] per range is derived (k <= ``MAX_CLOSED``).
 """
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
+
 import sympy
 
-from ...claims import Statement
+from ...claims import Domain, Statement
 from ...engines.base import EngineTimeout, outer_limit_passed, time_limit
 from .pieces import Underivable
 
 #: seconds for each half's derivation (finite masses derive in well under a second; a
 #: derivation that fails on other grounds should not cost the claim more)
 SECONDS = 1.5
+#: closed ranges handled (2^k derivations)
+MAX_CLOSED = 3
 
 
 def closed_halves(statement, domain, derive_side):
@@ -24,21 +31,30 @@ def closed_halves(statement, domain, derive_side):
     [lo, hi) ('closed-lo') and on (lo, hi] ('closed-hi'); where the two forms, each reduced
     to one fraction (``sympy.cancel``, an identity where the form is defined), are the same
     expression with no pole at any end of the domain, that form holds on the whole box."""
-    if not any(not iv.integer and iv.bounded and iv.lo < iv.hi and not (iv.lo_open or
-                                                                       iv.hi_open)
-               for _, iv in domain.params):
+    closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
+              iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
+    if not closed or len(closed) > MAX_CLOSED:
         return None         # no closed real range: the halves are the maps tried already
+    symbols = domain.symbols()
     got = []
-    for side in ("closed-lo", "closed-hi"):
+    for picks in itertools.product((True, False), repeat=len(closed)):
+        # [lo, hi) (True) or (lo, hi] per closed range: together the images cover the box
+        pick = dict(zip(closed, picks))
+        half = Domain(tuple((n, replace(iv, hi_open=pick[n], lo_open=not pick[n])
+                             if n in pick else iv) for n, iv in domain.params))
         try:
             with time_limit(SECONDS):
-                got.append(derive_side(statement, domain, side))
+                side = "closed-lo" if all(picks) else "closed-hi" if not any(picks) else "both"
+                one_side = derive_side(statement, domain if side != "both" else half, side)
         except EngineTimeout:
             if outer_limit_passed():
                 raise
             return None
-        if got[-1] is None:
+        if one_side is None:
             return None
+        st, raw = one_side      # in the box's own symbols (a half's may carry more signs)
+        own = {s: symbols[n] for n, s in half.symbols().items()} if side == "both" else {}
+        got.append((st.xreplace(own) if own else st, raw))
     ends = [(name, e) for name, iv in domain.params for e in (iv.lo, iv.hi) if e is not None]
 
     def one(a, b):
@@ -48,13 +64,15 @@ def closed_halves(statement, domain, derive_side):
                            for e in at):
             raise Underivable("the two halves' forms differ")
         return ca
-    (sa, raw), (sb, _) = got
+    (sa, raw) = got[0]
     raw = {_cancelled(k): v for k, v in raw.items()}   # the calls as the box's parameters
     try:
-        hyps = tuple(Statement(one(h.lhs, k.lhs), h.rel, one(h.rhs, k.rhs), guards=h.guards)
-                     for h, k in zip(sa.hypotheses, sb.hypotheses))
-        return Statement(one(sa.lhs, sb.lhs), sa.rel, one(sa.rhs, sb.rhs), hyps,
-                         guards=sa.guards), raw
+        for sb, _ in got[1:]:
+            hyps = tuple(Statement(one(h.lhs, k.lhs), h.rel, one(h.rhs, k.rhs),
+                                   guards=h.guards) for h, k in zip(sa.hypotheses, sb.hypotheses))
+            joined = Statement(one(sa.lhs, sb.lhs), sa.rel, one(sa.rhs, sb.rhs), hyps,
+                               guards=sa.guards)
+        return joined, raw
     except (Underivable, sympy.PolynomialError):
         return None
 
