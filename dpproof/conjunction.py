@@ -164,16 +164,8 @@ def quick(claim: Claim, config: Config) -> list[Evidence]:
     t0, engine, limit = time.perf_counter(), load("symbolic"), config.symbolic_quick_timeout
     proofs = []
     for label, part, fixed in split:
-        try:
-            with time_limit(limit):
-                ev = engine.check(part, replace(config, engine_timeout=limit))
-        except EngineTimeout:
-            if outer_limit_passed():
-                raise
-            return []
-        except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
-            return []
-        if ev.verdict is not Verdict.PROVED:
+        ev, _ = _attempt(engine, part, config, limit)
+        if ev is None or ev.verdict is not Verdict.PROVED:
             return []
         proofs.append((label, part, fixed, ev))
     said = []
@@ -226,15 +218,9 @@ def _one(part: Claim, config: Config, spent: dict | None = None,
         if not engine.supports(part):
             continue
         limit = config.symbolic_quick_timeout if quick else config.engine_timeout
-        try:
-            with time_limit(limit):
-                ev = engine.check(part, replace(config, engine_timeout=limit))
-        except EngineTimeout:
-            if outer_limit_passed():
-                raise
-            timed_out = timed_out or quick
-            continue
-        except Exception:  # noqa: BLE001 - a conjunct the engine cannot handle proves nothing
+        ev, ran_out = _attempt(engine, part, config, limit)
+        if ev is None:
+            timed_out = timed_out or (quick and ran_out)
             continue
         if spent is not None and name == "interval":   # the boxes it used, and why it stopped
             spent.update(boxes=ev.data.get("boxes_visited", config.max_boxes),
@@ -245,3 +231,18 @@ def _one(part: Claim, config: Config, spent: dict | None = None,
             return cross_examine(part, config, ev)
         timed_out = timed_out or (quick and ev.detail.startswith("sympy did not finish"))
     return []
+
+
+def _attempt(engine, part: Claim, config: Config, limit: float) -> tuple[Evidence | None, bool]:
+    """(evidence, False) of ``engine`` on one conjunct within ``limit`` seconds; (None, True)
+    when it ran out of time, (None, False) when it failed (a conjunct the engine cannot
+    handle proves nothing)."""
+    try:
+        with time_limit(limit):
+            return engine.check(part, replace(config, engine_timeout=limit)), False
+    except EngineTimeout:
+        if outer_limit_passed():
+            raise
+        return None, True
+    except Exception:  # noqa: BLE001
+        return None, False
