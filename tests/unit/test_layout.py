@@ -106,10 +106,14 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             if len(comp) > 1:
                 out.append(sorted(comp))
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    for v in graph:
-        if v not in index:
-            visit(v)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:   # restored: a worker left at 10,000 frames can overflow the C stack in sympy
+        for v in graph:
+            if v not in index:
+                visit(v)
+    finally:
+        sys.setrecursionlimit(limit)
     return out
 
 
