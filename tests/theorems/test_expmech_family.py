@@ -16,7 +16,7 @@ FAMILY = next(c for c in CLAIMS if c.id == "wasserman.expmech.dp")
 
 
 def test_the_family_is_proved():
-    assert check_claim(FAMILY, Config(timeout=300)).verdict is Verdict.PROVED
+    assert check_claim(FAMILY, Config(timeout=600, engine_timeout=300)).verdict is Verdict.PROVED
 
 
 def test_the_family_at_half_the_budget_is_refuted():
@@ -24,5 +24,5 @@ def test_the_family_at_half_the_budget_is_refuted():
     g = FAMILY.domain.symbols()["g"]
     half = hs.func(*hs.args[:2], sympy.log(1 + g))   # eps/2 = log(1 + g)
     got = check_claim(replace(FAMILY, id="t.expmech.half", family="",
-                              statement=Statement(half, "<=", 0)), Config(timeout=300))
+                              statement=Statement(half, "<=", 0)), Config(timeout=600, engine_timeout=300))
     assert got.verdict is Verdict.REFUTED
