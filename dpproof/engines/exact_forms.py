@@ -20,7 +20,7 @@ from flint import arb
 from ..evidence import Verdict
 from ..lowering import LoweringError, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
-from .log_groups import logs_grouped
+from .log_groups import logs_grouped, logs_of_factors
 
 
 def forms(expr, slow=None):
@@ -97,16 +97,12 @@ def switches_decided(expr):
 
 
 def _logs_expanded(expr):
-    """Powers denested and logs split where sympy's assumptions allow (``force=False``), each
-    log's argument factored first (log((x + 1)^2) = 2 log(x + 1) needs x + 1 > 0), then
-    brought over a common denominator: exact rewrites only (a Renyi divergence derived from the densities against a
-    printed sum of logs, azize23.alg2.renyi_exact.repaired)."""
+    """``log_groups.logs_of_factors``, then brought over a common denominator: exact
+    rewrites only (a Renyi divergence derived from the densities against a printed sum of
+    logs, azize23.alg2.renyi_exact.repaired)."""
     if not expr.has(sympy.log):
         return expr
-    e = sympy.expand_log(sympy.powdenest(sympy.powsimp(expr), force=False), force=False)
-    e = e.replace(lambda z: isinstance(z, sympy.log),
-                  lambda z: sympy.expand_log(sympy.log(sympy.factor(z.args[0])), force=False))
-    e = sympy.cancel(sympy.together(sympy.expand(e)))
+    e = sympy.cancel(sympy.together(sympy.expand(logs_of_factors(expr))))
     return sympy.cancel(sympy.together(e))   # the first pass can leave nested fractions
 
 

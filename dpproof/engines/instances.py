@@ -219,6 +219,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
         sympy.Dummy("x", real=True), 0, 1)
     rel = {"<=": ">=", "<": ">"}.get(st.rel, st.rel)       # of each margin big - small
     pieces, exact, switched = 0, True, False
+    pending = []      # instances' segments, proved once some instance has a switch
     for values in combos:
         sub = {s: sympy.Integer(values[s.name]) for s in st.free_symbols if s.name in values}
         part = replace(claim, statement=Statement(cases.substitute(st.lhs, sub), st.rel,
@@ -246,13 +247,17 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
         # switches _margins split away
         switched = switched or count > 0 or (switches.start == 1 and (
             len(segments) > 1 or switches_as_written))
-        for a, b, margins in segments:
+        pending.append(segments)
+        if not switched:    # its pieces would be wasted if no instance has a switch
+            continue
+        for a, b, margins in itertools.chain.from_iterable(pending):
             for margin in margins:
                 lines = kinks.prove(margin, x, a, b, rel, t_end - time.perf_counter())
                 if lines is None:
                     return None
                 pieces += len(lines)
                 exact = exact and all(line.endswith("0 exactly") for line in lines)
+        pending = []
     if not switched:
         return None                 # constants without a clamp: not this engine's class
     where = f"{len(combos)} integer instances, " if values else ""

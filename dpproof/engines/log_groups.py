@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 
 import sympy
+from sympy.core.cache import cacheit
 
 
 def _coefficient_terms(c):
@@ -44,13 +45,21 @@ def logs_grouped(expr):
         return expr
 
 
+@cacheit
+def logs_of_factors(expr):
+    """Powers denested and logs split where sympy's assumptions allow (``force=False``),
+    each log's argument factored first (log((x + 1)^2) = 2 log(x + 1) needs x + 1 > 0): an
+    exact rewrite, shared by ``logs_grouped`` and ``exact_forms`` (cached: both take it of
+    one margin, and ``factor`` can be slow -- the cache is emptied with sympy's per claim)."""
+    e = sympy.expand_log(sympy.powdenest(sympy.powsimp(expr), force=False), force=False)
+    return e.replace(lambda z: isinstance(z, sympy.log),
+                     lambda z: sympy.expand_log(sympy.log(sympy.factor(z.args[0])), force=False))
+
+
 def _grouped(expr):
     if not expr.has(sympy.log):
         return expr
-    e = sympy.expand_log(sympy.powdenest(sympy.powsimp(expr), force=False), force=False)
-    e = e.replace(lambda z: isinstance(z, sympy.log),
-                  lambda z: sympy.expand_log(sympy.log(sympy.factor(z.args[0])), force=False))
-    e = sympy.expand(e)
+    e = sympy.expand(logs_of_factors(expr))
     logs = sorted((g for g in e.atoms(sympy.log) if g.free_symbols), key=sympy.default_sort_key)
     if len(logs) < 2 or any(g.args[0].is_positive is not True for g in logs):
         return expr

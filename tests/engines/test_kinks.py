@@ -236,3 +236,23 @@ def test_a_max_of_absolute_values_is_zero_conjunct_by_conjunct():
     assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(clamp)), x, 0, 1, "==", 20)
     off = clamp + sympy.Max(x - sympy.Rational(3, 4), 0) / 10**9
     assert kinks.prove(sympy.Max(sympy.Abs(fold), sympy.Abs(off)), x, 0, 1, "==", 20) is None
+
+
+def test_no_piece_proved_for_a_claim_without_a_switch(monkeypatch):
+    """A derived margin without a switch is not this route's class: it says None without
+    proving any piece (its pieces were proved, then thrown away, in 3-7 s per attempt on
+    osgt22.rdp.exact.slides630.step1); with a switch the pieces are still proved."""
+    from dpproof.engines import cases, instances
+    calls = []
+    real = kinks.prove
+    monkeypatch.setattr(kinks, "prove", lambda *a, **k: calls.append(a) or real(*a, **k))
+    plain = make_claim("k.plain", f"renyi({N01}, {N11}, alpha) <= alpha/2", Kind.INEQUALITY,
+                       alpha=I.closed(2, 3))
+    # the first attempt, for claims with more switches than the proof by cases splits
+    assert instances.by_kinks(plain, symbolic._rewrite_special, 30.0,
+                              range(cases.MAX_DEPTH + 1, 10 ** 6)) is None
+    assert calls == []
+    name, text, params = TRUE[0]
+    got = instances.by_kinks(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params),
+                             symbolic._rewrite_special, 30.0, range(1, 10 ** 6))
+    assert got is not None and calls
