@@ -60,9 +60,11 @@ def _indices_assumed(expr):
         limits, subs = [], {}
         for x, *ends in s.limits:
             lo, hi = ends if len(ends) == 2 else (None, None)
-            # i >= 0 where lo >= 0 and hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
-            y = sympy.Dummy(x.name, integer=True, nonnegative=True if (
-                lo is not None and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
+            # i >= lo >= 0 (> 0) where hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
+            runs = lo is not None and (hi - lo + 1).is_nonnegative
+            y = sympy.Dummy(x.name, integer=True,
+                            nonnegative=True if runs and lo.is_nonnegative else None,
+                            positive=True if runs and lo.is_positive else None)
             subs[x] = y
             limits.append((y, *ends))
         return sympy.Sum(s.function.xreplace(subs), *limits)
@@ -86,6 +88,9 @@ def _derived(claim: Claim, expr):
 
 
 def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
+    if isinstance(term, sympy.Sum) and not all(e.is_finite for lim in term.limits
+                                               for e in lim[1:]):
+        return f"{term}: a series (an infinite limit), whose convergence is not certified"
     if isinstance(term, (sympy.Pow, sympy.log)) and oracles_derived:
         # a root or log of an oracle value: judged on the value's derived form
         derived = _derived(claim, term.args[0])
@@ -141,6 +146,8 @@ def _certified(claim: Claim, expr, need: str) -> bool:
             if {"positive": form.is_positive, "nonnegative": form.is_nonnegative,
                     "nonzero": form.is_zero is False}[need]:
                 return True
+    if not expr.free_symbols <= set(claim.domain.symbols().values()):
+        return False   # a Sum's index (a Dummy named i, or x like a parameter): not a box's
     if len(expr.free_symbols) == 1:
         decided = _univariate_sign(claim, expr, need)
         if decided is not None:

@@ -44,7 +44,9 @@ def combined_summand(expr):
     if not parts or any(p is None for p in parts):
         return None
     ranges = [lim[1:] for lim in parts[0][1].limits]
-    if any(len(lim) != 3 for lim in parts[0][1].limits) or any(
+    # finite ranges only: a series may diverge (sum (-1)^i = 2 sum (-1)^i / 2 is no identity)
+    if any(len(lim) != 3 or not all(e.is_finite for e in lim[1:])
+           for lim in parts[0][1].limits) or any(
             [lim[1:] for lim in s.limits] != ranges for _, s in parts):
         return None
     # the index runs over integers only when both limits are known integers (it takes the

@@ -1,0 +1,61 @@
+"""Red team, round 7: false or undefined claims against finite sums (an index named like a
+parameter, series), definedness and the cross-examination must never be PROVED/CERTIFIED nor
+crash; their true twins are still decided."""
+
+import sympy
+from sympy import Sum, log, oo
+
+from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
+from dpproof.engines import sums
+from dpproof.engines.base import Config
+from dpproof.engines.exact_definedness import undefined_term
+from dpproof.runner import check_claim
+
+x = sympy.Symbol("x", real=True)
+k = sympy.Symbol("k", integer=True, positive=True)
+i = sympy.Symbol("i", integer=True)
+SOUND = ("PROVED", "CERTIFIED")
+K = Interval(1, None, integer=True)
+
+
+def _claim(statement, domain):
+    return Claim("t.red7", Source("test", "", "red7"), statement, domain, Kind.IDENTITY)
+
+
+def test_a_sum_index_named_like_a_parameter_does_not_borrow_its_range():
+    # the index x runs over -k..-1, where log(x) is undefined (2 log(x) is log(x^2) + 2 pi i
+    # in complex terms); the parameter x in [1, 2] made log(x) "certified" defined by name
+    dom = Domain.of(k=K, x=Interval(1, 2))
+    st = Statement(Sum(log(x ** 2), (x, -k, -1)) + x, "==", 2 * Sum(log(x), (x, -k, -1)) + x)
+    assert "log" in undefined_term(_claim(st, dom))
+    assert check_claim(_claim(st, dom), Config(engines=("symbolic",))).verdict.name \
+        not in SOUND
+    # an index of its own name was looked up in the domain: KeyError, the claim an ERROR
+    own = Statement(Sum(log(i ** 2), (i, -k, -1)), "==", 2 * Sum(log(i), (i, -k, -1)))
+    assert "log" in undefined_term(_claim(own, Domain.of(k=K)))
+    # twin: over 1..k the index is positive and the identity holds term by term
+    twin = Statement(Sum(log(i ** 2), (i, 1, k)), "==", 2 * Sum(log(i), (i, 1, k)))
+    assert undefined_term(_claim(twin, Domain.of(k=K))) == ""
+    assert check_claim(_claim(twin, Domain.of(k=K)),
+                       Config(engines=("symbolic",))).verdict.name == "PROVED"
+
+
+def test_a_divergent_series_is_no_identity_summand_by_summand():
+    # sum_{i >= k} (-1)^i diverges: both sides are undefined
+    st = Statement(Sum((-1) ** i, (i, k, oo)), "==", 2 * Sum((-1) ** i / 2, (i, k, oo)))
+    assert sums.prove_zero(st.lhs - st.rhs) is None
+    assert "series" in undefined_term(_claim(st, Domain.of(k=K)))
+    assert check_claim(_claim(st, Domain.of(k=K)), Config(engines=("symbolic",))
+                       ).verdict.name not in SOUND
+    # twin: the finite sum is an identity term by term
+    assert sums.prove_zero(Sum((-1) ** i, (i, 0, k)) - 2 * Sum((-1) ** i / 2, (i, 0, k)))
+
+
+def test_cross_examination_of_an_oracle_without_balls_for_the_pair_does_not_crash():
+    # the hockey-stick of products of continuous laws is derived symbolically (common factor
+    # dropped) but has no ball oracle: the corner sweep raised TypeError out of check_claim
+    from tests.helpers import make_claim
+    text = ("hockey_stick(ProductOf(Normal(0, 1), Normal(0, s)), ProductOf(Normal(1, 1), "
+            "Normal(0, s)), 0) == 2*Phi(1/2) - 1")
+    got = check_claim(make_claim("t.red7", text, Kind.IDENTITY, s=Interval(1, 2)), Config())
+    assert got.verdict.name == "PROVED"
