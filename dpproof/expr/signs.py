@@ -1,0 +1,86 @@
+"""The signs sympy gives numbers, kept only where a ball confirms them (red round 7).
+
+sympy decides the sign of a number (``Expr._eval_is_extended_positive_negative``) and the
+order of two numbers (``relational._n2``, behind ``<``, ``Max``, ``Min``, ``Eq``) by ``evalf``
+at 2 digits, which is not rigorous: ``1/10^40 - 6/10^81 - log(1 + 1/10^40)`` (-1.0e-81)
+evaluates to 1.0e-40 (the log of a number within 10^-40 of 1 as 0).  sympy then called it
+positive: ``abs`` of it was itself as the claim was parsed, ``Max``/``Min`` kept the wrong
+argument, and the sign rules of the symbolic engine "proved" a false margin.  ``install``
+wraps both: where sympy gives a number a sign or an order, the sign of an arb ball of it (the
+rigorous lowering, precision rising to ``PRECS[-1]`` bits) is given instead; a ball that
+straddles 0 (or no ball) leaves it unknown (None), which costs sympy a simplification, never
+soundness.
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy.core import relational
+from sympy.core.expr import Expr
+
+#: bits tried in turn to separate a number from 0
+PRECS = (64, 256, 1024)
+_CACHE: dict = {}
+_CACHE_SIZE = 4096
+_BUSY = [False]        # a sign asked while a ball is being computed: unknown
+
+
+def _ball(number):
+    """An arb ball of a real sympy number, certified nonzero if ``PRECS`` can; None if it
+    cannot be evaluated (not real, an oracle without balls, a sign asked inside)."""
+    if number in _CACHE:
+        return _CACHE[number]
+    if _BUSY[0]:
+        return None
+    from ..definedness import MaybeUndefined, Undefined
+    from ..lowering import LoweringError, at_precision, lower
+    _BUSY[0] = True
+    ball = None
+    try:
+        f = lower(number, (), "arb")
+        for prec in PRECS:
+            with at_precision(prec):
+                ball = f()
+            if ball > 0 or ball < 0:
+                break
+    except (LoweringError, Undefined, MaybeUndefined, ArithmeticError, TypeError,
+            ValueError, NotImplementedError, RecursionError, AttributeError, KeyError):
+        ball = None
+    finally:
+        _BUSY[0] = False
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[number] = ball
+    return ball
+
+
+def _sign(self, positive):
+    said = _SYMPY_SIGN(self, positive)
+    if said is None or not self.is_number:
+        return said
+    ball = _ball(self)
+    if ball is None or not (ball > 0 or ball < 0 or ball == 0):
+        return None
+    return bool(ball > 0) if positive else bool(ball < 0)
+
+
+def _n2(a, b):
+    dif = _SYMPY_N2(a, b)
+    if dif is None or dif in (sympy.oo, -sympy.oo):
+        return dif
+    ball = _ball(a - b)
+    if ball is None:
+        return None
+    if (dif > 0 and ball > 0) or (dif < 0 and ball < 0) or (dif == 0 and ball == 0):
+        return dif
+    return None
+
+
+_SYMPY_SIGN = Expr._eval_is_extended_positive_negative
+_SYMPY_N2 = relational._n2
+
+
+def install() -> None:
+    """Wrap sympy's number signs and orders (idempotent)."""
+    Expr._eval_is_extended_positive_negative = _sign
+    relational._n2 = _n2
