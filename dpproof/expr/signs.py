@@ -14,27 +14,36 @@ soundness.
 
 from __future__ import annotations
 
+import sys
+
 import sympy
 from sympy.core import relational
+from sympy.core.cache import cacheit
 from sympy.core.expr import Expr
 
 #: bits tried in turn to separate a number from 0
 PRECS = (64, 256, 1024)
-_CACHE: dict = {}
-_CACHE_SIZE = 4096
-_BUSY = [False]        # a sign asked while a ball is being computed: unknown
 
 
-def _ball(number):
+def _inside() -> bool:
+    """Whether a ball is being computed further up the stack (its lowering asks signs too:
+    those are unknown).  Read off the stack, not a flag: a time limit's alarm may end the
+    computation anywhere, and a flag left set would change every later sign."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code is _evaluate.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _evaluate(number):
     """An arb ball of a real sympy number, certified nonzero if ``PRECS`` can; None if it
     cannot be evaluated (not real, an oracle without balls, a sign asked inside)."""
-    if number in _CACHE:
-        return _CACHE[number]
-    if _BUSY[0]:
+    if _inside():
         return None
     from ..definedness import MaybeUndefined, Undefined
     from ..lowering import LoweringError, at_precision, lower
-    _BUSY[0] = True
     ball = None
     try:
         f = lower(number, (), "arb")
@@ -45,13 +54,13 @@ def _ball(number):
                 break
     except (LoweringError, Undefined, MaybeUndefined, ArithmeticError, TypeError,
             ValueError, NotImplementedError, RecursionError, AttributeError, KeyError):
-        ball = None
-    finally:
-        _BUSY[0] = False
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[number] = ball
+        return None
     return ball
+
+
+#: memoised in sympy's cache (emptied with it: ``checking.check_claim`` starts every claim
+#: from an empty cache)
+_ball = cacheit(_evaluate)
 
 
 def _sign(self, positive):
