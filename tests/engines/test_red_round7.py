@@ -102,3 +102,28 @@ def test_claims_on_a_cancelling_number_are_not_proved():
     assert _verdict(f"abs({TINY}) == -{TINY}", Kind.IDENTITY, x=X01) == "PROVED"
     assert _verdict(f"max(x, {TINY}) == x", Kind.IDENTITY, x=X01) == "PROVED"
     assert _verdict("log(1 + x/10^40) <= x/10^40 - x^2/10^81", x=X01) in SOUND
+
+
+def test_a_limit_of_zero_seconds_does_not_disarm_the_enclosing_limits():
+    # time_limit(0) called setitimer(0): no alarm at all, the claim's limit lost with it
+    import time
+
+    import pytest
+
+    from dpproof.engines import base
+    from dpproof.engines.base import EngineTimeout, time_limit
+    t0 = time.perf_counter()
+    with pytest.raises(EngineTimeout):
+        with time_limit(0.2):
+            with time_limit(0):
+                while time.perf_counter() - t0 < 5:
+                    pass
+    assert time.perf_counter() - t0 < 2.0
+    # a negative, infinite or nan limit raised in setitimer half-way through __enter__:
+    # its deadline stayed (every later inner timeout was taken for an outer one)
+    for seconds in (-1.0, float("inf"), float("nan")):
+        with time_limit(seconds):
+            pass
+        assert not base._DEADLINES and not base.outer_limit_passed()
+    with pytest.raises(ValueError, match="positive"):
+        Config(symbolic_quick_timeout=0)
