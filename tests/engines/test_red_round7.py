@@ -127,3 +127,14 @@ def test_a_limit_of_zero_seconds_does_not_disarm_the_enclosing_limits():
         assert not base._DEADLINES and not base.outer_limit_passed()
     with pytest.raises(ValueError, match="positive"):
         Config(symbolic_quick_timeout=0)
+
+
+def test_an_irrational_interval_end_is_refused_where_it_is_written():
+    # Interval(0, sqrt(2)) was accepted and crashed the engines (effective_bounds, balls):
+    # a TypeError out of check_claim; an integer range rounds its ends as before
+    import pytest
+    for end in (sympy.sqrt(2), sympy.pi, sympy.E):
+        with pytest.raises(ValueError, match="exact rational"):
+            Interval(0, end)
+    assert Interval(0, sympy.pi, integer=True).hi == 3
+    assert Interval("0.5", 2).lo == sympy.Rational(1, 2)
