@@ -45,6 +45,8 @@ def _evaluate(number):
     from ..definedness import MaybeUndefined, Undefined
     from ..lowering import LoweringError, at_precision, lower
     ball = None
+    # a Float is the binary rational it holds (the lowering refuses floats in claims)
+    number = number.xreplace({v: sympy.Rational(v) for v in number.atoms(sympy.Float)})
     try:
         f = lower(number, (), "arb")
         for prec in PRECS:
