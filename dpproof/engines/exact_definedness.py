@@ -20,6 +20,7 @@ from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
 from .base import effective_bounds
 from .exact_forms import erfc_by_range
+from .sums import index_symbols
 
 _SIGN_BOXES = 1024      # arb boxes tried to certify the sign of a base on the domain (64 failed on a
                         # log argument that 512 certify in 18 ms: osgt22.rdp.exact)
@@ -53,22 +54,23 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
 
 
 def _indices_assumed(expr):
-    """Each Sum left with symbolic limits (not written out) with its index an integer symbol,
-    nonnegative where its lower limit is known to be: its terms are judged for the indices
-    the sum runs over."""
-    def fresh(s):
-        limits, subs = [], {}
-        for x, *ends in s.limits:
-            lo, hi = ends if len(ends) == 2 else (None, None)
-            # i >= lo >= 0 (> 0) where hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
-            runs = lo is not None and (hi - lo + 1).is_nonnegative
-            y = sympy.Dummy(x.name, integer=True,
-                            nonnegative=True if runs and lo.is_nonnegative else None,
-                            positive=True if runs and lo.is_positive else None)
-            subs[x] = y
-            limits.append((y, *ends))
-        return sympy.Sum(s.function.xreplace(subs), *limits)
-    return expr.replace(lambda e: isinstance(e, sympy.Sum), fresh)
+    """Each Sum left with symbolic limits (not written out) with its indices fresh symbols
+    that carry what their ranges give (``sums.index_symbols``), outer Sums first: its terms
+    are judged for the indices the sum runs over."""
+    def outermost(e):
+        if isinstance(e, sympy.Sum):
+            yield e
+        else:
+            for a in e.args:
+                yield from outermost(a)
+    rule = {}
+    for s in set(outermost(expr)):
+        fresh = index_symbols(s.limits)
+        limits = [(x, *[e.xreplace({o[0]: y for o, y in zip(s.limits[n + 1:], fresh[n + 1:])})
+                        for e in lim[1:]]) for n, (lim, x) in enumerate(zip(s.limits, fresh))]
+        inner = s.function.xreplace({lim[0]: x for lim, x in zip(s.limits, fresh)})
+        rule[s] = sympy.Sum(_indices_assumed(inner), *limits)
+    return expr.xreplace(rule) if rule else expr
 
 
 def _derived(claim: Claim, expr):

@@ -157,3 +157,20 @@ def test_a_derivation_link_under_a_hypothesis_the_claim_lacks_does_not_connect()
     twin = Statement((x - third) ** 2, ">", 0, (Statement(sympy.Symbol("x"), ">=",
                                                           sympy.Rational(1, 2)),))
     assert _connection_problem(replace(parent, statement=twin), [step.statement]) == ""
+
+
+def test_an_inner_range_is_read_in_the_outer_index_as_it_runs():
+    # sympy lists a Sum's limits innermost first: in Sum(f, (j, i, i), (i, -k, -1)) the inner
+    # j = i..i was given the sign i is declared with (positive), though i runs over -k..-1:
+    # the sum of |j| - j (2 + 4 + ... + 2k) was "0"; the sum of logs "defined" and PROVED
+    ip = sympy.Symbol("i", integer=True, positive=True)
+    j = sympy.Symbol("j", integer=True)
+    assert sums.prove_zero(Sum(abs(j) - j, (j, ip, ip), (ip, -k, -1))) is None
+    st = Statement(Sum(log(j ** 2), (j, ip, ip), (ip, -k, -1)), "==",
+                   Sum(2 * log(j), (j, ip, ip), (ip, -k, -1)))
+    assert "log" in undefined_term(_claim(st, Domain.of(k=K)))
+    # twins: over 1..k the inner index is positive, the identities hold term by term
+    assert sums.prove_zero(Sum(abs(j) - j, (j, i, i), (i, 1, k))) is not None
+    twin = Statement(Sum(log(j ** 2), (j, ip, ip), (ip, 1, k)), "==",
+                     Sum(2 * log(j), (j, ip, ip), (ip, 1, k)))
+    assert undefined_term(_claim(twin, Domain.of(k=K))) == ""
