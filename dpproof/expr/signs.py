@@ -45,19 +45,33 @@ def _evaluate(number):
     from ..definedness import MaybeUndefined, Undefined
     from ..lowering import LoweringError, at_precision, lower
     ball = None
-    # a Float is the binary rational it holds (the lowering refuses floats in claims)
+    # a Float is the binary rational it holds (the lowering refuses floats in claims); a
+    # real root of a polynomial (sympy's real-root isolation) the ball of its isolating
+    # interval, refined to the precision
     number = number.xreplace({v: sympy.Rational(v) for v in number.atoms(sympy.Float)})
+    roots = sorted(number.atoms(sympy.CRootOf), key=sympy.default_sort_key)
+    if any(not r.is_real for r in roots):
+        return None
+    names = [f"_root{n}" for n in range(len(roots))]
+    number = number.xreplace({r: sympy.Symbol(n) for r, n in zip(roots, names)})
     try:
-        f = lower(number, (), "arb")
+        f = lower(number, names, "arb")
         for prec in PRECS:
             with at_precision(prec):
-                ball = f()
+                ball = f(*[_root_ball(r, prec) for r in roots])
             if ball > 0 or ball < 0:
                 break
     except (LoweringError, Undefined, MaybeUndefined, ArithmeticError, TypeError,
             ValueError, NotImplementedError, RecursionError, AttributeError, KeyError):
         return None
     return ball
+
+
+def _root_ball(root, prec: int):
+    from ..lowering import arb_box
+    iv = root._get_interval().refine_size(sympy.Rational(1, 2 ** prec))
+    return arb_box(sympy.Rational(int(iv.a.p), int(iv.a.q)), sympy.Rational(int(iv.b.p),
+                                                                          int(iv.b.q)))
 
 
 #: memoised in sympy's cache (emptied with it: ``checking.check_claim`` starts every claim

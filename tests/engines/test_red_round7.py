@@ -80,6 +80,10 @@ def test_sympy_signs_of_a_cancelling_number_are_certified_by_balls():
     z = log(6) - log(2) - log(3)
     assert z.is_positive is not True and z.is_negative is not True
     assert sympy.sqrt(2) > 1 and abs(1 - sympy.sqrt(2)) == sympy.sqrt(2) - 1
+    # a real root of a polynomial by its isolating interval, a Float as its binary rational
+    r = sympy.CRootOf(sympy.Symbol("t") ** 5 - 3 * sympy.Symbol("t") + 1, 0)   # -1.388...
+    assert r.is_negative and bool(r < -1) and bool(r > -2)
+    assert bool(sympy.Float(3.14) < sympy.pi) and sympy.Max(sympy.Float(0.5), log(2)) == log(2)
 
 
 def _verdict(text, kind=Kind.INEQUALITY, **dom):
