@@ -57,6 +57,13 @@ class Interval:
             object.__setattr__(self, "hi_open", True)
         if self.integer:
             self._integer_ends()
+        for end in (self.lo, self.hi):
+            # every engine reads the ends as exact rationals (balls, effective_bounds): an
+            # irrational end (sqrt(2), pi) was accepted here and crashed them
+            if end is not None and not end.is_Rational:
+                raise ValueError(f"interval end {end} is not an exact rational; give a "
+                                 f"rational end (e.g. {sympy.Rational(str(sympy.N(end, 6)))}) "
+                                 "and the exact bound as a hypothesis (x^2 <= 2 => ...)")
         if self.lo is not None and self.hi is not None:
             empty = self.lo > self.hi or (self.lo == self.hi and (self.lo_open or self.hi_open))
             if empty:

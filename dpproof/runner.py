@@ -112,11 +112,26 @@ def _connection_problem(parent: Claim, links) -> str:
              for i, (a, b) in enumerate(zip(links, links[1:]))]
     ends.append((parent.statement.rhs, links[-1].rhs, "the last link's right side"))
     for a, b, where in ends:
-        a = a.xreplace({s: sympy.Symbol(s.name) for s in a.free_symbols})
-        b = b.xreplace({s: sympy.Symbol(s.name) for s in b.free_symbols})
+        a, b = _plain(a), _plain(b)
         if a != b and sympy.simplify(a - b) != 0:
             return f"{where}: {sympy.sstr(a)} vs {sympy.sstr(b)}"
+    # a link decided under a hypothesis holds only where it does: the claim must assume it
+    # too (a link "x >= 1/2 => (x - 1/3)^2 > 0" CERTIFIED the claim (x - 1/3)^2 > 0 on [0, 1])
+    assumed = {_hypothesis(h) for h in parent.statement.hypotheses}
+    for i, link in enumerate(links):
+        extra = [h for h in link.hypotheses if _hypothesis(h) not in assumed]
+        if extra:
+            return f"link {i + 1} assumes {extra[0]}, which the claim does not"
     return ""
+
+
+def _plain(e):
+    """``e`` with its symbols by name only (a link's and the claim's may differ in assumptions)."""
+    return e.xreplace({s: sympy.Symbol(s.name) for s in e.free_symbols})
+
+
+def _hypothesis(h) -> tuple:
+    return (_plain(h.lhs), h.rel, _plain(h.rhs), tuple(_hypothesis(g) for g in h.hypotheses))
 
 
 def _steps_cover(parent: Claim) -> bool:

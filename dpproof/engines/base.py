@@ -57,9 +57,9 @@ class Config:
             raise ValueError(f"unknown engine(s) {unknown}; allowed: {', '.join(ENGINES)}")
         if self.prec < 32:
             raise ValueError(f"prec must be at least 32 bits, got {self.prec}")
-        if self.timeout <= 0 or self.engine_timeout <= 0:
+        if not (self.timeout > 0 and self.engine_timeout > 0 and self.symbolic_quick_timeout > 0):
             raise ValueError(f"timeouts must be positive, got {self.timeout}, "
-                             f"{self.engine_timeout}")
+                             f"{self.engine_timeout}, {self.symbolic_quick_timeout}")
 
 
 def load(name: str):
@@ -94,7 +94,11 @@ class time_limit:
     """
 
     def __init__(self, seconds: float):
-        self.seconds = seconds
+        # 0 would disarm the alarm, the enclosing limits' too (the block ran unlimited), and
+        # a negative, infinite or nan one made setitimer raise half-way (its deadline, a
+        # limit passed for every later block, and its handler left behind): a limit that is
+        # not a positive number of seconds has expired at once; none exceeds LONGEST
+        self.seconds = min(seconds, LONGEST) if seconds > 0 else SHORTEST
         self.armed = False
 
     def __enter__(self):
@@ -124,6 +128,8 @@ class time_limit:
 
 #: seconds between repeated alarms once a ``time_limit`` has expired
 REFIRE = 0.5
+#: the shortest and longest limits armed (an expired limit; what setitimer takes)
+SHORTEST, LONGEST = 1e-6, 1e8
 
 
 #: the absolute deadlines (perf_counter) of the enclosing ``time_limit`` blocks, outermost first

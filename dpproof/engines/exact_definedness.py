@@ -20,6 +20,7 @@ from ..lowering import LoweringError, arb_box, at_precision, lower
 from ..oracles import symbolic as symbolic_oracles
 from .base import effective_bounds
 from .exact_forms import erfc_by_range
+from .sums import index_symbols
 
 _SIGN_BOXES = 1024      # arb boxes tried to certify the sign of a base on the domain (64 failed on a
                         # log argument that 512 certify in 18 ms: osgt22.rdp.exact)
@@ -53,20 +54,23 @@ def undefined_term(claim: Claim, oracles_derived: bool = False) -> str:
 
 
 def _indices_assumed(expr):
-    """Each Sum left with symbolic limits (not written out) with its index an integer symbol,
-    nonnegative where its lower limit is known to be: its terms are judged for the indices
-    the sum runs over."""
-    def fresh(s):
-        limits, subs = [], {}
-        for x, *ends in s.limits:
-            lo, hi = ends if len(ends) == 2 else (None, None)
-            # i >= 0 where lo >= 0 and hi >= lo - 1 (else sympy sums hi + 1..lo - 1)
-            y = sympy.Dummy(x.name, integer=True, nonnegative=True if (
-                lo is not None and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None)
-            subs[x] = y
-            limits.append((y, *ends))
-        return sympy.Sum(s.function.xreplace(subs), *limits)
-    return expr.replace(lambda e: isinstance(e, sympy.Sum), fresh)
+    """Each Sum left with symbolic limits (not written out) with its indices fresh symbols
+    that carry what their ranges give (``sums.index_symbols``), outer Sums first: its terms
+    are judged for the indices the sum runs over."""
+    def outermost(e):
+        if isinstance(e, sympy.Sum):
+            yield e
+        else:
+            for a in e.args:
+                yield from outermost(a)
+    rule = {}
+    for s in set(outermost(expr)):
+        fresh = index_symbols(s.limits)
+        limits = [(x, *[e.xreplace({o[0]: y for o, y in zip(s.limits[n + 1:], fresh[n + 1:])})
+                        for e in lim[1:]]) for n, (lim, x) in enumerate(zip(s.limits, fresh))]
+        inner = s.function.xreplace({lim[0]: x for lim, x in zip(s.limits, fresh)})
+        rule[s] = sympy.Sum(_indices_assumed(inner), *limits)
+    return expr.xreplace(rule) if rule else expr
 
 
 def _derived(claim: Claim, expr):
@@ -86,6 +90,9 @@ def _derived(claim: Claim, expr):
 
 
 def _term_problem(claim: Claim, term, oracles_derived: bool = False) -> str:
+    if isinstance(term, sympy.Sum) and not all(e.is_finite for lim in term.limits
+                                               for e in lim[1:]):
+        return f"{term}: a series (an infinite limit), whose convergence is not certified"
     if isinstance(term, (sympy.Pow, sympy.log)) and oracles_derived:
         # a root or log of an oracle value: judged on the value's derived form
         derived = _derived(claim, term.args[0])
@@ -141,6 +148,8 @@ def _certified(claim: Claim, expr, need: str) -> bool:
             if {"positive": form.is_positive, "nonnegative": form.is_nonnegative,
                     "nonzero": form.is_zero is False}[need]:
                 return True
+    if not expr.free_symbols <= set(claim.domain.symbols().values()):
+        return False   # a Sum's index (a Dummy named i, or x like a parameter): not a box's
     if len(expr.free_symbols) == 1:
         decided = _univariate_sign(claim, expr, need)
         if decided is not None:

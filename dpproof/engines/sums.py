@@ -44,23 +44,12 @@ def combined_summand(expr):
     if not parts or any(p is None for p in parts):
         return None
     ranges = [lim[1:] for lim in parts[0][1].limits]
-    if any(len(lim) != 3 for lim in parts[0][1].limits) or any(
+    # finite ranges only: a series may diverge (sum (-1)^i = 2 sum (-1)^i / 2 is no identity)
+    if any(len(lim) != 3 or not all(e.is_finite for e in lim[1:])
+           for lim in parts[0][1].limits) or any(
             [lim[1:] for lim in s.limits] != ranges for _, s in parts):
         return None
-    # the index runs over integers only when both limits are known integers (it takes the
-    # values lo, lo + 1, ... or, reversed, hi + 1, hi + 2, ...: x..x + 2 at x = 1/2 runs over
-    # half-integers); i >= 0 only where the sum runs over lo..hi with lo >= 0 (hi >= lo - 1:
-    # sympy's Karr convention sums hi + 1..lo - 1 otherwise)
-    fresh, outer = [], {}
-    for n, ((lo, hi), lim) in enumerate(zip(ranges, parts[0][1].limits)):
-        # an inner range's limits in the outer indices as they run (not their own symbols'
-        # assumptions: i declared nonnegative may still run over -3..0)
-        lo, hi = lo.xreplace(outer), hi.xreplace(outer)
-        whole = bool(lo.is_integer and hi.is_integer)
-        fresh.append(sympy.Dummy(f"i{n}", integer=whole or None, real=(
-            lo.is_extended_real and hi.is_extended_real) or None, nonnegative=True if (
-            whole and lo.is_nonnegative and (hi - lo + 1).is_nonnegative) else None))
-        outer[lim[0]] = fresh[-1]
+    fresh = index_symbols(parts[0][1].limits)
     total = sympy.S.Zero
     for coeff, s in parts:
         if any(lim[0] in coeff.free_symbols for lim in s.limits):
@@ -68,6 +57,31 @@ def combined_summand(expr):
         f = s.function.xreplace({lim[0]: x for lim, x in zip(s.limits, fresh)})
         total += coeff * f
     return total, [(x, lo, hi) for x, (lo, hi) in zip(fresh, ranges)]
+
+
+def index_symbols(limits) -> list:
+    """A fresh symbol for each index of one Sum's ``limits`` (sympy's order: innermost
+    first), carrying what its range gives: an integer only between known integer limits (it
+    takes lo, lo + 1, ... or, reversed, hi + 1, ...: x..x + 2 at x = 1/2 runs over
+    half-integers), >= lo where hi >= lo - 1 (sympy's Karr convention sums hi + 1..lo - 1
+    otherwise), so nonnegative (positive) where lo >= 0 (> 0).  A limit is read with the
+    outer indices (later in ``limits``) as their fresh symbols, never by their own
+    assumptions (i declared positive may run over -k..-1), and an inner index in it (not
+    bound there) as a symbol of no sign."""
+    out, outer = [None] * len(limits), {}
+    unbound = {lim[0]: sympy.Dummy(lim[0].name, integer=True) for lim in limits}
+    for n in reversed(range(len(limits))):
+        x, *ends = limits[n]
+        lo, hi = (e.xreplace({**unbound, **outer}) for e in ends) if len(ends) == 2 else (
+            None, None)
+        whole = bool(lo is not None and lo.is_integer and hi.is_integer)
+        runs = whole and bool((hi - lo + 1).is_nonnegative)
+        out[n] = sympy.Dummy(f"i{n}", integer=whole or None, real=(
+            lo is not None and lo.is_extended_real and hi.is_extended_real) or None,
+            nonnegative=True if runs and lo.is_nonnegative else None,
+            positive=True if runs and lo.is_positive else None)
+        outer[x] = out[n]
+    return out
 
 
 def nonnegative_factors_out(expr):

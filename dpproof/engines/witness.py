@@ -127,8 +127,10 @@ def examine(compiled: Compiled, point: dict[str, sympy.Rational],
             return PointCheck("undefined", undefined=exc)
         except MaybeUndefined:
             continue
-        except LoweringError:   # not evaluable at this point (a sum longer than the lowering
-            return PointCheck("unknown")   # writes out): nothing certified here
+        except (LoweringError, TypeError, NotImplementedError):
+            # not evaluable at this point (a sum longer than the lowering writes out, an
+            # oracle without this pair: a product of continuous laws): nothing certified here
+            return PointCheck("unknown")
         violated = (m < 0) or (compiled.strict and m.is_exact() and m.is_zero())
         if violated:
             return PointCheck("violated", Witness({n: decimal_str(point[n]) for n in

@@ -1,8 +1,11 @@
 """The safe expression language of claims files and the function vocabulary of claims."""
 
+from . import signs as _signs
 from .finite import MaxOver
 from .functions import REGISTRY, Phi, Q, SpecialFunction, dawson, register
 from .parser import ExprSyntaxError, parse_expression, parse_statement
+
+_signs.install()   # sympy's signs of numbers only where a ball confirms them
 
 __all__ = ["MaxOver", "REGISTRY", "Phi", "Q", "SpecialFunction", "dawson", "register",
            "ExprSyntaxError", "parse_expression", "parse_statement"]

@@ -55,9 +55,13 @@ def test_inner_range_in_an_outer_index_declared_nonnegative_but_running_negative
     # sum of |j| - j = 6 + 4 + 2 + 0 = 12, not 0
     i = sympy.Symbol("i", integer=True, nonnegative=True)
     j = sympy.Symbol("j", integer=True)
+    # (sympy lists the limits innermost first: (j, i, i) inner, (i, -3, 0) outer; written the
+    # other way round the outer range names an index it does not bind: nothing is assumed)
+    assert sums.prove_zero(Sum(abs(j) - j, (j, i, i), (i, -3, 0))) is None
     assert sums.prove_zero(Sum(abs(j) - j, (i, -3, 0), (j, i, i))) is None
     # twin: the outer index runs over 0..k, the inner j = 0..i is nonnegative
-    assert sums.prove_zero(Sum(abs(j) - j, (i, 0, k), (j, 0, i))) is not None
+    assert sums.prove_zero(Sum(abs(j) - j, (j, 0, i), (i, 0, k))) is not None
+    assert sums.prove_zero(Sum(abs(j) - j, (i, 0, k), (j, 0, i))) is None
 
 
 def _sym(text, kind=Kind.IDENTITY, **dom):
