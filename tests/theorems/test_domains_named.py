@@ -47,7 +47,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("adp_notes.post_processing", ("eps <= 3",)),
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
-    ("osgt22.kdim.density", ("k = 2",)),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
@@ -154,3 +153,27 @@ def test_statements_about_every_mechanism_name_their_family(cid, words):
     assert c.domain.instance_count is None
     for w in words:
         assert w in c.extent
+
+
+def test_kdim_density_every_k_by_the_product_reduction():
+    """osgt22.kdim.density, decided at k = 2, holds at every k: the printed k-dim right side
+    is the product of the scalar factors g(y_i) (checked at k = 3), and the k = 2 right side
+    on the diagonal y1 = y2, q1 = q2 is g(y)^2 with g > 0 (so f^2 = g^2 gives f = g)."""
+    import sympy
+    claim = CLAIMS["osgt22.kdim.density"]
+    assert claim.extent == "" and "Every k >= 1 by a proved reduction" in claim.note
+    sg, m, S = sympy.symbols("sigma m S", positive=True)
+    ys, qs = sympy.symbols("y1:4", real=True), sympy.symbols("q1:4", real=True)
+    g = lambda y, q: sympy.exp(-(y - q)**2 / (2 * sg**2) - m * sympy.Abs(y - q) / sg**2) / S
+    joint = sympy.exp(-sum((y - q)**2 for y, q in zip(ys, qs)) / (2 * sg**2)
+                      - m * sum(sympy.Abs(y - q) for y, q in zip(ys, qs)) / sg**2) / S**3
+    assert sympy.simplify(joint - sympy.Mul(*[g(y, q) for y, q in zip(ys, qs)])) == 0
+    rhs = claim.statement.rhs
+    y, q = sympy.symbols("y q", real=True)
+    names = {s.name: s for s in rhs.free_symbols}
+    diag = rhs.xreplace({names["y1"]: y, names["y2"]: y, names["q1"]: q, names["q2"]: q})
+    from dpproof.expr.vocabulary import osgt_kernel_mass
+    sg2, m2 = names["sigma"], names["m"]
+    g1 = sympy.exp(-(y - q)**2 / (2 * sg2**2) - m2 * sympy.Abs(y - q) / sg2**2) \
+        / osgt_kernel_mass(sg2, m2)
+    assert sympy.simplify(diag - g1**2) == 0
