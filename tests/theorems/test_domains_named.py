@@ -177,3 +177,31 @@ def test_kdim_density_every_k_by_the_product_reduction():
     g1 = sympy.exp(-(y - q)**2 / (2 * sg2**2) - m2 * sympy.Abs(y - q) / sg2**2) \
         / osgt_kernel_mass(sg2, m2)
     assert sympy.simplify(diag - g1**2) == 0
+
+
+def test_ks_sensitivity_for_every_n_by_the_one_record_reduction():
+    """wasserman.ks.sensitivity over every n >= 1 and continuous data: the premise of the
+    reduction (n (F_x - F_z) = v + h_a, n (F_y - F_z) = v + h_b at every t) checked on
+    datasets, and the witness's gap 1/n against direct ecdfs."""
+    from fractions import Fraction
+    claim = CLAIMS["wasserman.ks.sensitivity"]
+    assert claim.extent == "" and "by a proved reduction" in claim.note
+    assert _interval("wasserman.ks.sensitivity", "n").hi is None
+    assert _interval("wasserman.ks.sensitivity", "v").lo is None
+
+    def ecdf(data, t):
+        return Fraction(sum(1 for d in data if d <= t), len(data))
+
+    def ks(a, b, grid):       # sup over t: the step functions jump only at data points
+        return max(abs(ecdf(a, t) - ecdf(b, t)) for t in grid)
+
+    x, y, z = (3, -1, 2, 2), (3, 5, 2, 2), (0, 4, 4)      # x ~ y: -1 -> 5
+    for t in (-2, -1, 0, 2, 3, 4, 5, 6):
+        n, shared = len(x), sum(1 for d in x[:1] + x[2:] if d <= t)
+        v = shared - n * ecdf(z, t)
+        assert n * (ecdf(x, t) - ecdf(z, t)) == v + (-1 <= t)
+        assert n * (ecdf(y, t) - ecdf(z, t)) == v + (5 <= t)
+    for n in (1, 2, 5, 9):
+        xs, ys, zs = (0,) * n, (1,) + (0,) * (n - 1), (1, 1)
+        grid = (-1, 0, Fraction(1, 2), 1, 2)
+        assert ks(xs, zs, grid) - ks(ys, zs, grid) == Fraction(1, n)

@@ -1,0 +1,92 @@
+"""Piecewise-linear relations decided exactly (``engines.piecewise_linear``): true ones proved
+(also where they are tight on whole faces and over unbounded parameters), false ones never,
+treacherous ones (true only at the integers, constraints a sign assumption would drop,
+irrational coefficients, strict at an open end) left undecided."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpproof.claims import Interval as I, Kind
+from dpproof.engines import piecewise_linear as PL, symbolic
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from tests.helpers import make_claim
+
+CONFIG = Config(engines=("symbolic",))
+R = I(None, None)
+U = I.closed(0, 1)
+
+
+def _decide(text, kind=Kind.INEQUALITY, **params):
+    claim = make_claim("pl", text, kind, **params)
+    st = claim.statement
+    rel = {"<=": ">=", "<": ">", ">=": ">=", ">": ">", "==": "=="}[st.rel]
+    expr = st.rhs - st.lhs if st.rel in ("<=", "<") else st.lhs - st.rhs
+    return claim, PL.decide(expr, rel, claim.domain, claim.domain.symbols())
+
+
+TRUE = [
+    ("reverse_triangle", "abs(abs(a) - abs(b)) <= abs(a - b)", dict(a=R, b=R)),
+    ("ks_gap", "abs(abs(v + p) - abs(v + q)) <= 1", dict(v=R, p=U, q=U)),
+    ("max_min_sum", "max(a, b) + min(a, b) <= a + b", dict(a=R, b=R)),
+    ("strict_inside", "abs(x) + 1 > max(x, -x)", dict(x=R)),
+    ("integer_hull", "abs(n - 2) + abs(n - 5) >= 3", dict(n=I(0, None, integer=True))),
+]
+FALSE = [
+    ("reverse_triangle", "abs(abs(a) - abs(b)) <= abs(a - b) - 1/10**9", dict(a=R, b=R)),
+    ("ks_gap", "abs(abs(v + p) - abs(v + q)) <= 99/100", dict(v=R, p=U, q=U)),
+    ("wider_box", "abs(abs(v + p) - abs(v + q)) <= 1", dict(v=R, p=U, q=I.closed(0, 2))),
+    ("on_a_face_only", "max(a, 0) <= a", dict(a=R)),
+    ("strict_tie", "abs(a) > a", dict(a=R)),
+]
+
+
+@pytest.mark.parametrize("name,text,params", TRUE, ids=[c[0] for c in TRUE])
+def test_true_relations_are_proved(name, text, params):
+    claim, line = _decide(text, **params)
+    assert line and line.startswith("piecewise linear:"), name
+    assert symbolic.check(claim, CONFIG).verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize("name,text,params", FALSE, ids=[c[0] for c in FALSE])
+def test_false_relations_are_never_proved(name, text, params):
+    claim, line = _decide(text, **params)
+    assert line is None
+    assert symbolic.check(claim, CONFIG).verdict is not Verdict.PROVED
+
+
+def test_identities_need_minimum_and_maximum_zero_on_every_piece():
+    ok = "max(abs(a), abs(b)) == (abs(a + b) + abs(a - b))/2"
+    assert _decide(ok, Kind.IDENTITY, a=R, b=R)[1]
+    assert _decide("max(abs(abs(v + p) - abs(v + q)), 1) == 1", Kind.IDENTITY,
+                   v=R, p=U, q=U)[1]
+    # equal on the box [-1, 1], not beyond it; equal on a half-line only
+    assert _decide("min(abs(x), 1) == abs(x)", Kind.IDENTITY, x=I.closed(-1, 1))[1]
+    assert _decide("min(abs(x), 1) == abs(x)", Kind.IDENTITY, x=I.closed(-2, 2))[1] is None
+    assert _decide("max(x, 0) == x", Kind.IDENTITY, x=R)[1] is None
+    claim, _ = _decide("max(abs(abs(v + p) - abs(v + q)), 1) == 1", Kind.IDENTITY,
+                       v=R, p=U, q=U)
+    assert symbolic.check(claim, CONFIG).verdict is Verdict.PROVED
+
+
+def test_box_ends_are_kept_where_a_sign_assumption_already_holds():
+    """x in [0, 1] gives x a nonnegative symbol: x >= 0 must still bound the LP, and so must
+    x <= 1 (1 - x >= 0 is not decided by any assumption)."""
+    assert _decide("abs(x - 1) + x <= 1", x=U)[1]
+    assert _decide("abs(x - 1) + x <= 1", x=I.closed(0, 2))[1] is None
+    assert _decide("abs(x) <= 2*x", x=I(0, None))[1]
+
+
+def test_treacherous_inputs_are_left_undecided():
+    # true at every integer n (|2n - 1| >= 1) but not on the real hull: never proved by the
+    # relaxation, and never refuted either
+    assert _decide("abs(2*n - 1) >= 1", n=I.closed(0, 3, integer=True))[1] is None
+    # an irrational coefficient is not handled (the LP is over the rationals)
+    assert _decide("abs(sqrt(2)*x) >= x", x=R)[1] is None
+    # a product of parameters is not linear
+    assert _decide("abs(x*y) >= 0", x=R, y=R)[1] is None
+    # strict at an open end: x > 0 on (0, 1] has infimum 0 on the closure -- not proved
+    assert _decide("abs(x) > 0", x=I(0, 1, lo_open=True))[1] is None
+    # unbounded below on a piece
+    assert _decide("abs(x) - 2*abs(y) >= -5", x=R, y=R)[1] is None
