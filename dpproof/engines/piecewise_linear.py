@@ -2,18 +2,22 @@
 triangle inequality ``||a| - |b|| <= |a - b|`` is tight on whole faces, where no ball ever
 certifies it).
 
-A side built from affine forms with rational coefficients in the box's parameters by sums,
-rational multiples, ``Abs``, ``Max`` and ``Min`` is piecewise linear.  ``pieces`` resolves every
-switch into its branches: a piece is an affine form and the linear inequalities ``g >= 0``
-under which the expression equals it (``Abs(a)`` is ``a`` where ``a >= 0`` and ``-a`` where
-``-a >= 0``; ``Max`` is its i-th argument where that argument is >= every other; ``Min``
-alike).  Ties belong to every branch that meets them, so the pieces' polyhedra cover R^n, and
-with the box's ends added (integer parameters relaxed to their real hull, open ends closed)
-they cover the box: a superset.  An exact rational simplex (``sympy.solvers.simplex``) then
-bounds the affine form on each polyhedron: the margin ``>= 0`` (``> 0``) holds on the box when
-its minimum on every non-empty piece is ``>= 0`` (``> 0``), an identity when the difference's
-minimum and maximum are 0 on every piece.  Never refutes: a piece's extreme point may lie on
-an open end, off the integers, or outside the pattern's own region (a tie).
+``pieces`` resolves every switch (``Abs``, ``Max``, ``Min``, ``Piecewise``) of a side into its
+branches: a piece is a switch-free form and the inequalities ``g >= 0`` under which the
+expression equals it (``Abs(a)`` is ``a`` where ``a >= 0`` and ``-a`` where ``-a >= 0``;
+``Max`` is its i-th argument where that argument is >= every other; ``Min`` alike; a
+``Piecewise`` branch where its condition holds and the earlier ones fail, relations taken
+closed).  Every point's own branch is among the pieces whose constraints it meets, so the
+regions cover R^n, and with the box's ends added (integer parameters relaxed to their real
+hull, open ends closed) they cover the box: a superset.  Each form and constraint is then
+brought to an affine form with rational coefficients *of the same sign* (``linear``: expanded,
+positive factors dropped -- ``eps (u - w)/n`` is ``u - w`` where eps, n > 0 by the symbols'
+assumptions); a constraint with no such form is dropped (a larger region), a form with none
+ends the attempt.  An exact rational simplex (``sympy.solvers.simplex``) bounds each affine
+form on its polyhedron: the margin ``>= 0`` (``> 0``) holds on the box when its minimum on
+every non-empty piece is ``>= 0`` (``> 0``), an identity when the difference's minimum and
+maximum are 0 on every piece.  Never refutes: a piece's extreme point may lie on an open
+end, off the integers, or outside the pattern's own region (a tie).
 """
 
 from __future__ import annotations
@@ -21,23 +25,39 @@ from __future__ import annotations
 import itertools
 
 import sympy
-from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, lpmax, lpmin
+from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
-_NODES = (sympy.Add, sympy.Mul, sympy.Pow, sympy.Abs, sympy.Max, sympy.Min, sympy.Symbol,
-          sympy.Rational)
+MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
 
 
 class NotPiecewiseLinear(Exception):
-    """The expression has a part that is not an affine form with rational coefficients."""
+    """A switch the decomposition does not resolve (inside another function, an Or)."""
+
+
+_SWITCHES = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise)
+
+
+def linear(e, syms):
+    """The affine form with rational coefficients that has the sign of ``e`` everywhere on
+    the box, else None: ``e`` expanded (equal terms cancel: a common log), then positive
+    factors dropped (``eps (u - w)/n`` -> ``u - w`` where the symbols' assumptions say
+    eps, n > 0)."""
+    quick = _affine(e, syms)
+    if quick is not None:
+        return quick
+    e = sympy.expand(e)
+    if e.is_zero:
+        return sympy.S.Zero
+    e = sympy.factor_terms(e)
+    if isinstance(e, sympy.Mul):
+        e = sympy.Mul(*[a for a in e.args if a.is_positive is not True])
+    return _affine(e, syms)
 
 
 def _affine(e, syms):
-    """e itself when it is a polynomial of degree <= 1 with rational coefficients."""
-    if e.has(sympy.Abs, sympy.Max, sympy.Min):
-        return None
     try:
-        poly = sympy.Poly(sympy.expand(e), *syms)
+        poly = sympy.Poly(e, *syms)
     except sympy.PolynomialError:
         return None
     if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
@@ -46,19 +66,14 @@ def _affine(e, syms):
 
 
 def pieces(e, syms):
-    """[(affine form, (g, ...))]: e equals the form where every g >= 0; the regions cover
-    every real point.  Raises NotPiecewiseLinear."""
+    """[(form, (g, ...))]: e equals the (switch-free) form where every g >= 0; the regions
+    cover every real point.  Raises NotPiecewiseLinear."""
     e = sympy.sympify(e)
-    flat = _affine(e, syms)
-    if flat is not None:
-        return [(flat, ())]
-    if isinstance(e, sympy.Add):
-        return _combine([pieces(a, syms) for a in e.args], lambda forms: sympy.Add(*forms))
-    if isinstance(e, sympy.Mul):
-        coeff, rest = e.as_coeff_Mul()
-        if coeff.is_Rational and coeff != 1:
-            return [(coeff * f, g) for f, g in pieces(rest, syms)]
-        raise NotPiecewiseLinear(f"product {sympy.sstr(e)[:60]}")
+    if not e.has(*_SWITCHES):
+        return [(e, ())]
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        join = sympy.Add if isinstance(e, sympy.Add) else sympy.Mul
+        return _combine([pieces(a, syms) for a in e.args], lambda forms: join(*forms))
     if isinstance(e, sympy.Abs):
         return _cap([(s * f, g + (s * f,)) for f, g in pieces(e.args[0], syms) for s in (1, -1)])
     if isinstance(e, (sympy.Max, sympy.Min)):
@@ -68,11 +83,45 @@ def pieces(e, syms):
             forms = [f for f, _ in combo]
             conds = tuple(g for _, gs in combo for g in gs)
             for i, f in enumerate(forms):
-                wins = tuple(sympy.expand(sign * (f - h)) for j, h in enumerate(forms) if j != i)
+                wins = tuple(sign * (f - h) for j, h in enumerate(forms) if j != i)
                 out.append((f, conds + wins))
             _cap(out)
         return out
-    raise NotPiecewiseLinear(f"{type(e).__name__} {sympy.sstr(e)[:60]}")
+    if isinstance(e, sympy.Piecewise):
+        return _piecewise(e, syms)
+    raise NotPiecewiseLinear(f"a switch inside {type(e).__name__}")
+
+
+def _piecewise(e, syms):
+    """Branch i where its condition holds and the earlier ones fail: closed relations (a
+    point's own branch is always among those whose closed constraints it meets)."""
+    out, failed = [], ()
+    for expr, cond in e.args:
+        if cond.has(*_SWITCHES):
+            raise NotPiecewiseLinear("a switch in a Piecewise condition")
+        holds = _relations(cond)
+        out += [(f, g + holds + failed) for f, g in pieces(expr, syms)]
+        if cond is sympy.true:
+            break
+        negated = _relations(sympy.Not(cond))
+        failed += negated
+    return _cap(out)
+
+
+def _relations(cond):
+    """cond as a conjunction of closed constraints g >= 0."""
+    if cond is sympy.true:
+        return ()
+    parts = cond.args if isinstance(cond, sympy.And) else (cond,)
+    out = []
+    for rel in parts:
+        if isinstance(rel, (sympy.Le, sympy.Lt)):
+            out.append(rel.rhs - rel.lhs)
+        elif isinstance(rel, (sympy.Ge, sympy.Gt)):
+            out.append(rel.lhs - rel.rhs)
+        else:
+            raise NotPiecewiseLinear(f"condition {type(rel).__name__}")
+    return tuple(out)
 
 
 def _combine(parts, join):
@@ -87,73 +136,89 @@ def _cap(out):
     return out
 
 
-def _box(domain, symbols):
-    """The box's ends as linear constraints (closed; integers relaxed to their hull)."""
-    out = []
-    for name, iv in domain.params:
-        x = symbols[name]
-        if iv.lo is not None:
-            out.append(x - iv.lo)
-        if iv.hi is not None:
-            out.append(iv.hi - x)
-    return out
+def _row(e, syms):
+    """(coefficients, constant) of an affine form."""
+    poly = sympy.Poly(e, *syms)
+    coeffs = [poly.coeff_monomial(x) for x in syms]
+    return coeffs, poly.coeff_monomial(1)
 
 
-def _constraints(gs, plain):
-    """Ge relations for the LP in plain real symbols (so that no relation is decided -- and
-    dropped -- by the parameters' sign assumptions); None when one is false outright."""
-    out = []
+def _constraints(gs, syms):
+    """(A, b) of A x <= b for the constraints g >= 0 (-g_x x <= g_0); None when one is false
+    outright.  A constraint with no affine form of its sign is dropped: a larger region,
+    still sound."""
+    A, b = [], []
     for g in gs:
-        rel = sympy.Ge(sympy.expand(g).xreplace(plain), 0)
-        if rel is sympy.false:
-            return None
-        if rel is not sympy.true:
-            out.append(rel)
-    return out
+        g = linear(g, syms)
+        if g is None:
+            continue
+        coeffs, const = _row(g, syms)
+        if not any(coeffs):
+            if const < 0:
+                return None
+            continue
+        A.append([-c for c in coeffs])
+        b.append(const)
+    return A, b
 
 
-def _bound(extreme, f, cons):
-    """The LP's optimum, or None for an empty piece; raises UnboundedLPError."""
-    if not f.free_symbols:
-        try:        # the piece may still be empty
-            lpmin(sympy.S.Zero, cons) if cons else None
-        except InfeasibleLPError:
-            return None
-        return f
+def _bound(sign, f, cons, bounds, syms):
+    """min (sign 1) or -max (sign -1) of the affine f on the piece, or None when the piece is
+    empty; raises UnboundedLPError.  Each variable is x+ - x- (both >= 0, linprog's default)
+    and the box's ends are rows."""
+    coeffs, const = _row(f, syms)
+    A, b = [list(r) for r in cons[0]], list(cons[1])
+    for i, (lo, hi) in enumerate(bounds):
+        unit = [0] * len(syms)
+        if lo is not None:
+            unit[i] = -1
+            A.append(list(unit))
+            b.append(-lo)
+        if hi is not None:
+            unit[i] = 1
+            A.append(list(unit))
+            b.append(hi)
+    if not A:
+        A, b = [[0] * len(syms)], [0]
+    c = [sign * x for x in coeffs]
     try:
-        return extreme(f, cons)[0]
+        value, _ = linprog(sympy.Matrix([c + [-x for x in c]]),
+                           sympy.Matrix([r + [-x for x in r] for r in A]), sympy.Matrix(b))
     except InfeasibleLPError:
         return None
+    return value + sign * const
 
 
 def decide(expr, kind, domain, symbols):
     """A one-line derivation when ``expr >= 0`` (kind ``">="``), ``expr > 0`` (``">"``) or
     ``expr == 0`` (``"=="``) holds on the whole box, else None."""
     syms = [symbols[name] for name, _ in domain.params]
-    if not expr.free_symbols <= set(syms) or not all(
-            isinstance(node, _NODES) for node in sympy.preorder_traversal(expr)):
-        return None     # a quick look: no other function, no irrational constant
+    if not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
+        return None
     try:
         parts = pieces(expr, syms)
     except (NotPiecewiseLinear, sympy.PolynomialError):
         return None
-    box, empty = _box(domain, symbols), 0
-    plain = {x: sympy.Symbol(f"pl_{x.name}", real=True) for x in syms}
+    # the box's ends (closed; integers relaxed to their hull)
+    bounds = [(iv.lo, iv.hi) for _, iv in domain.params]
+    empty = 0
     for f, gs in parts:
-        f, cons = f.xreplace(plain), _constraints(gs + tuple(box), plain)
+        f, cons = linear(f, syms), _constraints(gs, syms)
         if cons is None:
             empty += 1
             continue
+        if f is None:
+            return None
         try:
-            lo = _bound(lpmin, f, cons)
+            lo = _bound(1, f, cons, bounds, syms)
             if lo is None:
                 empty += 1
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and (lo != 0 or _bound(lpmax, f, cons) != 0):
+            if kind == "==" and (lo != 0 or _bound(-1, f, cons, bounds, syms) != 0):
                 return None
-        except UnboundedLPError:
+        except (UnboundedLPError, ValueError):
             return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
             "==": "the difference's minimum and maximum are 0"}[kind]

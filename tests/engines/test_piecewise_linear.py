@@ -82,11 +82,64 @@ def test_treacherous_inputs_are_left_undecided():
     # true at every integer n (|2n - 1| >= 1) but not on the real hull: never proved by the
     # relaxation, and never refuted either
     assert _decide("abs(2*n - 1) >= 1", n=I.closed(0, 3, integer=True))[1] is None
-    # an irrational coefficient is not handled (the LP is over the rationals)
-    assert _decide("abs(sqrt(2)*x) >= x", x=R)[1] is None
+    # an irrational coefficient is not handled (the LP is over the rationals) unless it is a
+    # positive factor of the whole form
+    assert _decide("abs(sqrt(2)*x + y) >= sqrt(2)*x + y", x=R, y=R)[1] is None
+    assert _decide("abs(sqrt(2)*x) >= x", x=R)[1]
     # a product of parameters is not linear
     assert _decide("abs(x*y) >= 0", x=R, y=R)[1] is None
     # strict at an open end: x > 0 on (0, 1] has infimum 0 on the closure -- not proved
     assert _decide("abs(x) > 0", x=I(0, 1, lo_open=True))[1] is None
     # unbounded below on a piece
     assert _decide("abs(x) - 2*abs(y) >= -5", x=R, y=R)[1] is None
+
+
+def test_piecewise_branches_and_positive_factors():
+    """Forms and switches that are affine only after expansion and dropping a positive
+    factor (a Laplace log-ratio derived from the densities has this shape)."""
+    import sympy
+    P = dict(e=I(0, None, lo_open=True), n=I(1, None, integer=True), u=R, d=I.closed(-1, 1))
+    from dpproof.claims import Domain
+    dom = Domain(tuple(P.items()))
+    s = dom.symbols()
+    e, n, u, d = s["e"], s["n"], s["u"], s["d"]
+    common = sympy.log(e) + sympy.log(n)
+    dens = lambda m: sympy.Piecewise((e * (u - m) / n + common, u / n <= m / n),  # noqa: E731
+                                     (-e * (u - m) / n + common, True))
+    loss = dens(d) - dens(0)                 # e (|u| - |u - d|)/n, written by branches
+    assert PL.decide(e * sympy.Abs(d) / n - loss, ">=", dom, s)
+    assert PL.decide(e * sympy.Abs(d) / (2 * n) - loss, ">=", dom, s) is None
+    assert PL.decide(loss + e * sympy.Abs(d) / n, ">=", dom, s)        # both orders
+    # a Piecewise: u where u <= 0, 2u beyond; step >= u everywhere, step >= u/2 not (u < 0)
+    step = sympy.Piecewise((u, u <= 0), (2 * u, True))
+    assert PL.decide(step - u, ">=", dom, s)
+    assert PL.decide(step - u / 2, ">=", dom, s) is None
+
+
+def test_random_relations_proved_only_when_true_on_a_grid():
+    """Soundness fuzz: random sums of Abs/Max/Min of small affine forms over a box; every
+    proved one holds at every point of a fine rational grid (corners included)."""
+    import itertools
+    import random
+    import sympy
+    from dpproof.claims import Domain
+    rng = random.Random(7)
+    dom = Domain((("a", I.closed(-2, 1)), ("b", I.closed(0, 3))))
+    s = dom.symbols()
+    a, b = s["a"], s["b"]
+    grid = [sympy.Rational(i, 4) for i in range(-8, 13)]
+    points = [(x, y) for x, y in itertools.product(grid, grid) if -2 <= x <= 1 and 0 <= y <= 3]
+
+    def affine():
+        return rng.randint(-2, 2) * a + rng.randint(-2, 2) * b + sympy.Rational(rng.randint(-4, 4), 2)
+
+    def switch():
+        kind = rng.choice((sympy.Abs, sympy.Max, sympy.Min))
+        return kind(affine()) if kind is sympy.Abs else kind(affine(), affine())
+    proved = 0
+    for _ in range(60):
+        expr = switch() + rng.choice((-1, 1)) * switch() + affine()
+        if PL.decide(expr, ">=", dom, s):
+            proved += 1
+            assert all(expr.subs({a: x, b: y}) >= 0 for x, y in points), expr
+    assert proved >= 3       # the fuzz exercised proofs, not only failures

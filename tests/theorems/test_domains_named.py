@@ -205,3 +205,27 @@ def test_ks_sensitivity_for_every_n_by_the_one_record_reduction():
         xs, ys, zs = (0,) * n, (1,) + (0,) * (n - 1), (1, 1)
         grid = (-1, 0, Fraction(1, 2), 1, 2)
         assert ks(xs, zs, grid) - ks(ys, zs, grid) == Fraction(1, n)
+
+
+def test_laplace_accuracy_for_every_k_by_the_coordinate_reduction():
+    """adp_notes.accuracy.laplace over every k, n, eps: the coordinate losses (the claim's
+    lhs, the oracle derived from the densities) of a shift with sum |s_i| = 1 add up to at
+    most eps, and to eps where every y_i is on the favourable side (the bound is tight)."""
+    import sympy
+    from dpproof.lowering import arb_ball, lower
+    claim = CLAIMS["adp_notes.accuracy.laplace"]
+    assert claim.extent == "" and "by a proved reduction to one coordinate" in claim.note
+    for name in ("k", "n", "eps", "u"):
+        assert _interval("adp_notes.accuracy.laplace", name).hi is None
+    lhs = lower(claim.statement.lhs, claim.domain.names, "arb")
+    Q = sympy.Rational
+    k, n, eps = 3, 7, Q(3, 2)
+    shares = (Q(1, 2), Q(-1, 3), Q(1, 6))
+
+    def loss(s, u):
+        return lhs(*[arb_ball(Q(v)) for v in (k, n, eps, s, u)])
+    worst = sum((loss(s, -1 if s > 0 else 1) for s in shares), arb_ball(Q(0)))
+    assert (worst - arb_ball(eps)).contains(0) and worst.rad() < 1e-10
+    for us in ((Q(1, 4), 0, 2), (-5, Q(1, 3), Q(1, 7)), (1, 1, 1)):
+        total = sum((loss(s, u) for s, u in zip(shares, us)), arb_ball(Q(0)))
+        assert total < arb_ball(eps)
