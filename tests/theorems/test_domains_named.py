@@ -45,7 +45,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
 @pytest.mark.parametrize("cid, words", [
     ("adp_notes.def.hockey_stick", ("binned N(0,1)/N(1,1)",)),
     ("adp_notes.post_processing", ("eps <= 3",)),
-    ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
@@ -229,3 +228,28 @@ def test_laplace_accuracy_for_every_k_by_the_coordinate_reduction():
     for us in ((Q(1, 4), 0, 2), (-5, Q(1, 3), Q(1, 7)), (1, 1, 1)):
         total = sum((loss(s, u) for s, u in zip(shares, us)), arb_ball(Q(0)))
         assert total < arb_ball(eps)
+
+
+def test_gauss_accuracy_for_every_k_n_by_the_monotone_reduction():
+    """adp_notes.accuracy.gauss.repaired: decided on k <= 4, n <= 5, every k, n by the
+    reduction to (1, 1): delta(eps; s, D) depends on D/s only, increases in r = D/s (its
+    derivative is phi(r/2 - eps/r)), and r = eps/sqrt(2 n log(1/delta)) is free of k."""
+    import sympy
+    from dpproof.lowering import arb_ball, lower
+    from dpproof.expr.vocabulary import gauss_delta
+    claim = CLAIMS["adp_notes.accuracy.gauss.repaired"]
+    assert claim.extent == "" and "every k, n >= 1 by a proved reduction" in claim.note
+    e, r, s, D, k, n, L = sympy.symbols("e r s D k n L", positive=True)
+    Phi = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2          # noqa: E731
+    phi = lambda x: sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731
+    delta_r = Phi(r / 2 - e / r) - sympy.exp(e) * Phi(-r / 2 - e / r)
+    assert sympy.simplify(sympy.diff(delta_r, r) - phi(r / 2 - e / r)) == 0
+    sig = sympy.sqrt(2 * k * L / (n * e**2))
+    assert sympy.simplify((sympy.sqrt(k) / n) / sig - e / sympy.sqrt(2 * n * L)) == 0
+    Q = sympy.Rational
+    f = lower(gauss_delta(e, s, D), ("e", "s", "D"), "arb")
+    val = lambda *p: f(*[arb_ball(Q(x)) for x in p])               # noqa: E731
+    for eps_, s_, D_ in ((Q(1, 2), Q(3, 2), 1), (Q(1, 10), 2, Q(1, 3)), (1, Q(1, 2), Q(2, 5))):
+        assert (val(eps_, s_, D_) - val(eps_, 5 * s_, 5 * D_)).contains(0)       # D/s only
+    rs = [val(Q(1, 2), 1, Q(j, 4)) for j in range(1, 9)]
+    assert all(a < b for a, b in zip(rs, rs[1:]))                                # increasing in r

@@ -76,13 +76,16 @@ catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
     Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=Pos(0, R(9803, 10000))),
-    narrowed="k <= 4 coordinates, n <= 5 records",
     note=ACC_NOTE + "corrected range delta <= 0.9803 as for the classic theorem "
-         "(adp_notes.gauss.classic.repaired): the printed variance is at least the classic "
-         "one, 2 (sqrt(k)/n)^2 log(1/delta)/eps^2, with equality at n = 1.  On every k, n >= 1 "
-         "(tried: k, n real in [1, oo), whose derived form is free of k since Delta/sigma = "
-         "eps/sqrt(2 n log(1/delta)); and t = 1/sqrt(n) in (0, 1] compactified) the interval "
-         "engine stayed SUPPORTED (99.999% of the box) after 50 s: kept k <= 4, n <= 5"))
+         "(adp_notes.gauss.classic.repaired).  k in {1..4}, n in {1..5} decided, every k, "
+         "n >= 1 by a proved reduction to (k, n) = (1, 1): H_eps(N(0, s^2)||N(D, s^2)) depends "
+         "on r = D/s only (y -> y/s), delta(r) = Phi(r/2 - eps/r) - e^eps Phi(-r/2 - eps/r) "
+         "has d delta/dr = phi(r/2 - eps/r) > 0 (e^eps phi(r/2 + eps/r) = phi(r/2 - eps/r), so "
+         "the two terms' (1/2 + eps/r^2) and (1/2 - eps/r^2) add to 1), and here r = "
+         "(sqrt(k)/n)/sqrt(2 k log(1/delta)/(n eps^2)) = eps/sqrt(2 n log(1/delta)) is free "
+         "of k and largest at n = 1.  (Tried without it: k, n real in [1, oo), and t = "
+         "1/sqrt(n) in (0, 1] compactified: the interval engine stayed SUPPORTED, 99.999% of "
+         "the box, after 50 s)"))
 sig_acc = sqrt(2 * k * Lg / (n * (i / 2)**2))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.instances", src("Accuracy, Gaussian noise"),
