@@ -23,6 +23,7 @@ end, off the integers, or outside the pattern's own region (a tie).
 from __future__ import annotations
 
 import itertools
+import math
 
 import sympy
 from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
@@ -38,11 +39,14 @@ class NotPiecewiseLinear(Exception):
 _SWITCHES = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise)
 
 
-def linear(e, syms):
-    """The affine form with rational coefficients that has the sign of ``e`` everywhere on
-    the box, else None: ``e`` expanded (equal terms cancel: a common log), then positive
-    factors dropped (``eps (u - w)/n`` -> ``u - w`` where the symbols' assumptions say
-    eps, n > 0)."""
+def linear(e, syms, atoms=None):
+    """An affine form with rational coefficients that has the sign of ``e`` everywhere on the
+    box, else None: ``e`` expanded (equal terms cancel: a common log), positive factors
+    dropped (``eps (u - w)/n`` -> ``u - w`` where the symbols' assumptions say eps, n > 0).
+    With ``atoms`` (a dict, filled here), every term that is not a rational multiple of a
+    parameter becomes a fresh unconstrained variable: ``exp(u) - exp(eps)`` is ``a1 - a2``.
+    Identical terms share one variable, so a relation that holds for every value of the
+    atoms holds for the values they take (a relaxation: never more than a proof)."""
     quick = _affine(e, syms)
     if quick is not None:
         return quick
@@ -52,7 +56,18 @@ def linear(e, syms):
     e = sympy.factor_terms(e)
     if isinstance(e, sympy.Mul):
         e = sympy.Mul(*[a for a in e.args if a.is_positive is not True])
-    return _affine(e, syms)
+    flat = _affine(e, syms)
+    if flat is not None or atoms is None:
+        return flat
+    out = sympy.S.Zero
+    for term in sympy.Add.make_args(sympy.expand(e)):
+        coeff, rest = term.as_coeff_Mul()
+        if not coeff.is_Rational:
+            return None
+        if rest != 1 and rest not in syms:
+            rest = atoms.setdefault(rest, sympy.Dummy(f"atom{len(atoms)}", real=True))
+        out += coeff * rest
+    return out
 
 
 def _affine(e, syms):
@@ -78,8 +93,10 @@ def pieces(e, syms):
         return _cap([(s * f, g + (s * f,)) for f, g in pieces(e.args[0], syms) for s in (1, -1)])
     if isinstance(e, (sympy.Max, sympy.Min)):
         sign = 1 if isinstance(e, sympy.Max) else -1
-        out = []
-        for combo in itertools.product(*(pieces(a, syms) for a in e.args)):
+        out, parts = [], [pieces(a, syms) for a in e.args]
+        if math.prod(len(p) for p in parts) * len(parts) > MAX_PIECES:
+            raise NotPiecewiseLinear(f"more than {MAX_PIECES} pieces")
+        for combo in itertools.product(*parts):
             forms = [f for f, _ in combo]
             conds = tuple(g for _, gs in combo for g in gs)
             for i, f in enumerate(forms):
@@ -125,9 +142,10 @@ def _relations(cond):
 
 
 def _combine(parts, join):
-    out = [(join([f for f, _ in combo]), tuple(g for _, gs in combo for g in gs))
-           for combo in itertools.product(*parts)]
-    return _cap(out)
+    if math.prod(len(p) for p in parts) > MAX_PIECES:
+        raise NotPiecewiseLinear(f"more than {MAX_PIECES} pieces")
+    return [(join([f for f, _ in combo]), tuple(g for _, gs in combo for g in gs))
+            for combo in itertools.product(*parts)]
 
 
 def _cap(out):
@@ -136,40 +154,40 @@ def _cap(out):
     return out
 
 
-def _row(e, syms):
-    """(coefficients, constant) of an affine form."""
-    poly = sympy.Poly(e, *syms)
-    coeffs = [poly.coeff_monomial(x) for x in syms]
-    return coeffs, poly.coeff_monomial(1)
+def _row(e, xs):
+    """(coefficients, constant) of an affine form in the variables xs."""
+    poly = sympy.Poly(e, *xs)
+    return [poly.coeff_monomial(x) for x in xs], poly.coeff_monomial(1)
 
 
-def _constraints(gs, syms):
-    """(A, b) of A x <= b for the constraints g >= 0 (-g_x x <= g_0); None when one is false
-    outright.  A constraint with no affine form of its sign is dropped: a larger region,
-    still sound."""
-    A, b = [], []
+def _constraints(gs, syms, atoms):
+    """The constraints g >= 0 as affine forms; None when one is false outright.  A
+    constraint with no affine form of its sign is dropped: a larger region, still sound."""
+    out = []
     for g in gs:
-        g = linear(g, syms)
+        g = linear(g, syms, atoms)
         if g is None:
             continue
-        coeffs, const = _row(g, syms)
-        if not any(coeffs):
-            if const < 0:
+        if g.is_Number:
+            if g < 0:
                 return None
             continue
-        A.append([-c for c in coeffs])
-        b.append(const)
-    return A, b
+        out.append(g)
+    return out
 
 
-def _bound(sign, f, cons, bounds, syms):
+def _bound(sign, f, cons, bounds, xs):
     """min (sign 1) or -max (sign -1) of the affine f on the piece, or None when the piece is
     empty; raises UnboundedLPError.  Each variable is x+ - x- (both >= 0, linprog's default)
     and the box's ends are rows."""
-    coeffs, const = _row(f, syms)
-    A, b = [list(r) for r in cons[0]], list(cons[1])
+    coeffs, const = _row(f, xs)
+    A, b = [], []
+    for g in cons:
+        gc, g0 = _row(g, xs)
+        A.append([-c for c in gc])
+        b.append(g0)
     for i, (lo, hi) in enumerate(bounds):
-        unit = [0] * len(syms)
+        unit = [0] * len(xs)
         if lo is not None:
             unit[i] = -1
             A.append(list(unit))
@@ -179,7 +197,7 @@ def _bound(sign, f, cons, bounds, syms):
             A.append(list(unit))
             b.append(hi)
     if not A:
-        A, b = [[0] * len(syms)], [0]
+        A, b = [[0] * len(xs)], [0]
     c = [sign * x for x in coeffs]
     try:
         value, _ = linprog(sympy.Matrix([c + [-x for x in c]]),
@@ -199,28 +217,33 @@ def decide(expr, kind, domain, symbols):
         parts = pieces(expr, syms)
     except (NotPiecewiseLinear, sympy.PolynomialError):
         return None
-    # the box's ends (closed; integers relaxed to their hull)
-    bounds = [(iv.lo, iv.hi) for _, iv in domain.params]
-    empty = 0
+    atoms: dict = {}
+    forms = []
     for f, gs in parts:
-        f, cons = linear(f, syms), _constraints(gs, syms)
-        if cons is None:
-            empty += 1
-            continue
-        if f is None:
-            return None
+        cons = _constraints(gs, syms, atoms)
+        if cons is not None:
+            f = linear(f, syms, atoms)
+            if f is None:
+                return None
+            forms.append((f, cons))
+    # the box's ends (closed; integers relaxed to their hull); atoms unconstrained
+    xs = syms + list(atoms.values())
+    bounds = [(iv.lo, iv.hi) for _, iv in domain.params] + [(None, None)] * len(atoms)
+    empty = len(parts) - len(forms)
+    for f, cons in forms:
         try:
-            lo = _bound(1, f, cons, bounds, syms)
+            lo = _bound(1, f, cons, bounds, xs)
             if lo is None:
                 empty += 1
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and (lo != 0 or _bound(-1, f, cons, bounds, syms) != 0):
+            if kind == "==" and (lo != 0 or _bound(-1, f, cons, bounds, xs) != 0):
                 return None
         except (UnboundedLPError, ValueError):
             return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
             "==": "the difference's minimum and maximum are 0"}[kind]
-    return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box), on each "
-            f"{what} (exact rational simplex)")
+    lifted = f", {len(atoms)} non-linear terms as free variables" if atoms else ""
+    return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box{lifted}), on "
+            f"each {what} (exact rational simplex)")

@@ -32,6 +32,7 @@ TRUE = [
     ("max_min_sum", "max(a, b) + min(a, b) <= a + b", dict(a=R, b=R)),
     ("strict_inside", "abs(x) + 1 > max(x, -x)", dict(x=R)),
     ("integer_hull", "abs(n - 2) + abs(n - 5) >= 3", dict(n=I(0, None, integer=True))),
+    ("atoms", "max(exp(x), exp(y)) + min(exp(x), exp(y)) <= exp(x) + exp(y)", dict(x=R, y=R)),
 ]
 FALSE = [
     ("reverse_triangle", "abs(abs(a) - abs(b)) <= abs(a - b) - 1/10**9", dict(a=R, b=R)),
@@ -39,6 +40,8 @@ FALSE = [
     ("wider_box", "abs(abs(v + p) - abs(v + q)) <= 1", dict(v=R, p=U, q=I.closed(0, 2))),
     ("on_a_face_only", "max(a, 0) <= a", dict(a=R)),
     ("strict_tie", "abs(a) > a", dict(a=R)),
+    ("atoms", "max(exp(x), 1) <= exp(x) + 1/2", dict(x=R)),
+    ("atoms_box", "abs(exp(x) - 1) <= exp(x)", dict(x=I.closed(-1, 1))),
 ]
 
 
@@ -82,12 +85,14 @@ def test_treacherous_inputs_are_left_undecided():
     # true at every integer n (|2n - 1| >= 1) but not on the real hull: never proved by the
     # relaxation, and never refuted either
     assert _decide("abs(2*n - 1) >= 1", n=I.closed(0, 3, integer=True))[1] is None
-    # an irrational coefficient is not handled (the LP is over the rationals) unless it is a
-    # positive factor of the whole form
-    assert _decide("abs(sqrt(2)*x + y) >= sqrt(2)*x + y", x=R, y=R)[1] is None
+    # a term that is not a rational multiple of a parameter is a free variable: true
+    # relations that hold for every value of it are proved, the others are not even when
+    # true (x^2 >= 0 needs more than x^2 being some real)
+    assert _decide("abs(sqrt(2)*x + y) >= sqrt(2)*x + y", x=R, y=R)[1]
+    assert _decide("abs(x*y) >= 0", x=R, y=R)[1]
     assert _decide("abs(sqrt(2)*x) >= x", x=R)[1]
-    # a product of parameters is not linear
-    assert _decide("abs(x*y) >= 0", x=R, y=R)[1] is None
+    assert _decide("x^2 >= 0", x=R)[1] is None
+    assert _decide("exp(x) + abs(x) >= abs(x)", x=R)[1] is None
     # strict at an open end: x > 0 on (0, 1] has infimum 0 on the closure -- not proved
     assert _decide("abs(x) > 0", x=I(0, 1, lo_open=True))[1] is None
     # unbounded below on a piece
