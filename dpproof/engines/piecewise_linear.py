@@ -36,7 +36,7 @@ class NotPiecewiseLinear(Exception):
     """A switch the decomposition does not resolve (inside another function, an Or)."""
 
 
-_SWITCHES = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise)
+SWITCHES = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise)
 
 
 def linear(e, syms, atoms=None):
@@ -84,7 +84,7 @@ def pieces(e, syms):
     """[(form, (g, ...))]: e equals the (switch-free) form where every g >= 0; the regions
     cover every real point.  Raises NotPiecewiseLinear."""
     e = sympy.sympify(e)
-    if not e.has(*_SWITCHES):
+    if not e.has(*SWITCHES):
         return [(e, ())]
     if isinstance(e, (sympy.Add, sympy.Mul)):
         join = sympy.Add if isinstance(e, sympy.Add) else sympy.Mul
@@ -114,7 +114,7 @@ def _piecewise(e, syms):
     point's own branch is always among those whose closed constraints it meets)."""
     out, failed = [], ()
     for expr, cond in e.args:
-        if cond.has(*_SWITCHES):
+        if cond.has(*SWITCHES):
             raise NotPiecewiseLinear("a switch in a Piecewise condition")
         holds = _relations(cond)
         out += [(f, g + holds + failed) for f, g in pieces(expr, syms)]
@@ -139,6 +139,20 @@ def _relations(cond):
         else:
             raise NotPiecewiseLinear(f"condition {type(rel).__name__}")
     return tuple(out)
+
+
+def _conjuncts(e):
+    """The m_i of a margin min_i m_i (a Min, or r + c Max(a_i) with c < 0 = min_i r + c a_i,
+    or r + c Min(a_i) with c > 0), split recursively; [e] otherwise."""
+    if isinstance(e, sympy.Min):
+        return [m for a in e.args for m in _conjuncts(a)]
+    if isinstance(e, sympy.Add):
+        for t in e.args:
+            c, core = t.as_coeff_Mul()
+            if (isinstance(core, sympy.Max) and c < 0) or (isinstance(core, sympy.Min) and c > 0):
+                rest = e - t
+                return [m for a in core.args for m in _conjuncts(rest + c * a)]
+    return [e]
 
 
 def _combine(parts, join):
@@ -213,6 +227,11 @@ def decide(expr, kind, domain, symbols):
     syms = [symbols[name] for name, _ in domain.params]
     if not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
+    parts = _conjuncts(expr) if kind != "==" else [expr]
+    if len(parts) > 1:          # min_i m_i >= 0 iff every m_i >= 0: one at a time
+        lines = [decide(m, kind, domain, symbols) for m in parts]
+        return None if not all(lines) else f"each of {len(parts)} conjuncts: " + "; ".join(
+            sorted(set(lines)))
     try:
         parts = pieces(expr, syms)
     except (NotPiecewiseLinear, sympy.PolynomialError):
@@ -247,3 +266,10 @@ def decide(expr, kind, domain, symbols):
     lifted = f", {len(atoms)} non-linear terms as free variables" if atoms else ""
     return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box{lifted}), on "
             f"each {what} (exact rational simplex)")
+
+
+def prove_margin(margin, strict, domain, symbols):
+    """``decide`` for ``margin >= 0`` (``> 0`` if strict) when the margin has a switch."""
+    if margin.has(*SWITCHES):
+        return decide(margin, ">" if strict else ">=", domain, symbols)
+    return None

@@ -15,15 +15,12 @@ symbols carry the sign the box implies).  Tactics:
   reduced margin for every t > 0 (a superset of the box);
 - induction on an integer parameter n >= N0 of a margin C a^n + Q(n) (one base a and C free
   of n): e(n + 1) = a e(n) + g(n) with g = Q(n + 1) - a Q(n), so a >= 0, g >= 0 and
-  e(N0) >= 0 prove e(n) >= 0 for every integer n >= N0 (Bernoulli's inequality);
-- last, a piecewise-linear margin is decided exactly (``engines.piecewise_linear``).
+  e(N0) >= 0 prove e(n) >= 0 for every integer n >= N0 (Bernoulli's inequality).
 """
 
 from __future__ import annotations
 
 import sympy
-
-from . import piecewise_linear
 
 MAX_DEPTH = 3
 MAX_GOALS = 40        # sub-goals tried per claim: the tactics stay a quick attempt
@@ -199,8 +196,7 @@ def prove_relation(lhs, rel, rhs, domain, symbols) -> list[str] | None:
         prover.steps = [name]
         if prover.nonneg(transform, strict):
             return prover.steps
-    line = piecewise_linear.decide(rhs - lhs, ">" if strict else ">=", domain, symbols)
-    return [line] if line else None
+    return None
 
 
 def _monotone(lhs, rhs, prover):

@@ -43,7 +43,6 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
 
 
 @pytest.mark.parametrize("cid, words", [
-    ("adp_notes.post_processing", ("eps <= 3",)),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
@@ -253,3 +252,44 @@ def test_gauss_accuracy_for_every_k_n_by_the_monotone_reduction():
         assert (val(eps_, s_, D_) - val(eps_, 5 * s_, 5 * D_)).contains(0)       # D/s only
     rs = [val(Q(1, 2), 1, Q(j, 4)) for j in range(1, 9)]
     assert all(a < b for a, b in zip(rs, rs[1:]))                                # increasing in r
+
+
+def test_post_processing_every_matrix_by_the_merges():
+    """adp_notes.post_processing over every stochastic K: the premise of the reduction --
+    H_eps(KP||KQ) is convex in K and below the largest merge of the 3 points -- checked with
+    the oracles (from the densities) on random 3 x 4 matrices and laws."""
+    import random
+    import sympy
+    from dpproof.expr.vocabulary import Finite, Stochastic, hockey_stick
+    from dpproof.lowering import arb_ball, lower
+    from theorems.adp_notes.properties import MERGES
+    claim = CLAIMS["adp_notes.post_processing"]
+    assert claim.extent.startswith("over the family (every pair of laws of full support")
+    assert "every K by a proved reduction" in claim.note and not claim.narrowed
+    e = sympy.Symbol("eps", nonnegative=True)
+    rng = random.Random(3)
+    Q_ = sympy.Rational
+
+    def H(P, Q, K=None):
+        if K is not None:
+            P, Q = Stochastic(P, *K), Stochastic(Q, *K)
+        return lower(hockey_stick(P, Q, e), ("eps",), "arb")
+
+    for _ in range(4):
+        p = [Q_(rng.randint(1, 9)) for _ in range(3)]
+        q = [Q_(rng.randint(1, 9)) for _ in range(3)]
+        P, Q = Finite(*p), Finite(*q)
+        K1 = [Q_(rng.randint(0, 5)) for _ in range(12)]
+        K2 = [Q_(rng.randint(0, 5)) for _ in range(12)]
+        for r in range(3):      # no zero row
+            K1[4 * r] += 1
+            K2[4 * r + 1] += 1
+        row = lambda K, r: sum(K[4 * r:4 * r + 4])               # noqa: E731
+        # the half-half mixture of the two row-normalised matrices
+        mix = [(K1[i] / row(K1, i // 4) + K2[i] / row(K2, i // 4)) / 2 for i in range(12)]
+        for eps in (Q_(0), Q_(1, 3), Q_(2)):
+            x = arb_ball(eps)
+            h_mix, h1, h2 = H(P, Q, mix)(x), H(P, Q, K1)(x), H(P, Q, K2)(x)
+            assert h_mix <= (h1 + h2) / 2 + 1e-12                   # convex in K
+            worst = max((H(P, Q, D)(x) for D in MERGES), key=lambda b: b.mid())
+            assert h1 <= worst + 1e-12 and worst <= H(P, Q)(x) + 1e-12
