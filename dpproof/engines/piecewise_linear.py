@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 
 import sympy
 from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
+MAX_SECONDS = 3.0       # a quick attempt: the symbolic engine's other routes come after it
 
 
 class NotPiecewiseLinear(Exception):
@@ -170,16 +172,20 @@ def _cap(out):
 
 def _row(e, xs):
     """(coefficients, constant) of an affine form in the variables xs."""
-    poly = sympy.Poly(e, *xs)
-    return [poly.coeff_monomial(x) for x in xs], poly.coeff_monomial(1)
+    terms = sympy.sympify(e).as_coefficients_dict()
+    if set(terms) - set(xs) - {sympy.S.One}:
+        raise ValueError(f"not affine in the LP's variables: {e}")
+    return [terms.get(x, sympy.S.Zero) for x in xs], terms.get(sympy.S.One, sympy.S.Zero)
 
 
-def _constraints(gs, syms, atoms):
+def _constraints(gs, syms, atoms, memo):
     """The constraints g >= 0 as affine forms; None when one is false outright.  A
     constraint with no affine form of its sign is dropped: a larger region, still sound."""
     out = []
     for g in gs:
-        g = linear(g, syms, atoms)
+        if g not in memo:           # pieces share most of their constraints
+            memo[g] = linear(g, syms, atoms)
+        g = memo[g]
         if g is None:
             continue
         if g.is_Number:
@@ -221,43 +227,50 @@ def _bound(sign, f, cons, bounds, xs):
     return value + sign * const
 
 
-def decide(expr, kind, domain, symbols):
+def decide(expr, kind, domain, symbols, t_end=None):
     """A one-line derivation when ``expr >= 0`` (kind ``">="``), ``expr > 0`` (``">"``) or
     ``expr == 0`` (``"=="``) holds on the whole box, else None."""
     syms = [symbols[name] for name, _ in domain.params]
     if not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
+    t_end = t_end or time.perf_counter() + MAX_SECONDS      # shared by the conjuncts
     parts = _conjuncts(expr) if kind != "==" else [expr]
     if len(parts) > 1:          # min_i m_i >= 0 iff every m_i >= 0: one at a time
-        lines = [decide(m, kind, domain, symbols) for m in parts]
-        return None if not all(lines) else f"each of {len(parts)} conjuncts: " + "; ".join(
-            sorted(set(lines)))
+        lines = []
+        for m in parts:
+            lines.append(decide(m, kind, domain, symbols, t_end))
+            if not lines[-1]:
+                return None
+        return f"each of {len(parts)} conjuncts: " + "; ".join(sorted(set(lines)))
     try:
         parts = pieces(expr, syms)
     except (NotPiecewiseLinear, sympy.PolynomialError):
         return None
     atoms: dict = {}
-    forms = []
+    memo: dict = {}
+    bounds = [(iv.lo, iv.hi) for _, iv in domain.params]   # closed; integers: their hull
+    empty = 0
     for f, gs in parts:
-        cons = _constraints(gs, syms, atoms)
-        if cons is not None:
-            f = linear(f, syms, atoms)
-            if f is None:
-                return None
-            forms.append((f, cons))
-    # the box's ends (closed; integers relaxed to their hull); atoms unconstrained
-    xs = syms + list(atoms.values())
-    bounds = [(iv.lo, iv.hi) for _, iv in domain.params] + [(None, None)] * len(atoms)
-    empty = len(parts) - len(forms)
-    for f, cons in forms:
+        if time.perf_counter() > t_end:
+            return None
+        cons = _constraints(gs, syms, atoms, memo)
+        if cons is None:
+            empty += 1
+            continue
+        f = linear(f, syms, atoms)
+        if f is None:
+            return None
+        # the atoms met so far are free variables (unconstrained)
+        xs = syms + list(atoms.values())
+        full = bounds + [(None, None)] * len(atoms)
         try:
-            lo = _bound(1, f, cons, bounds, xs)
+            lo = _bound(1, f, cons, full, xs)
             if lo is None:
                 empty += 1
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and (lo != 0 or _bound(-1, f, cons, bounds, xs) != 0):
+            if kind == "==" and (lo != 0 or _bound(-1, f, cons, full, xs) != 0):
                 return None
         except (UnboundedLPError, ValueError):
             return None
