@@ -25,7 +25,8 @@ near a tie of three, and the box is split).  The terms of lhs - rhs that share n
 proved 0 group by group when they can be (their sum is then 0), else all together.
 Integer parameters are written out value by value (few values) or bisected through their
 hull, each pattern then proved under the integer assumptions, which hold at the integer
-points the hull holds.  An unbounded parameter is not handled.
+points the hull holds.  An unbounded parameter is not handled, except in a piecewise-linear
+difference, decided first and exactly on every piece (``engines.piecewise_linear``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from ..definedness import MaybeUndefined, Undefined
 from ..evidence import Verdict
 from ..expr.finite import written_out
 from ..lowering import LoweringError, at_precision, lower
-from . import boxes as B
+from . import boxes as B, piecewise_linear
 from .exact_forms import certified_constants, identity
 from .signs import guarded
 
@@ -334,6 +335,8 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
     a hypothesis (a sympy relation) evaluates to false is vacuous, one where a hypothesis is
     not decided by the integers is proved without it."""
     symbols = claim.domain.symbols()
+    if line := piecewise_linear.decide(diff, "==", claim.domain, symbols):
+        return line     # exact on each linear piece (the conclusion without hypotheses)
     cont, ints = [], []
     for name, iv in claim.domain.params:
         s = symbols[name]

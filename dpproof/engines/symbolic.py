@@ -21,13 +21,11 @@ positive, calls ``binomial`` on arguments not certified non-negative integers, o
 function outside the list of total ones.  Certified means: by sympy's assumptions, by
 Sturm root counting for a polynomial in one parameter, or by a small arb branch and bound
 over the (bounded) box.  It refutes only through ``witness.certify`` at an exact point.
-When sign rules fail, the sound tactics of ``engines.tactics`` are tried (factor signs,
-Abs/Max/Min by the domain, monotone transforms, linear/concave parameters at the ends,
-homogeneity).  Oracle calls are first replaced by their forms derived from the densities
-(``oracles.symbolic``), recorded in the evidence.  An identity is tried summand by summand
-(``engines.sums``), then, with switches, by sign patterns (``engines.patterns``).  Every
-PROVED is cross-examined by the runner (an independent certified sweep) before it is written.
-"""
+A switched margin is first decided piece by piece by exact LP (``engines.piecewise_linear``);
+when sign rules fail, the tactics of ``engines.tactics`` are tried.  Oracle calls are first
+replaced by their forms derived from the densities (``oracles.symbolic``), recorded in the
+evidence.  An identity is tried summand by summand (``engines.sums``), then, with switches,
+by sign patterns (``engines.patterns``).  Every PROVED is cross-examined by the runner."""
 
 from __future__ import annotations
 
@@ -40,7 +38,7 @@ from ..claims import Claim, Statement
 from ..evidence import Evidence, Verdict
 from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
-from . import cases, instances, patterns, sums, tactics
+from . import cases, instances, patterns, piecewise_linear, sums, tactics
 from .signs import guarded
 from .exact_forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
                           log_linear_zero, rewrite, simplify_constants)
@@ -230,6 +228,8 @@ def _decide(claim: Claim):
             verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
+    if line := piecewise_linear.prove_margin(margin, st.strict, claim.domain, symbols):
+        return Verdict.PROVED, line, ["piecewise linear"], None     # the conclusion alone
     if st.hypotheses:
         # the conclusion alone rarely holds everywhere: a short look, then the cases
         got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)

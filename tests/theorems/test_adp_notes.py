@@ -203,9 +203,9 @@ def test_accuracy_moments_for_every_k_n_eps_are_proved(cid):
 
 
 def test_hockey_stick_definition_proved_on_every_eps():
-    """H_eps from the densities equals the sup over all 2^n events for each finite law, on
-    the source's eps >= 0 (a half-line): PROVED between the exact kinks; the instances stay
-    as .instances."""
+    """H_eps from the densities equals the sup over all 2^3 events for every pair of
+    full-support laws on 3 points, on the source's eps >= 0 (a half-line): PROVED piece by
+    piece (piecewise linear in the masses' terms); the instances stay as .instances."""
     from dpproof.engines import symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
@@ -213,5 +213,6 @@ def test_hockey_stick_definition_proved_on_every_eps():
     assert c.domain["eps"].lo == 0 and c.domain["eps"].hi is None
     ev = symbolic.check(c, Config())
     assert ev.verdict is Verdict.PROVED, ev.detail
-    assert "between the kinks" in ev.detail
+    assert "piecewise linear" in ev.detail
+    assert c.extent.startswith("over the family (every pair of laws of full support on 3")
     assert _claim("adp_notes.def.hockey_stick.instances").domain.instance_count == 13

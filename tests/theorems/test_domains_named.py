@@ -43,11 +43,7 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
 
 
 @pytest.mark.parametrize("cid, words", [
-    ("adp_notes.def.hockey_stick", ("binned N(0,1)/N(1,1)",)),
-    ("adp_notes.post_processing", ("eps <= 3",)),
-    ("adp_notes.accuracy.gauss.repaired", ("k <= 4", "n <= 5")),
     ("osgt22.rdp.exact.slides630", ("sigma^2 = 630", "m = 15", "alpha in [3/2, 32]")),
-    ("osgt22.kdim.density", ("k = 2",)),
     ("osgt22.rdp.single_letter.k2", ("k = 2", "alpha <= 64")),
     ("osgt22.summary.better_rdp.repaired", ("alpha <= 1000",)),
     ("osgt22.summary.less_noise", ("delta = 1e-10",)),
@@ -147,6 +143,7 @@ def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
     ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
     ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
     ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
+    ("adp_notes.def.hockey_stick", ("every pair of laws of full support on 3 points",)),
 ])
 def test_statements_about_every_mechanism_name_their_family(cid, words):
     c = CLAIMS[cid]
@@ -154,3 +151,145 @@ def test_statements_about_every_mechanism_name_their_family(cid, words):
     assert c.domain.instance_count is None
     for w in words:
         assert w in c.extent
+
+
+def test_kdim_density_every_k_by_the_product_reduction():
+    """osgt22.kdim.density, decided at k = 2, holds at every k: the printed k-dim right side
+    is the product of the scalar factors g(y_i) (checked at k = 3), and the k = 2 right side
+    on the diagonal y1 = y2, q1 = q2 is g(y)^2 with g > 0 (so f^2 = g^2 gives f = g)."""
+    import sympy
+    claim = CLAIMS["osgt22.kdim.density"]
+    assert claim.extent == "" and "Every k >= 1 by a proved reduction" in claim.note
+    sg, m, S = sympy.symbols("sigma m S", positive=True)
+    ys, qs = sympy.symbols("y1:4", real=True), sympy.symbols("q1:4", real=True)
+    g = lambda y, q: sympy.exp(-(y - q)**2 / (2 * sg**2) - m * sympy.Abs(y - q) / sg**2) / S
+    joint = sympy.exp(-sum((y - q)**2 for y, q in zip(ys, qs)) / (2 * sg**2)
+                      - m * sum(sympy.Abs(y - q) for y, q in zip(ys, qs)) / sg**2) / S**3
+    assert sympy.simplify(joint - sympy.Mul(*[g(y, q) for y, q in zip(ys, qs)])) == 0
+    rhs = claim.statement.rhs
+    y, q = sympy.symbols("y q", real=True)
+    names = {s.name: s for s in rhs.free_symbols}
+    diag = rhs.xreplace({names["y1"]: y, names["y2"]: y, names["q1"]: q, names["q2"]: q})
+    from dpproof.expr.vocabulary import osgt_kernel_mass
+    sg2, m2 = names["sigma"], names["m"]
+    g1 = sympy.exp(-(y - q)**2 / (2 * sg2**2) - m2 * sympy.Abs(y - q) / sg2**2) \
+        / osgt_kernel_mass(sg2, m2)
+    assert sympy.simplify(diag - g1**2) == 0
+
+
+def test_ks_sensitivity_for_every_n_by_the_one_record_reduction():
+    """wasserman.ks.sensitivity over every n >= 1 and continuous data: the premise of the
+    reduction (n (F_x - F_z) = v + h_a, n (F_y - F_z) = v + h_b at every t) checked on
+    datasets, and the witness's gap 1/n against direct ecdfs."""
+    from fractions import Fraction
+    claim = CLAIMS["wasserman.ks.sensitivity"]
+    assert claim.extent == "" and "by a proved reduction" in claim.note
+    assert _interval("wasserman.ks.sensitivity", "n").hi is None
+    assert _interval("wasserman.ks.sensitivity", "v").lo is None
+
+    def ecdf(data, t):
+        return Fraction(sum(1 for d in data if d <= t), len(data))
+
+    def ks(a, b, grid):       # sup over t: the step functions jump only at data points
+        return max(abs(ecdf(a, t) - ecdf(b, t)) for t in grid)
+
+    x, y, z = (3, -1, 2, 2), (3, 5, 2, 2), (0, 4, 4)      # x ~ y: -1 -> 5
+    for t in (-2, -1, 0, 2, 3, 4, 5, 6):
+        n, shared = len(x), sum(1 for d in x[:1] + x[2:] if d <= t)
+        v = shared - n * ecdf(z, t)
+        assert n * (ecdf(x, t) - ecdf(z, t)) == v + (-1 <= t)
+        assert n * (ecdf(y, t) - ecdf(z, t)) == v + (5 <= t)
+    for n in (1, 2, 5, 9):
+        xs, ys, zs = (0,) * n, (1,) + (0,) * (n - 1), (1, 1)
+        grid = (-1, 0, Fraction(1, 2), 1, 2)
+        assert ks(xs, zs, grid) - ks(ys, zs, grid) == Fraction(1, n)
+
+
+def test_laplace_accuracy_for_every_k_by_the_coordinate_reduction():
+    """adp_notes.accuracy.laplace over every k, n, eps: the coordinate losses (the claim's
+    lhs, the oracle derived from the densities) of a shift with sum |s_i| = 1 add up to at
+    most eps, and to eps where every y_i is on the favourable side (the bound is tight)."""
+    import sympy
+    from dpproof.lowering import arb_ball, lower
+    claim = CLAIMS["adp_notes.accuracy.laplace"]
+    assert claim.extent == "" and "by a proved reduction to one coordinate" in claim.note
+    for name in ("k", "n", "eps", "u"):
+        assert _interval("adp_notes.accuracy.laplace", name).hi is None
+    lhs = lower(claim.statement.lhs, claim.domain.names, "arb")
+    Q = sympy.Rational
+    k, n, eps = 3, 7, Q(3, 2)
+    shares = (Q(1, 2), Q(-1, 3), Q(1, 6))
+
+    def loss(s, u):
+        return lhs(*[arb_ball(Q(v)) for v in (k, n, eps, s, u)])
+    worst = sum((loss(s, -1 if s > 0 else 1) for s in shares), arb_ball(Q(0)))
+    assert (worst - arb_ball(eps)).contains(0) and worst.rad() < 1e-10
+    for us in ((Q(1, 4), 0, 2), (-5, Q(1, 3), Q(1, 7)), (1, 1, 1)):
+        total = sum((loss(s, u) for s, u in zip(shares, us)), arb_ball(Q(0)))
+        assert total < arb_ball(eps)
+
+
+def test_gauss_accuracy_for_every_k_n_by_the_monotone_reduction():
+    """adp_notes.accuracy.gauss.repaired: decided on k <= 4, n <= 5, every k, n by the
+    reduction to (1, 1): delta(eps; s, D) depends on D/s only, increases in r = D/s (its
+    derivative is phi(r/2 - eps/r)), and r = eps/sqrt(2 n log(1/delta)) is free of k."""
+    import sympy
+    from dpproof.lowering import arb_ball, lower
+    from dpproof.expr.vocabulary import gauss_delta
+    claim = CLAIMS["adp_notes.accuracy.gauss.repaired"]
+    assert claim.extent == "" and "every k, n >= 1 by a proved reduction" in claim.note
+    e, r, s, D, k, n, L = sympy.symbols("e r s D k n L", positive=True)
+    Phi = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2          # noqa: E731
+    phi = lambda x: sympy.exp(-x**2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731
+    delta_r = Phi(r / 2 - e / r) - sympy.exp(e) * Phi(-r / 2 - e / r)
+    assert sympy.simplify(sympy.diff(delta_r, r) - phi(r / 2 - e / r)) == 0
+    sig = sympy.sqrt(2 * k * L / (n * e**2))
+    assert sympy.simplify((sympy.sqrt(k) / n) / sig - e / sympy.sqrt(2 * n * L)) == 0
+    Q = sympy.Rational
+    f = lower(gauss_delta(e, s, D), ("e", "s", "D"), "arb")
+    val = lambda *p: f(*[arb_ball(Q(x)) for x in p])               # noqa: E731
+    for eps_, s_, D_ in ((Q(1, 2), Q(3, 2), 1), (Q(1, 10), 2, Q(1, 3)), (1, Q(1, 2), Q(2, 5))):
+        assert (val(eps_, s_, D_) - val(eps_, 5 * s_, 5 * D_)).contains(0)       # D/s only
+    rs = [val(Q(1, 2), 1, Q(j, 4)) for j in range(1, 9)]
+    assert all(a < b for a, b in zip(rs, rs[1:]))                                # increasing in r
+
+
+def test_post_processing_every_matrix_by_the_merges():
+    """adp_notes.post_processing over every stochastic K: the premise of the reduction --
+    H_eps(KP||KQ) is convex in K and below the largest merge of the 3 points -- checked with
+    the oracles (from the densities) on random 3 x 4 matrices and laws."""
+    import random
+    import sympy
+    from dpproof.expr.vocabulary import Finite, Stochastic, hockey_stick
+    from dpproof.lowering import arb_ball, lower
+    from theorems.adp_notes.properties import MERGES
+    claim = CLAIMS["adp_notes.post_processing"]
+    assert claim.extent.startswith("over the family (every pair of laws of full support")
+    assert "every K by a proved reduction" in claim.note and not claim.narrowed
+    e = sympy.Symbol("eps", nonnegative=True)
+    rng = random.Random(3)
+    Q_ = sympy.Rational
+
+    def H(P, Q, K=None):
+        if K is not None:
+            P, Q = Stochastic(P, *K), Stochastic(Q, *K)
+        return lower(hockey_stick(P, Q, e), ("eps",), "arb")
+
+    for _ in range(4):
+        p = [Q_(rng.randint(1, 9)) for _ in range(3)]
+        q = [Q_(rng.randint(1, 9)) for _ in range(3)]
+        P, Q = Finite(*p), Finite(*q)
+        K1 = [Q_(rng.randint(0, 5)) for _ in range(12)]
+        K2 = [Q_(rng.randint(0, 5)) for _ in range(12)]
+        for r in range(3):      # no zero row
+            K1[4 * r] += 1
+            K2[4 * r + 1] += 1
+        row = lambda K, r: sum(K[4 * r:4 * r + 4])               # noqa: E731
+        # the half-half mixture of the two row-normalised matrices
+        mix = [(K1[i] / row(K1, i // 4) + K2[i] / row(K2, i // 4)) / 2 for i in range(12)]
+        for eps in (Q_(0), Q_(1, 3), Q_(2)):
+            x = arb_ball(eps)
+            h_mix, h1, h2 = H(P, Q, mix)(x), H(P, Q, K1)(x), H(P, Q, K2)(x)
+            assert h_mix <= (h1 + h2) / 2 + 1e-12                   # convex in K
+            worst = max((H(P, Q, D)(x) for D in MERGES), key=lambda b: b.mid())
+            assert h1 <= worst + 1e-12 and worst <= H(P, Q)(x) + 1e-12

@@ -4,8 +4,8 @@ import sympy
 from sympy import Min, Rational as R, exp
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
-from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, ProductOf, Stochastic, gauss_delta,
-                                     hockey_stick, rr_compose_delta)
+from dpproof.expr.vocabulary import (Bernoulli, Finite, Laplace, Normal, ProductOf, Stochastic,
+                                     gauss_delta, hockey_stick, rr_compose_delta)
 
 from .common import (CONT, EG, GAUSS, Int, K, LAP, NS, OSG, Pos, RR1, TRUNC, catalogue,
                      closed, delta, e8, eps, hs, i, j, quantized, sigma, src)
@@ -17,15 +17,31 @@ pp = [hs(p, e8) - hs(qp, e8) for p, qp in zip(CONT[:4], pp_pairs)]
 pp.append(hs(RR1, e8) - hs(tuple(Stochastic(P, 1, 2, 3, 1) for P in RR1), e8))
 pp.append(hs(pp_pairs[0], e8) - hs(tuple(Stochastic(P, 1, 0, 1, 1, 0, 1, 2, 1, 1, 0, 0, 1, 0, 3, 1)
                                           for P in pp_pairs[0]), e8))
+# every pair of laws of full support on 3 points (masses up to normalisation) and every
+# post-processing, by the reduction to the deterministic merges (partitions of the 3 points)
+PPF = Domain.of(a1=Interval(None, None), a2=Interval(None, None), b1=Interval(None, None),
+                b2=Interval(None, None), eps=closed(0, None))
+ppf = PPF.symbols()
+P3 = (Finite(exp(ppf["a1"]), exp(ppf["a2"]), 1), Finite(exp(ppf["b1"]), exp(ppf["b2"]), 1))
+MERGES = ((1, 0, 1, 0, 0, 1), (1, 0, 0, 1, 1, 0), (1, 0, 0, 1, 0, 1), (1, 1, 1))
 catalogue.declare(Claim(
     "adp_notes.post_processing", src("Property 1 (post-processing)"),
-    Statement(Min(*pp).subs(i, 8 * eps), ">=", 0), Domain.of(eps=closed(0, 3)),
-    narrowed="eps <= 3; binnings of N(0,1)/N(1,1), Laplace, OSGT, truncated Gaussian pairs and "
-             "two stochastic matrices",
-    note="H_eps(KP||KQ) <= H_eps(P||Q), eps in [0, 3] (on every eps >= 0 the interval engine "
-         "certified no box of the tail in 104 s); K = binning of Gaussian, Laplace, "
-         "OSGT, truncated Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian "
-         "outputs"))
+    Statement(Min(*[hockey_stick(*P3, ppf["eps"]) - hockey_stick(
+        Stochastic(P3[0], *K), Stochastic(P3[1], *K), ppf["eps"]) for K in MERGES]), ">=", 0),
+    PPF, family="every pair of laws of full support on 3 points, Finite(e^a1, e^a2, 1)/"
+                "Finite(e^b1, e^b2, 1), every real a1, a2, b1, b2, and every post-processing "
+                "K (a row-stochastic matrix, any number of outputs)",
+    note="H_eps(KP||KQ) <= H_eps(P||Q), every eps >= 0, both laws from the densities (finite "
+         "laws); every K by a proved reduction to the merges {1,2}{3}, {1,3}{2}, {2,3}{1} and "
+         "{1,2,3} decided here: H_eps(KP||KQ) = sum_j max(0, sum_i K_ij (p_i - e^eps q_i)) is "
+         "convex in K, and every row-stochastic matrix is a convex combination of 0/1 ones "
+         "(each row a mixture of unit vectors), so H_eps(KP||KQ) <= max_D H_eps(DP||DQ) over "
+         "deterministic maps D; a D merges the points of each block of its partition of {1, "
+         "2, 3} (an output no point reaches has mass 0 in both laws and adds max(0, 0) = 0), "
+         "and the finest partition is K = I (equality).  The pairs N(0,1)/N(1,1), Laplace, "
+         "OSGT, truncated Gaussian with binnings and two stochastic matrices: .instances "
+         "(before: eps <= 3; on every eps >= 0 the interval engine certified no box of the "
+         "tail in 104 s)"))
 catalogue.declare(Claim(
     "adp_notes.post_processing.instances", src("Property 1 (post-processing)"),
     Statement(Min(*pp), ">=", 0), EG, derived={"eps": i / 8},
