@@ -176,35 +176,62 @@ def _constraints(gs, syms, atoms):
     return out
 
 
+class Uncertified(Exception):
+    """Neither a lower bound nor emptiness of a piece could be certified."""
+
+
 def _bound(sign, f, cons, bounds, xs):
-    """min (sign 1) or -max (sign -1) of the affine f on the piece, or None when the piece is
-    empty; raises UnboundedLPError.  Each variable is x+ - x- (both >= 0, linprog's default)
-    and the box's ends are rows."""
+    """A certified lower bound of ``sign * f`` on the piece (its minimum when the solver is
+    right), or None when the piece is certified empty; raises Uncertified.  The solver's
+    answers are never trusted (sympy's simplex can call a feasible system empty or stop at a
+    non-optimal point, sympy issue 28089): weak duality, checked exactly, makes the proof.
+    Rows A x <= b are the constraints and the box's ends; a y >= 0 with A^T y = -c gives
+    c x >= -b y on the piece; a y >= 0 with A^T y = 0 and b y < 0 shows it empty (Farkas)."""
     coeffs, const = _row(f, xs)
+    c = [sign * x for x in coeffs]
     A, b = [], []
     for g in cons:
         gc, g0 = _row(g, xs)
-        A.append([-c for c in gc])
+        A.append([-v for v in gc])
         b.append(g0)
     for i, (lo, hi) in enumerate(bounds):
-        unit = [0] * len(xs)
-        if lo is not None:
-            unit[i] = -1
-            A.append(list(unit))
-            b.append(-lo)
-        if hi is not None:
-            unit[i] = 1
-            A.append(list(unit))
-            b.append(hi)
+        for end, s in ((lo, -1), (hi, 1)):
+            if end is not None:
+                unit = [0] * len(xs)
+                unit[i] = s
+                A.append(unit)
+                b.append(s * end)
     if not A:
-        A, b = [[0] * len(xs)], [0]
-    c = [sign * x for x in coeffs]
-    try:
-        value, _ = linprog(sympy.Matrix([c + [-x for x in c]]),
-                           sympy.Matrix([r + [-x for x in r] for r in A]), sympy.Matrix(b))
-    except InfeasibleLPError:
+        if any(c):
+            raise Uncertified("an unconstrained non-constant form")
+        return sign * const
+    n, m = len(xs), len(A)
+    dual = _certificate(b, A, [-v for v in c], None)
+    if dual is not None:
+        return sign * const - sum(bi * yi for bi, yi in zip(b, dual))
+    if _certificate([0] * m, A, [0] * n, b) is not None:
         return None
-    return value + sign * const
+    raise Uncertified("no certificate")
+
+
+def _certificate(objective, A, target, negative):
+    """y >= 0 with A^T y = target (and b y <= -1 when ``negative`` is b), checked exactly,
+    from sympy's simplex (min objective . y); None when none was found."""
+    m, n = len(A), len(target)
+    eq = sympy.Matrix([[A[i][j] for i in range(m)] for j in range(n)]) if n else None
+    rows = [list(negative)] if negative is not None else [[0] * m]
+    rhs = [-1] if negative is not None else [0]
+    try:
+        _, y = linprog(sympy.Matrix([objective]), sympy.Matrix(rows), sympy.Matrix(rhs),
+                       eq, sympy.Matrix(target) if n else None)
+    except (InfeasibleLPError, UnboundedLPError, ValueError):
+        return None
+    y = [sympy.Rational(v) for v in y]
+    ok = all(v >= 0 for v in y) and all(
+        sum(A[i][j] * y[i] for i in range(m)) == target[j] for j in range(n))
+    if negative is not None:
+        ok = ok and sum(bi * yi for bi, yi in zip(negative, y)) < 0
+    return y if ok else None
 
 
 def decide(expr, kind, domain, symbols):
@@ -238,9 +265,9 @@ def decide(expr, kind, domain, symbols):
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and (lo != 0 or _bound(-1, f, cons, bounds, xs) != 0):
-                return None
-        except (UnboundedLPError, ValueError):
+            if kind == "==" and _bound(-1, f, cons, bounds, xs) < 0:
+                return None     # lo >= 0 and -f >= 0 too: f is 0 on the piece
+        except (Uncertified, ValueError):
             return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
             "==": "the difference's minimum and maximum are 0"}[kind]
