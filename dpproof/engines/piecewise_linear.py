@@ -14,9 +14,10 @@ brought to an affine form with rational coefficients *of the same sign* (``linea
 positive factors dropped -- ``eps (u - w)/n`` is ``u - w`` where eps, n > 0 by the symbols'
 assumptions); a constraint with no such form is dropped (a larger region), a form with none
 ends the attempt.  An exact rational simplex (``sympy.solvers.simplex``) bounds each affine
-form on its polyhedron: the margin ``>= 0`` (``> 0``) holds on the box when its minimum on
-every non-empty piece is ``>= 0`` (``> 0``), an identity when the difference's minimum and
-maximum are 0 on every piece.  Never refutes: a piece's extreme point may lie on an open
+form on its polyhedron, its answer certified (a dual point or a Farkas ray, checked exactly):
+the margin ``>= 0`` (``> 0``) holds on the box when its lower bound on every non-empty piece
+is ``>= 0`` (``> 0``), an identity when the difference's and its negative's are >= 0 on every
+piece.  Never refutes: a piece's extreme point may lie on an open
 end, off the integers, or outside the pattern's own region (a tie).
 """
 
@@ -44,7 +45,8 @@ def linear(e, syms, atoms=None):
     box, else None: ``e`` expanded (equal terms cancel: a common log), positive factors
     dropped (``eps (u - w)/n`` -> ``u - w`` where the symbols' assumptions say eps, n > 0).
     With ``atoms`` (a dict, filled here), every term that is not a rational multiple of a
-    parameter becomes a fresh unconstrained variable: ``exp(u) - exp(eps)`` is ``a1 - a2``.
+    parameter becomes a fresh unconstrained variable: ``exp(u) - exp(eps)`` is ``a1 - a2``
+    (only a term real on the box: ``sqrt(x)`` for a real x ends the attempt).
     Identical terms share one variable, so a relation that holds for every value of the
     atoms holds for the values they take (a relaxation: never more than a proof)."""
     quick = _affine(e, syms)
@@ -65,6 +67,8 @@ def linear(e, syms, atoms=None):
         if not coeff.is_Rational:
             return None
         if rest != 1 and rest not in syms:
+            if rest.is_real is not True:    # sqrt(x), log(x) where x < 0 may be complex
+                return None
             rest = atoms.setdefault(rest, sympy.Dummy(f"atom{len(atoms)}", real=True))
         out += coeff * rest
     return out
@@ -112,6 +116,8 @@ def pieces(e, syms):
 def _piecewise(e, syms):
     """Branch i where its condition holds and the earlier ones fail: closed relations (a
     point's own branch is always among those whose closed constraints it meets)."""
+    if e.args[-1].cond is not sympy.true:
+        raise NotPiecewiseLinear("a Piecewise undefined where no condition holds")
     out, failed = [], ()
     for expr, cond in e.args:
         if cond.has(*_SWITCHES):
