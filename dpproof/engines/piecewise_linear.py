@@ -244,7 +244,7 @@ def decide(expr, kind, domain, symbols):
     """A one-line derivation when ``expr >= 0`` (kind ``">="``), ``expr > 0`` (``">"``) or
     ``expr == 0`` (``"=="``) holds on the whole box, else None."""
     syms = [symbols[name] for name, _ in domain.params]
-    if not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
+    if not syms or not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
     try:
         parts = pieces(expr, syms)

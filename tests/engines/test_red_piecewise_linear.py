@@ -76,3 +76,8 @@ def test_a_piecewise_without_an_otherwise_branch_is_not_decided():
     # undefined for x <= 0: no relation holds there
     assert PL.decide(sympy.Piecewise((s, s > 0)), ">=", box, box.symbols()) is None
     assert PL.decide(sympy.Piecewise((s, s > 0), (-s, True)), ">=", box, box.symbols())
+
+
+def test_no_parameters_is_left_to_ball_arithmetic():
+    assert PL.decide(sympy.Integer(1), ">=", Domain(), {}) is None
+    assert PL.decide(sympy.Integer(-1), ">=", Domain(), {}) is None
