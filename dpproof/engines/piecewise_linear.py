@@ -27,6 +27,7 @@ import itertools
 import math
 
 import sympy
+from scipy.optimize import linprog as highs     # at import: see engines.witness_search
 from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
@@ -221,23 +222,54 @@ def _bound(sign, f, cons, bounds, xs):
 
 
 def _certificate(objective, A, target, negative):
-    """y >= 0 with A^T y = target (and b y <= -1 when ``negative`` is b), checked exactly,
-    from sympy's simplex (min objective . y); None when none was found."""
-    m, n = len(A), len(target)
-    eq = sympy.Matrix([[A[i][j] for i in range(m)] for j in range(n)]) if n else None
-    rows = [list(negative)] if negative is not None else [[0] * m]
-    rhs = [-1] if negative is not None else [0]
+    """y >= 0 with A^T y = target (and b y < 0 when ``negative`` is b), checked exactly; None
+    when none was found.  Guesses: HiGHS (floats) whose support is solved exactly, then
+    sympy's simplex (min objective . y)."""
+    rows = [[A[i][j] for i in range(len(A))] for j in range(len(target))]
+    rhs = list(target)
+    if negative is not None:
+        rows, rhs = rows + [list(negative)], rhs + [-1]
+    for guess in (_support_guess, _simplex_guess):
+        y = guess(objective, rows, rhs)
+        if y is not None and all(v >= 0 for v in y) and all(
+                sum(a * v for a, v in zip(row, y)) == t for row, t in zip(rows, rhs)):
+            return y
+    return None
+
+
+def _support_guess(objective, rows, rhs):
+    """HiGHS's y, then the exact solution of the equations on its support (free parts 0)."""
     try:
-        _, y = linprog(sympy.Matrix([objective]), sympy.Matrix(rows), sympy.Matrix(rhs),
-                       eq, sympy.Matrix(target) if n else None)
+        res = highs([float(v) for v in objective], A_eq=[[float(a) for a in r] for r in rows]
+                    or None, b_eq=[float(t) for t in rhs] or None, method="highs")
+    except (ValueError, OverflowError):
+        return None
+    if res.status != 0:
+        return None
+    support = [i for i, v in enumerate(res.x) if v > 1e-9]
+    M = sympy.Matrix([[r[i] for i in support] for r in rows]) if support else None
+    if M is None:
+        return [sympy.S.Zero] * len(objective)
+    try:
+        sol, free = M.gauss_jordan_solve(sympy.Matrix(rhs))
+    except ValueError:
+        return None
+    sol = sol.xreplace({p: 0 for p in free})
+    y = [sympy.S.Zero] * len(objective)
+    for i, v in zip(support, sol):
+        y[i] = v
+    return y
+
+
+def _simplex_guess(objective, rows, rhs):
+    m = len(objective)
+    try:
+        _, y = linprog(sympy.Matrix([objective]), sympy.Matrix([[0] * m]), sympy.Matrix([0]),
+                       sympy.Matrix(rows) if rows else None,
+                       sympy.Matrix(rhs) if rows else None)
     except (InfeasibleLPError, UnboundedLPError, ValueError):
         return None
-    y = [sympy.Rational(v) for v in y]
-    ok = all(v >= 0 for v in y) and all(
-        sum(A[i][j] * y[i] for i in range(m)) == target[j] for j in range(n))
-    if negative is not None:
-        ok = ok and sum(bi * yi for bi, yi in zip(negative, y)) < 0
-    return y if ok else None
+    return [sympy.Rational(v) for v in y]
 
 
 def decide(expr, kind, domain, symbols):
