@@ -303,8 +303,8 @@ def decide(expr, kind, domain, symbols):
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and _bound(-1, f, cons, bounds, xs) < 0:
-                return None     # lo >= 0 and -f >= 0 too: f is 0 on the piece
+            if kind == "==" and (_bound(-1, f, cons, bounds, xs) or 0) < 0:
+                return None     # f >= 0 and -f >= 0 (or the piece empty): f is 0 on it
         except (Uncertified, ValueError):
             return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
