@@ -13,8 +13,8 @@ hull, open ends closed) they cover the box: a superset.  Each form and constrain
 brought to an affine form with rational coefficients *of the same sign* (``linear``: expanded,
 positive factors dropped -- ``eps (u - w)/n`` is ``u - w`` where eps, n > 0 by the symbols'
 assumptions); a constraint with no such form is dropped (a larger region), a form with none
-ends the attempt.  An exact rational simplex (``sympy.solvers.simplex``) bounds each affine
-form on its polyhedron, its answer certified (a dual point or a Farkas ray, checked exactly):
+ends the attempt.  Each affine form is bounded on its polyhedron by a certificate (a dual
+point, or a Farkas ray for an empty piece; guessed by HiGHS or sympy's simplex, checked exactly):
 the margin ``>= 0`` (``> 0``) holds on the box when its lower bound on every non-empty piece
 is ``>= 0`` (``> 0``), an identity when the difference's and its negative's are >= 0 on every
 piece.  Never refutes: a piece's extreme point may lie on an open
@@ -311,4 +311,4 @@ def decide(expr, kind, domain, symbols):
             "==": "the difference's minimum and maximum are 0"}[kind]
     lifted = f", {len(atoms)} non-linear terms as free variables" if atoms else ""
     return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box{lifted}), on "
-            f"each {what} (exact rational simplex)")
+            f"each {what} (LP duality, checked exactly)")
