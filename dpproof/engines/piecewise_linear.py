@@ -14,7 +14,7 @@ brought to an affine form with rational coefficients *of the same sign* (``linea
 positive factors dropped -- ``eps (u - w)/n`` is ``u - w`` where eps, n > 0 by the symbols'
 assumptions); a constraint with no such form is dropped (a larger region), a form with none
 ends the attempt.  Each affine form is bounded on its polyhedron by a certificate (a dual
-point, or a Farkas ray for an empty piece; guessed by HiGHS or sympy's simplex, checked exactly):
+point, or a Farkas ray for an empty piece; guessed by HiGHS in floats, checked exactly):
 the margin ``>= 0`` (``> 0``) holds on the box when its lower bound on every non-empty piece
 is ``>= 0`` (``> 0``), an identity when the difference's and its negative's are >= 0 on every
 piece.  Never refutes: a piece's extreme point may lie on an open
@@ -28,7 +28,6 @@ import math
 
 import sympy
 from scipy.optimize import linprog as highs     # at import: see engines.witness_search
-from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
@@ -189,9 +188,9 @@ class Uncertified(Exception):
 
 def _bound(sign, f, cons, bounds, xs):
     """A certified lower bound of ``sign * f`` on the piece (its minimum when the solver is
-    right), or None when the piece is certified empty; raises Uncertified.  The solver's
-    answers are never trusted (sympy's simplex can call a feasible system empty or stop at a
-    non-optimal point, sympy issue 28089): weak duality, checked exactly, makes the proof.
+    right), or None when the piece is certified empty; raises Uncertified.  No solver is
+    trusted (sympy 1.14's simplex called feasible systems empty): weak duality, checked
+    exactly, makes the proof.
     Rows A x <= b are the constraints and the box's ends; a y >= 0 with A^T y = -c gives
     c x >= -b y on the piece; a y >= 0 with A^T y = 0 and b y < 0 shows it empty (Farkas)."""
     coeffs, const = _row(f, xs)
@@ -223,25 +222,25 @@ def _bound(sign, f, cons, bounds, xs):
 
 def _certificate(objective, A, target, negative):
     """y >= 0 with A^T y = target (and b y < 0 when ``negative`` is b), checked exactly; None
-    when none was found.  Guesses: HiGHS (floats) whose support is solved exactly, then
-    sympy's simplex (min objective . y)."""
+    when none was found.  The guess: HiGHS's vertex (floats) whose support is solved exactly
+    (sympy 1.14's own simplex loops or errs on some systems: sympy issue 28089)."""
     rows = [[A[i][j] for i in range(len(A))] for j in range(len(target))]
     rhs = list(target)
     if negative is not None:
         rows, rhs = rows + [list(negative)], rhs + [-1]
-    for guess in (_support_guess, _simplex_guess):
-        y = guess(objective, rows, rhs)
-        if y is not None and all(v >= 0 for v in y) and all(
-                sum(a * v for a, v in zip(row, y)) == t for row, t in zip(rows, rhs)):
-            return y
+    y = _support_guess(objective, rows, rhs)
+    if y is not None and all(v >= 0 for v in y) and all(
+            sum(a * v for a, v in zip(row, y)) == t for row, t in zip(rows, rhs)):
+        return y
     return None
 
 
 def _support_guess(objective, rows, rhs):
-    """HiGHS's y, then the exact solution of the equations on its support (free parts 0)."""
+    """min objective . y over y >= 0 with rows y = rhs by HiGHS's dual simplex (a vertex),
+    then the equations solved exactly on its support (free parts 0)."""
     try:
         res = highs([float(v) for v in objective], A_eq=[[float(a) for a in r] for r in rows]
-                    or None, b_eq=[float(t) for t in rhs] or None, method="highs")
+                    or None, b_eq=[float(t) for t in rhs] or None, method="highs-ds")
     except (ValueError, OverflowError):
         return None
     if res.status != 0:
@@ -259,17 +258,6 @@ def _support_guess(objective, rows, rhs):
     for i, v in zip(support, sol):
         y[i] = v
     return y
-
-
-def _simplex_guess(objective, rows, rhs):
-    m = len(objective)
-    try:
-        _, y = linprog(sympy.Matrix([objective]), sympy.Matrix([[0] * m]), sympy.Matrix([0]),
-                       sympy.Matrix(rows) if rows else None,
-                       sympy.Matrix(rhs) if rows else None)
-    except (InfeasibleLPError, UnboundedLPError, ValueError):
-        return None
-    return [sympy.Rational(v) for v in y]
 
 
 def decide(expr, kind, domain, symbols):

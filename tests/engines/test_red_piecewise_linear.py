@@ -1,5 +1,5 @@
 """Red team of ``engines.piecewise_linear``: false claims are never PROVED, their true twins
-still are.  sympy 1.14's simplex calls some feasible systems empty (sympy issue 28089), so an
+still are.  sympy 1.14's simplex calls some feasible systems empty (and loops on others), so an
 LP's answer counts only with an exactly checked certificate; atoms must be real; a Piecewise
 must cover every point."""
 
@@ -27,7 +27,8 @@ def _decide(text, kind=Kind.INEQUALITY, **params):
     return claim, PL.decide(expr, rel, claim.domain, claim.domain.symbols())
 
 
-# (f, constraints g >= 0, box, exact minimum): sympy 1.14's linprog raised InfeasibleLPError
+# (f, constraints g >= 0, box, exact minimum): sympy 1.14's linprog raised InfeasibleLPError (the
+# route used it before its answers were certified)
 LPS = [(-3 * x + y + 3 * z - 1, [-x + 3 * y + 2 * z - 3], [(-3, 1), (1, None), (3, None)], 6),
        (x + 3 * y + z + 2, [-x - 3 * z - 2, 3 * x - y + 2 * z + 3, 2 * x + 2 * y - 2],
         [(1, None), (1, None), (-3, 2)], sympy.Rational(10, 3))]
