@@ -13,10 +13,11 @@ hull, open ends closed) they cover the box: a superset.  Each form and constrain
 brought to an affine form with rational coefficients *of the same sign* (``linear``: expanded,
 positive factors dropped -- ``eps (u - w)/n`` is ``u - w`` where eps, n > 0 by the symbols'
 assumptions); a constraint with no such form is dropped (a larger region), a form with none
-ends the attempt.  An exact rational simplex (``sympy.solvers.simplex``) bounds each affine
-form on its polyhedron: the margin ``>= 0`` (``> 0``) holds on the box when its minimum on
-every non-empty piece is ``>= 0`` (``> 0``), an identity when the difference's minimum and
-maximum are 0 on every piece.  Never refutes: a piece's extreme point may lie on an open
+ends the attempt.  Each affine form is bounded on its polyhedron by a certificate (a dual
+point, or a Farkas ray for an empty piece; guessed by HiGHS in floats, checked exactly):
+the margin ``>= 0`` (``> 0``) holds on the box when its lower bound on every non-empty piece
+is ``>= 0`` (``> 0``), an identity when the difference's and its negative's are >= 0 on every
+piece.  Never refutes: a piece's extreme point may lie on an open
 end, off the integers, or outside the pattern's own region (a tie).
 """
 
@@ -27,7 +28,7 @@ import math
 import time
 
 import sympy
-from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, linprog
+from scipy.optimize import linprog as highs     # at import: see engines.witness_search
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
@@ -46,7 +47,8 @@ def linear(e, syms, atoms=None):
     box, else None: ``e`` expanded (equal terms cancel: a common log), positive factors
     dropped (``eps (u - w)/n`` -> ``u - w`` where the symbols' assumptions say eps, n > 0).
     With ``atoms`` (a dict, filled here), every term that is not a rational multiple of a
-    parameter becomes a fresh unconstrained variable: ``exp(u) - exp(eps)`` is ``a1 - a2``.
+    parameter becomes a fresh unconstrained variable: ``exp(u) - exp(eps)`` is ``a1 - a2``
+    (only a term real on the box: ``sqrt(x)`` for a real x ends the attempt).
     Identical terms share one variable, so a relation that holds for every value of the
     atoms holds for the values they take (a relaxation: never more than a proof)."""
     quick = _affine(e, syms)
@@ -67,6 +69,8 @@ def linear(e, syms, atoms=None):
         if not coeff.is_Rational:
             return None
         if rest != 1 and rest not in syms:
+            if rest.is_real is not True:    # sqrt(x), log(x) where x < 0 may be complex
+                return None
             rest = atoms.setdefault(rest, sympy.Dummy(f"atom{len(atoms)}", real=True))
         out += coeff * rest
     return out
@@ -114,6 +118,8 @@ def pieces(e, syms):
 def _piecewise(e, syms):
     """Branch i where its condition holds and the earlier ones fail: closed relations (a
     point's own branch is always among those whose closed constraints it meets)."""
+    if e.args[-1].cond is not sympy.true:
+        raise NotPiecewiseLinear("a Piecewise undefined where no condition holds")
     out, failed = [], ()
     for expr, cond in e.args:
         if cond.has(*SWITCHES):
@@ -196,42 +202,89 @@ def _constraints(gs, syms, atoms, memo):
     return out
 
 
+class Uncertified(Exception):
+    """Neither a lower bound nor emptiness of a piece could be certified."""
+
+
 def _bound(sign, f, cons, bounds, xs):
-    """min (sign 1) or -max (sign -1) of the affine f on the piece, or None when the piece is
-    empty; raises UnboundedLPError.  Each variable is x+ - x- (both >= 0, linprog's default)
-    and the box's ends are rows."""
+    """A certified lower bound of ``sign * f`` on the piece (its minimum when the solver is
+    right), or None when the piece is certified empty; raises Uncertified.  No solver is
+    trusted (sympy 1.14's simplex called feasible systems empty): weak duality, checked
+    exactly, makes the proof.
+    Rows A x <= b are the constraints and the box's ends; a y >= 0 with A^T y = -c gives
+    c x >= -b y on the piece; a y >= 0 with A^T y = 0 and b y < 0 shows it empty (Farkas)."""
     coeffs, const = _row(f, xs)
+    c = [sign * x for x in coeffs]
     A, b = [], []
     for g in cons:
         gc, g0 = _row(g, xs)
-        A.append([-c for c in gc])
+        A.append([-v for v in gc])
         b.append(g0)
     for i, (lo, hi) in enumerate(bounds):
-        unit = [0] * len(xs)
-        if lo is not None:
-            unit[i] = -1
-            A.append(list(unit))
-            b.append(-lo)
-        if hi is not None:
-            unit[i] = 1
-            A.append(list(unit))
-            b.append(hi)
+        for end, s in ((lo, -1), (hi, 1)):
+            if end is not None:
+                unit = [0] * len(xs)
+                unit[i] = s
+                A.append(unit)
+                b.append(s * end)
     if not A:
-        A, b = [[0] * len(xs)], [0]
-    c = [sign * x for x in coeffs]
-    try:
-        value, _ = linprog(sympy.Matrix([c + [-x for x in c]]),
-                           sympy.Matrix([r + [-x for x in r] for r in A]), sympy.Matrix(b))
-    except InfeasibleLPError:
+        if any(c):
+            raise Uncertified("an unconstrained non-constant form")
+        return sign * const
+    n, m = len(xs), len(A)
+    dual = _certificate(b, A, [-v for v in c], None)
+    if dual is not None:
+        return sign * const - sum(bi * yi for bi, yi in zip(b, dual))
+    if _certificate([0] * m, A, [0] * n, b) is not None:
         return None
-    return value + sign * const
+    raise Uncertified("no certificate")
+
+
+def _certificate(objective, A, target, negative):
+    """y >= 0 with A^T y = target (and b y < 0 when ``negative`` is b), checked exactly; None
+    when none was found.  The guess: HiGHS's vertex (floats) whose support is solved exactly
+    (sympy 1.14's own simplex loops or errs on some systems: sympy issue 28089)."""
+    rows = [[A[i][j] for i in range(len(A))] for j in range(len(target))]
+    rhs = list(target)
+    if negative is not None:
+        rows, rhs = rows + [list(negative)], rhs + [-1]
+    y = _support_guess(objective, rows, rhs)
+    if y is not None and all(v >= 0 for v in y) and all(
+            sum(a * v for a, v in zip(row, y)) == t for row, t in zip(rows, rhs)):
+        return y
+    return None
+
+
+def _support_guess(objective, rows, rhs):
+    """min objective . y over y >= 0 with rows y = rhs by HiGHS's dual simplex (a vertex),
+    then the equations solved exactly on its support (free parts 0)."""
+    try:
+        res = highs([float(v) for v in objective], A_eq=[[float(a) for a in r] for r in rows]
+                    or None, b_eq=[float(t) for t in rhs] or None, method="highs-ds")
+    except (ValueError, OverflowError):
+        return None
+    if res.status != 0:
+        return None
+    support = [i for i, v in enumerate(res.x) if v > 1e-9]
+    M = sympy.Matrix([[r[i] for i in support] for r in rows]) if support else None
+    if M is None:
+        return [sympy.S.Zero] * len(objective)
+    try:
+        sol, free = M.gauss_jordan_solve(sympy.Matrix(rhs))
+    except ValueError:
+        return None
+    sol = sol.xreplace({p: 0 for p in free})
+    y = [sympy.S.Zero] * len(objective)
+    for i, v in zip(support, sol):
+        y[i] = v
+    return y
 
 
 def decide(expr, kind, domain, symbols, t_end=None):
     """A one-line derivation when ``expr >= 0`` (kind ``">="``), ``expr > 0`` (``">"``) or
     ``expr == 0`` (``"=="``) holds on the whole box, else None."""
     syms = [symbols[name] for name, _ in domain.params]
-    if not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
+    if not syms or not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
     t_end = t_end or time.perf_counter() + MAX_SECONDS      # shared by the conjuncts
     parts = _conjuncts(expr) if kind != "==" else [expr]
@@ -270,15 +323,15 @@ def decide(expr, kind, domain, symbols, t_end=None):
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
                 return None
-            if kind == "==" and (lo != 0 or _bound(-1, f, cons, full, xs) != 0):
-                return None
-        except (UnboundedLPError, ValueError):
+            if kind == "==" and (_bound(-1, f, cons, full, xs) or 0) < 0:
+                return None     # f >= 0 and -f >= 0 (or the piece empty): f is 0 on it
+        except (Uncertified, ValueError):
             return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
             "==": "the difference's minimum and maximum are 0"}[kind]
     lifted = f", {len(atoms)} non-linear terms as free variables" if atoms else ""
     return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box{lifted}), on "
-            f"each {what} (exact rational simplex)")
+            f"each {what} (LP duality, checked exactly)")
 
 
 def prove_margin(margin, strict, domain, symbols):
