@@ -335,7 +335,8 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
     a hypothesis (a sympy relation) evaluates to false is vacuous, one where a hypothesis is
     not decided by the integers is proved without it."""
     symbols = claim.domain.symbols()
-    if line := piecewise_linear.decide(diff, "==", claim.domain, symbols):
+    if piecewise_linear.unbounded(claim.domain) and (
+            line := piecewise_linear.decide(diff, "==", claim.domain, symbols)):
         return line     # exact on each linear piece (the conclusion without hypotheses)
     cont, ints = [], []
     for name, iv in claim.domain.params:

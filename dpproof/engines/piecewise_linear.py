@@ -32,7 +32,7 @@ from scipy.optimize import linprog as highs     # at import: see engines.witness
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
-MAX_SECONDS = 3.0       # a quick attempt: the symbolic engine's other routes come after it
+MAX_SECONDS = 1.0       # a quick attempt: the symbolic engine's other routes come after it
 
 
 class NotPiecewiseLinear(Exception):
@@ -334,8 +334,14 @@ def decide(expr, kind, domain, symbols, t_end=None):
             f"each {what} (LP duality, checked exactly)")
 
 
+def unbounded(domain):
+    """Some parameter has an infinite end (where bisection-based routes cannot go)."""
+    return any(iv.lo is None or iv.hi is None for _, iv in domain.params)
+
+
 def prove_margin(margin, strict, domain, symbols):
-    """``decide`` for ``margin >= 0`` (``> 0`` if strict) when the margin has a switch."""
-    if margin.has(*SWITCHES):
+    """``decide`` for ``margin >= 0`` (``> 0`` if strict) when the margin has a switch and
+    the box an infinite end (tried first there; elsewhere the other routes come first)."""
+    if margin.has(*SWITCHES) and unbounded(domain):
         return decide(margin, ">" if strict else ">=", domain, symbols)
     return None
