@@ -84,9 +84,22 @@ def _sign(self, positive):
     if said is None or not self.is_number:
         return said
     ball = _ball(self)
-    if ball is None or not (ball > 0 or ball < 0 or ball == 0):
+    if ball is None:
         return None
+    if not (ball > 0 or ball < 0 or ball == 0):
+        # no ball separates it from 0: sympy's False stands only for an exact zero (its
+        # minimal polynomial is x), e.g. a polynomial at one of its CRootOf roots
+        return False if said is False and _exact_zero(self) else None
     return bool(ball > 0) if positive else bool(ball < 0)
+
+
+def _exact_zero(number) -> bool:
+    from sympy.polys.numberfields import minimal_polynomial
+    from sympy.polys.polyerrors import NotAlgebraic
+    try:
+        return bool(number.is_algebraic and minimal_polynomial(number).is_Symbol)
+    except (NotAlgebraic, NotImplementedError, ValueError, TypeError):
+        return False
 
 
 def _n2(a, b):
