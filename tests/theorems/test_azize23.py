@@ -9,6 +9,7 @@ from flint import arb
 from scipy import integrate, stats
 
 import theorems.azize23 as mod
+from dpproof.engines.base import Config
 from dpproof.lowering import arb_ball, lower
 from dpproof.oracles import distributions as dist
 from dpproof.oracles import divergences as div
