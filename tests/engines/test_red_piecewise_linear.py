@@ -8,23 +8,15 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from dpproof.claims import Domain, Interval as I, Kind
+from dpproof.claims import Domain, Interval as I
 from dpproof.engines import piecewise_linear as PL, symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
-from tests.helpers import make_claim
+from tests.engines.test_piecewise_linear import _decide
 
 R = I(None, None)
 LP_BOX = dict(x=I.closed(-3, 1), y=I(1, None), z=I(3, None))
 x, y, z = sympy.symbols("x y z", real=True)
-
-
-def _decide(text, kind=Kind.INEQUALITY, **params):
-    claim = make_claim("red.pl", text, kind, **params)
-    st = claim.statement
-    rel = {"<=": ">=", "<": ">", ">=": ">=", ">": ">", "==": "=="}[st.rel]
-    expr = st.rhs - st.lhs if st.rel in ("<=", "<") else st.lhs - st.rhs
-    return claim, PL.decide(expr, rel, claim.domain, claim.domain.symbols())
 
 
 # (f, constraints g >= 0, box, exact minimum): sympy 1.14's linprog raised InfeasibleLPError (the
