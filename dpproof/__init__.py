@@ -1,15 +1,44 @@
 """dpproof: checks the theorems of differential privacy.
 
-Claims (``dpproof.claims``) are frozen data over sympy; engines decide them; the runner
-aggregates the evidence under the soundness rules of DESIGN.md; writers render the report.
-Importing the package registers the notebook display of claims, assessments and reports
-(``dpproof.notebook.register``), so ``claims`` and ``evidence`` import no writer, and
-installs a faster path of sympy's multivariate factorisation with the same answers.
+The public face is small and imported lazily, so that ``import dpproof`` (and the pytest
+plugin, and ``dpproof --help``) import no sympy until a name below is used:
+
+- ``claim(statement, **domain)``, ``check(claim_or_statement, **domain)``,
+  ``verify(target)`` (``dpproof.api``);
+- the data: ``Claim``, ``Domain``, ``Interval``, ``Source``, ``Kind``, ``Statement``
+  (``dpproof.claims``), ``Verdict``, ``Assessment``, ``Report`` (``dpproof.evidence``),
+  ``Config`` (the engine settings);
+- ``parse_statement`` (the whitelist parser) and ``dpsgd_epsilon`` (certified accounting).
+
+Claims are frozen data over sympy; engines decide them; the runner aggregates the evidence
+under the soundness rules of ``docs/design.md``; writers render the report.
 """
+
+from __future__ import annotations
+
+import importlib
 
 __version__ = "0.1.0"
 
-from . import notebook  # noqa: E402,F401  (registers _repr_markdown_ / _repr_latex_)
-from . import sympy_factor  # noqa: E402
+_EXPORTS = {
+    "claim": "dpproof.api", "check": "dpproof.api", "verify": "dpproof.api",
+    "FloatEndWarning": "dpproof.api",
+    "Claim": "dpproof.claims", "Domain": "dpproof.claims", "Interval": "dpproof.claims",
+    "Source": "dpproof.claims", "Kind": "dpproof.claims", "Statement": "dpproof.claims",
+    "Verdict": "dpproof.evidence", "Assessment": "dpproof.evidence",
+    "Report": "dpproof.evidence", "Config": "dpproof.engines.base",
+    "parse_statement": "dpproof.expr", "dpsgd_epsilon": "dpproof.accounting",
+}
+__all__ = ["__version__", *_EXPORTS]
 
-sympy_factor.install()   # an exact shortcut in sympy's factorisation (see the module)
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'dpproof' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_EXPORTS))

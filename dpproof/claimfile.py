@@ -71,6 +71,12 @@ def load_claims_file(path: str | Path) -> list[Claim]:
     return claims
 
 
+def build_claim(table: dict, origin: str = "python") -> Claim:
+    """A claim from one table in the claims file's terms (``dpproof.api.claim``): the same
+    checks and messages as a ``[[claim]]`` table of a file named ``origin``."""
+    return _claim(Path(origin), "", 0, table)
+
+
 def _read(path: Path) -> str:
     try:
         data = path.read_bytes()

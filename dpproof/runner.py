@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 import sympy
 
 from . import __version__
+from . import notebook  # noqa: F401  (the Jupyter display of claims and reports)
 from .claims import Claim
 from .engines.base import Config
 from .evidence import Assessment, Evidence, Report, Verdict, assess

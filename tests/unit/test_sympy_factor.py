@@ -1,5 +1,5 @@
 """dpproof.sympy_factor: sympy's factorisation gives the same answers with the shortcut
-installed (importing dpproof installs it), and the exponential case is fast."""
+installed (importing dpproof.expr, which every engine does, installs it), and the exponential case is fast."""
 
 import random
 import time
@@ -7,7 +7,7 @@ import time
 import sympy
 from sympy.polys import factortools
 
-import dpproof  # noqa: F401  (installs the shortcut)
+import dpproof.expr  # noqa: F401  (installs the shortcut)
 from dpproof import sympy_factor
 
 x, y, z, w = sympy.symbols("x y z w")
