@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from flint import arb, fmpq
+from flint import arb, ctx, fmpq
 
 from ..lowering import to_fmpq
 from .curves import Curve
@@ -73,8 +73,10 @@ def describe(p: Plan) -> str:
     return "; ".join(parts) or "no-op (P = Q)"
 
 
-def _ball(lo: arb, hi: arb) -> tuple[arb, arb]:
-    return arb(lo.lower()), arb(hi.upper())
+def _ball(lo: arb, hi: arb, prec: int) -> tuple[arb, arb]:
+    """Exact points: the lower end of lo and the upper end of hi."""
+    with ctx.workprec(prec):
+        return +arb(lo.lower()), +arb(hi.upper())
 
 
 def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certified:
@@ -96,7 +98,7 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
     if p.dpsgd:
         raise UnsupportedEvent(f"certify_delta of {event!r}: the Poisson-subsampled Gaussian "
                                "is supported by certify_epsilon only (for now)")
-    lo, hi = _ball(*Curve(p).bounds(eps, prec))
+    lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
     return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
 
 
