@@ -12,8 +12,9 @@ mu^2 = sum (Delta_i / s_i)^2, and
 
     G(mu, e) = Phi(-e/mu + mu/2) - e^e Phi(-e/mu - mu/2),   G(0, e) = (1 - e^e)_+.  (2)
 
-The discrete law is exact: each group of n identical RRs is a polynomial power with fmpq
-coefficients (FLINT), the loss of index j a multiple of log-ratios of those rationals.  Terms
+The discrete law: each group of n identical RRs is the n-th power of a polynomial whose
+coefficients are the exact rational one-step masses (FLINT arb_poly: certified enclosures), the
+loss of index j an integer combination of logs of those rationals.  Terms
 of mass below 2^-(prec + 64) may be dropped: that mass is added to the upper end only.
 Laplace Lap(0, b) vs Lap(Delta, b), a = Delta / b (one step, not composed):
 
@@ -27,12 +28,12 @@ from __future__ import annotations
 
 import itertools
 
-from flint import arb, ctx, fmpq, fmpq_poly
+from flint import arb, arb_poly, ctx, fmpq
 
 from ..oracles.balls import normal_tail, pos
 from .events import Plan, UnsupportedEvent
 
-MAX_TERMS = 200_000  # distinct discrete loss values enumerated per direction
+MAX_TERMS = 100_000  # distinct discrete loss values enumerated per direction
 
 
 def gauss_delta(mu2: arb, eps: arb) -> arb:
@@ -49,18 +50,20 @@ def laplace_delta(a: arb, eps: arb) -> arb:
 
 
 def _rr_group(p: fmpq, k: int, special: bool, n: int):
-    """[(direction terms)]: per direction a list of (exact mass, loss as (coef, log arg))."""
+    """Per direction: (polynomial factors, loss of index j as [(coef, log arg)]): the law of
+    the n-fold loss is the n-th power of the one-step polynomial (computed in ``_joint``)."""
     a = 1 - p + p / k  # R(x) outputs x
     if not special:  # R(x) vs R(x'): masses a at x (loss +L), p/k at x' (-L), rest 0
-        b, c = p / k, (k - 2) * p / k
-        poly = fmpq_poly([b, c, a]) ** n  # index j: loss (j - n) log(a / b)
-        terms = [(poly[j], [(j - n, a / b)]) for j in range(2 * n + 1)]
-        return [terms]
+        b, c = p / k, (k - 2) * p / k  # index j of (b + c z + a z^2)^n: loss (j - n) log(a/b)
+        return [([b, c, a], n, lambda j: [(j - n, a / b)])]
     # R(x) vs uniform: remove masses a (loss log(k a)), 1 - a (loss log p); add from uniform
-    rem = fmpq_poly([1 - a, a]) ** n
-    add = fmpq_poly([fmpq(k - 1, k), fmpq(1, k)]) ** n
-    return [[(rem[j], [(j, k * a), (n - j, p)]) for j in range(n + 1)],
-            [(add[j], [(-j, k * a), (-(n - j), p)]) for j in range(n + 1)]]
+    return [([1 - a, a], n, lambda j: [(j, k * a), (n - j, p)]),
+            ([fmpq(k - 1, k), fmpq(1, k)], n, lambda j: [(-j, k * a), (-(n - j), p)])]
+
+
+def _group_size(group) -> int:
+    coeffs, n, _ = group
+    return (len(coeffs) - 1) * n + 1
 
 
 class Curve:
@@ -114,7 +117,7 @@ class Curve:
 def _size(groups) -> int:
     n = 1
     for g in groups:
-        n *= len(g)
+        n *= _group_size(g)
     return n
 
 
@@ -130,14 +133,15 @@ def _joint(groups, prec: int):
 
     dropped = arb(0)
     per_group = []
-    for g in groups:
+    for coeffs, n, loss_of in groups:
+        law = arb_poly([arb(c) for c in coeffs]) ** n  # ball enclosures of the exact masses
         rows = []
-        for mass, loss in g:
-            m = arb(mass)
+        for j in range(_group_size((coeffs, n, None))):
+            m = law[j]
             if m < tiny:
-                dropped += m
+                dropped += arb(m.upper())
                 continue
-            rows.append((m, sum((c * log(x) for c, x in loss if c), arb(0))))
+            rows.append((m, sum((c * log(x) for c, x in loss_of(j) if c), arb(0))))
         per_group.append(rows)
     masses, losses = [], []
     for combo in itertools.product(*per_group):

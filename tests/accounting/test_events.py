@@ -212,3 +212,15 @@ def test_opacus_gdp_epsilon_is_below_the_certified_bracket():
     b = certify_epsilon(ev, "1e-5")
     assert b.tight and 6.748 <= b.lower and b.upper <= 6.786
     assert b.lower > 6.6  # Opacus's value is not conservative
+
+
+@pytest.mark.parametrize("rel", [R.REPLACE_ONE, R.REPLACE_SPECIAL])
+def test_heterogeneous_rr_and_gaussian_against_dp_accounting(rel):
+    """dp_accounting's pessimistic PLD (interval 1e-4) is at or above the tight certified
+    lower end and within 1e-2 of it: 50 RRs and one Gaussian."""
+    ev = C([RR(0.3, 5)] * 50 + [G(3.0)])
+    acc = pld_privacy_accountant.PLDAccountant(rel)
+    acc.compose(ev)
+    peer = acc.get_epsilon(1e-6)
+    b = certify_epsilon(ev, "1e-6", rel)
+    assert b.tight and b.lower <= peer <= b.upper + 1e-2
