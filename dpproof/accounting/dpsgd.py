@@ -12,13 +12,13 @@ conversion.  Inputs are exact rationals (int, Fraction, decimal string); floats 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from flint import arb, ctx, fmpq
 
-from .lowering import to_fmpq
-from .oracles.composition.subsampled_pld import dpsgd_bracket
+from ..lowering import to_fmpq
+from ..oracles.composition.subsampled_pld import dpsgd_bracket
+from .rounding import down as _down, up as _up
 
 
 @dataclass(frozen=True)
@@ -70,17 +70,6 @@ def _bracket(q: fmpq, sigma: fmpq, T: int, delta: fmpq, rel_width, delta_err, pr
         lower, upper, rdp, details = dpsgd_bracket(arb(q), arb(sigma), T, arb(delta),
                                                    rel_width, delta_err)
     return EpsilonBracket(_down(lower), _up(upper), _up(rdp), lower, upper, details)
-
-
-def _down(x: arb) -> float:
-    """A float <= every point of x."""
-    v = float(x.lower().mid())
-    return v if arb(v) <= x.lower() else math.nextafter(v, -math.inf)
-
-
-def _up(x: arb) -> float:
-    v = float(x.upper().mid())
-    return v if arb(v) >= x.upper() else math.nextafter(v, math.inf)
 
 
 __all__ = ["EpsilonBracket", "dpsgd_epsilon"]

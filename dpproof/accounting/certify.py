@@ -1,0 +1,163 @@
+"""``certify_delta`` and ``certify_epsilon``: certified brackets for dp_accounting DpEvents.
+
+The quantities are those of the event's composed dominating pair (``events`` module
+docstring): delta(eps) = H_{e^eps}(P || Q), maximised over the two directions where they
+differ, and eps*(delta) = inf{eps >= 0 : delta(eps) <= delta}.  The lower end is reported only
+when the pair is tight (two neighbouring datasets realise it); otherwise ``lower`` is None.
+
+Targets (epsilon, delta) are exact: int, Fraction or decimal string; floats are refused
+(``0.1`` is not 1/10).  Numbers inside an event are read exactly (``events.exact_param``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from flint import arb, ctx, fmpq
+
+from ..lowering import to_fmpq
+from .curves import Curve
+from .dpsgd import _bracket as _dpsgd_bracket
+from .events import Plan, UnsupportedEvent, plan
+from .rounding import down, up
+
+RAISES = 4  # precision doublings tried before a comparison is left undecided
+
+
+@dataclass(frozen=True)
+class Certified:
+    """lower <= value <= upper, certified (``lower`` None: not certified, pair not tight).
+
+    The floats are rounded outward from the balls ``lower_ball`` / ``upper_ball``."""
+
+    quantity: str  # "delta" or "epsilon"
+    lower: float | None
+    upper: float
+    tight: bool
+    pair: str
+    lower_ball: arb | None = field(default=None, repr=False)
+    upper_ball: arb | None = field(default=None, repr=False)
+    details: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def width(self) -> float:
+        return math.inf if self.lower is None else self.upper - self.lower
+
+
+def target(value, what: str) -> fmpq:
+    """An exact target: floats refused with a hint."""
+    if isinstance(value, float):
+        raise TypeError(f"{what}={value!r} is a float: pass an exact number (int, Fraction or "
+                        f"decimal string such as '{value!r}')")
+    return to_fmpq(value)
+
+
+def describe(p: Plan) -> str:
+    """The composed dominating pair in words."""
+    parts = []
+    if p.gauss_steps:
+        parts.append(f"{p.gauss_steps} Gaussian step(s), mu^2 = {p.mu2}")
+    if p.laplace:
+        parts.append(f"Laplace, Delta/b = {p.laplace[0]}")
+    for (q, k, special), n in p.rr.items():
+        rel = "vs uniform" if special else "x vs x'"
+        parts.append(f"{n} x RR(p = {q}, k = {k}) {rel}")
+    for (q, s), n in p.dpsgd.items():
+        parts.append(f"{n} x Poisson({q})-subsampled N(., {s}^2), add/remove")
+    if p.blatant:
+        parts.append("a noiseless step (mutually singular pair)")
+    if p.nonprivate:
+        parts.append("a non-private step (pair unknown)")
+    return "; ".join(parts) or "no-op (P = Q)"
+
+
+def _ball(lo: arb, hi: arb, prec: int) -> tuple[arb, arb]:
+    """Exact points: the lower end of lo and the upper end of hi."""
+    with ctx.workprec(prec):
+        return +arb(lo.lower()), +arb(hi.upper())
+
+
+def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certified:
+    """Certified [lower, upper] on delta(epsilon) of ``event``'s dominating pair.
+
+    ``neighbors`` is a dp_accounting ``NeighboringRelation`` (default ADD_OR_REMOVE_ONE).
+    NonPrivateDpEvent: upper 1, no lower end; a noiseless step: exactly 1.
+    PoissonSampledDpEvent: refused here (``certify_epsilon`` supports it).
+    """
+    eps = target(epsilon, "epsilon")
+    if eps < 0:
+        raise ValueError(f"epsilon={epsilon!r}: need epsilon >= 0")
+    p = plan(event, neighbors)
+    pair = describe(p)
+    if p.blatant:
+        return Certified("delta", 1.0, 1.0, True, pair, arb(1), arb(1))
+    if p.nonprivate:
+        return Certified("delta", None, 1.0, False, pair, None, arb(1))
+    if p.dpsgd:
+        raise UnsupportedEvent(f"certify_delta of {event!r}: the Poisson-subsampled Gaussian "
+                               "is supported by certify_epsilon only (for now)")
+    lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
+    return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
+
+
+def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24),
+                    prec: int = 128, dpsgd_rel_width: float = 0.005) -> Certified:
+    """Certified [lower, upper] on eps*(delta) of ``event``'s dominating pair, 0 < delta < 1.
+
+    Bisection on exact dyadic eps (delta(eps) is non-increasing): ``upper`` has
+    delta(upper) <= delta certified, ``lower`` delta(lower) > delta certified (or is 0);
+    stops at relative width ``rel_tol``.  A homogeneous Poisson-subsampled Gaussian goes
+    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``).
+    """
+    d = target(delta, "delta")
+    if not 0 < d < 1:
+        raise ValueError(f"delta={delta!r}: need 0 < delta < 1")
+    p = plan(event, neighbors)
+    pair = describe(p)
+    inf = arb.pos_inf()
+    if p.blatant:
+        return Certified("epsilon", math.inf, math.inf, True, pair, inf, inf)
+    if p.nonprivate:
+        return Certified("epsilon", None, math.inf, False, pair, None, inf)
+    if p.dpsgd:
+        (q, s), steps = next(iter(p.dpsgd.items()))
+        b = _dpsgd_bracket(q, s, steps, d, dpsgd_rel_width, 1e-3, prec)
+        return Certified("epsilon", b.lower, b.upper, True, pair, b.lower_ball, b.upper_ball,
+                         {"dpsgd": b})
+    lo, hi = _bisect(Curve(p), d, to_fmpq(rel_tol), prec)
+    return Certified("epsilon", down(arb(lo)), up(arb(hi)), True, pair, arb(lo), arb(hi))
+
+
+def _decide(curve: Curve, eps: fmpq, d: fmpq, prec: int):
+    """True if delta(eps) <= d, False if delta(eps) > d (certified), None if undecided."""
+    for k in range(RAISES):
+        lo, hi = curve.bounds(eps, prec << k)
+        if hi <= d:
+            return True
+        if lo > d:
+            return False
+    return None
+
+
+def _bisect(curve: Curve, d: fmpq, rel_tol: fmpq, prec: int) -> tuple[fmpq, fmpq]:
+    lo, hi = fmpq(0), fmpq(1)
+    if _decide(curve, lo, d, prec) is True:
+        return lo, lo  # eps* = 0
+    while (r := _decide(curve, hi, d, prec)) is not True:
+        if r is False:
+            lo = hi  # delta(hi) > d certified: a lower bound
+        hi *= 2
+        if hi > 2 ** 40:
+            raise ValueError(f"no certified epsilon below 2^40 at delta = {d}")
+    while hi - lo > rel_tol * hi:
+        m = (lo + hi) / 2
+        r = _decide(curve, m, d, prec)
+        if r is None:
+            break
+        if r:
+            hi = m
+        else:
+            lo = m
+    return lo, hi
