@@ -8,7 +8,8 @@ plugin, and ``dpproof --help``) import no sympy until a name below is used:
 - the data: ``Claim``, ``Domain``, ``Interval``, ``Source``, ``Kind``, ``Statement``
   (``dpproof.claims``), ``Verdict``, ``Assessment``, ``Report`` (``dpproof.evidence``),
   ``Config`` (the engine settings);
-- ``parse_statement`` (the whitelist parser) and ``dpsgd_epsilon`` (certified accounting).
+- ``parse_statement`` (the whitelist parser); certified accounting: ``certify_delta``,
+  ``certify_epsilon``, ``calibrate`` (dp_accounting ``DpEvent``s) and ``dpsgd_epsilon``.
 
 Claims are frozen data over sympy; engines decide them; the runner aggregates the evidence
 under the soundness rules of ``docs/design.md``; writers render the report.
@@ -28,6 +29,8 @@ _EXPORTS = {
     "Verdict": "dpproof.evidence", "Assessment": "dpproof.evidence",
     "Report": "dpproof.evidence", "Config": "dpproof.engines.base",
     "parse_statement": "dpproof.expr", "dpsgd_epsilon": "dpproof.accounting",
+    "certify_delta": "dpproof.accounting", "certify_epsilon": "dpproof.accounting",
+    "calibrate": "dpproof.accounting",
 }
 __all__ = ["__version__", *_EXPORTS]
 
