@@ -1,7 +1,7 @@
 """dpproof: checks the theorems of differential privacy.
 
 Claims (``dpproof.claims``) are frozen data over sympy; engines decide them; the runner
-aggregates the evidence under the soundness rules of DESIGN.md; writers render the report.
+aggregates the evidence under the soundness rules of docs/design.md; writers render the report.
 Importing the package registers the notebook display of claims, assessments and reports
 (``dpproof.notebook.register``), so ``claims`` and ``evidence`` import no writer, and
 installs a faster path of sympy's multivariate factorisation with the same answers.
