@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dpproof.expr.reference import markdown  # noqa: E402
+from dpproof.expr.reference_pages import markdown  # noqa: E402
 
 if __name__ == "__main__":
     (ROOT / "docs" / "functions.md").write_text(markdown())

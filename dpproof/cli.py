@@ -154,7 +154,9 @@ def _functions(args) -> int:
               f"{reference.did_you_mean(args.name)}; 'dpproof functions' lists them all",
               file=sys.stderr)
         return 2
-    print(reference.entry(args.name), end="")
+    from .expr.reference_pages import entry
+
+    print(entry(args.name), end="")
     return 0
 
 

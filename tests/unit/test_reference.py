@@ -10,7 +10,8 @@ import sympy
 from dpproof.claimfile import load_claims_file
 from dpproof.cli import main
 from dpproof.expr import ExprSyntaxError, parse_statement
-from dpproof.expr.reference import DOCS, TOPICS, claim_toml, markdown
+from dpproof.expr.reference import DOCS, TOPICS, claim_toml
+from dpproof.expr.reference_pages import markdown
 from dpproof.expr.vocabulary import VOCABULARY
 
 ROOT = Path(__file__).resolve().parents[2]
