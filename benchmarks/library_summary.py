@@ -44,7 +44,7 @@ def main(path: str) -> None:
     report = json.loads(Path(path).read_text())
     claims = report["claims"]
     ids = set(re.findall(r"^\| ([a-z0-9_]+\.[^ |]+) \|",
-                         (ROOT.parent / "shared" / "THEOREMS.md").read_text(), flags=re.M))
+                         (ROOT / "docs" / "catalogue.md").read_text(), flags=re.M))
     catalogue = [c for c in claims if c["id"] in ids]
     rest = [c for c in claims if not c["id"].endswith(".instances")]
     grids = [c for c in claims if c["id"].endswith(".instances")]

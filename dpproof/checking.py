@@ -1,5 +1,5 @@
 """Deciding one claim: the engines in order, stop at decisive evidence, repair a refuted
-inequality (DESIGN.md "Runner").  Split from ``runner`` so that the workers of
+inequality (docs/design.md "Runner").  Split from ``runner`` so that the workers of
 ``execution`` call it without importing ``runner`` (no runner <-> execution import cycle);
 ``runner.check_claim`` is this function."""
 

@@ -1,4 +1,4 @@
-"""Load a ``.toml`` claims file (DESIGN.md, claims-file format) without executing anything.
+"""Load a ``.toml`` claims file (docs/design.md, claims-file format) without executing anything.
 
 Each ``[[claim]]`` table has ``id``, ``source``, ``statement`` and ``domain``; optional
 ``kind`` ("inequality", "identity", "value", "cited"), ``reason`` (for cited claims),

@@ -1,4 +1,4 @@
-"""The command line: ``dpproof verify | list | show``.
+"""The command line: ``dpproof verify | list | show | functions | cache``.
 
 Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
 (unknown target, claims-file error, bad option, an ``--out`` that cannot take a report:
@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("show", help="show one claim")
     sh.add_argument("id")
     _targets(sh)
+    fn = sub.add_parser("functions", help="list the functions a claim may call, or one in full")
+    fn.add_argument("name", nargs="?", help="a function name: print its whole entry")
     ca = sub.add_parser("cache", help="manage the result cache (.dpproof_cache/)")
     ca.add_argument("action", choices=["clear"], help="clear: remove every cached result")
     return p
@@ -110,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         _pin_hash_seed()
     args = _parser().parse_args(argv)
+    if args.command == "functions":
+        return _functions(args)
     if args.command == "cache":
         from .cache import ResultCache
 
@@ -136,6 +140,24 @@ def main(argv: list[str] | None = None) -> int:
               "'dpproof list' shows every id", file=sys.stderr)
         return 2
     return {"verify": _verify, "list": _list, "show": _show}[args.command](args, claims)
+
+
+def _functions(args) -> int:
+    """``dpproof functions [NAME]``: the vocabulary, one line a name, or NAME's entry."""
+    from .expr import reference
+
+    if args.name is None:
+        print(reference.listing())
+        return 0
+    if args.name not in reference.DOCS:
+        print(f"dpproof: error: no function {args.name!r}"
+              f"{reference.did_you_mean(args.name)}; 'dpproof functions' lists them all",
+              file=sys.stderr)
+        return 2
+    from .expr.reference_pages import entry
+
+    print(entry(args.name), end="")
+    return 0
 
 
 def _load(targets: list[str]) -> list:

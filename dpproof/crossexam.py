@@ -1,4 +1,4 @@
-"""Cross-examination of every PROVED and CERTIFIED (DESIGN.md, the one rule).
+"""Cross-examination of every PROVED and CERTIFIED (docs/design.md, the one rule).
 
 Before the runner keeps a verdict that a claim holds, an independent certified sweep
 looks for a violation.  The sweeps are bounded by counts of work, so that two runs on

@@ -11,7 +11,7 @@ README ("The claims language at the edges of its domain") and implemented by
 - ``MaybeUndefined``: a ball *may* contain such a point (it straddles the edge).  Nothing
   may be certified on it; the interval engine splits it, a witness there certifies nothing.
 
-Contract (DESIGN.md, soundness): a claim undefined somewhere in its domain is never PROVED,
+Contract (docs/design.md, soundness): a claim undefined somewhere in its domain is never PROVED,
 CERTIFIED or REFUTED there; where a point at which it is certainly undefined is found (and no
 violation is certified where it is defined), the engines report ERROR naming the point and
 the term.

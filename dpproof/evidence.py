@@ -1,4 +1,4 @@
-"""Verdicts, the evidence engines produce, and the one aggregation rule (DESIGN.md, soundness).
+"""Verdicts, the evidence engines produce, and the one aggregation rule (docs/design.md, soundness).
 
 - PROVED / CERTIFIED / REFUTED are decisive.  REFUTED needs a witness whose violation is
   certified in ball or exact arithmetic; CERTIFIED must cover the whole stated domain.

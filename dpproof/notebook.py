@@ -98,7 +98,7 @@ def report_latex(report: Report) -> str:
 def register() -> None:
     """Give Claim, Assessment and Report their Jupyter display (``_repr_markdown_``,
     ``_repr_latex_``) from here, so that ``claims`` and ``evidence`` stay pure data and
-    import no writer (no import cycle; DESIGN.md "Shape")."""
+    import no writer (no import cycle; docs/design.md "Shape")."""
     for cls, md, tex in ((Claim, claim_markdown, claim_latex),
                          (Assessment, assessment_markdown, assessment_latex),
                          (Report, report_markdown, report_latex)):

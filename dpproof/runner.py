@@ -9,7 +9,7 @@ parent's; then the chain is as strong as its weakest link.  Claims run in superv
 processes (dpproof.execution: wall-clock and memory limits, a dead worker is one ERROR),
 locally or on a Dask cluster; decided claims are kept in the result cache (dpproof.cache).
 
-Cross-examination (DESIGN.md, the one rule): a PROVED or CERTIFIED from any engine enters
+Cross-examination (docs/design.md, the one rule): a PROVED or CERTIFIED from any engine enters
 the evidence only after ``crossexam.cross_examine`` found no certified violation; if it
 finds one, ``assess`` makes the claim ERROR, flagged as an internal soundness failure, and
 the run goes on.

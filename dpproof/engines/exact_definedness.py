@@ -1,4 +1,4 @@
-"""Definedness for the symbolic engine (DESIGN.md: a claim undefined somewhere on its domain
+"""Definedness for the symbolic engine (docs/design.md: a claim undefined somewhere on its domain
 is never PROVED there): ``undefined_term`` names a term that may be undefined on the domain
 -- a division by something not certified non-zero, a fractional power of a base not
 certified non-negative, ``log`` of something not certified positive, ``binomial`` off the

@@ -1,4 +1,4 @@
-"""Exact proofs with sympy, through steps that are sound by construction (DESIGN.md, PROVED).
+"""Exact proofs with sympy, through steps that are sound by construction (docs/design.md, PROVED).
 
 Parameters become symbols carrying the sign/integer assumptions their box implies (a
 superset of the box, so a proof there is a proof on the box); a half-line parameter

@@ -1,6 +1,6 @@
 """The safe expression language of claims files: a whitelist parser, no ``eval``.
 
-Grammar (DESIGN.md, claims-file format)::
+Grammar (docs/claims-language.md)::
 
     statement  := [ conj '=>' ] relation
     conj       := relation ( 'and' relation )*
@@ -32,6 +32,7 @@ import sympy
 
 from ..claims import Statement
 from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, returns_distribution
+from .reference import did_you_mean
 from .limits import (MAX_DEPTH, MAX_LENGTH, binomial_is_small, check_exp, check_power,
                      check_roots, exact_number, shorten)
 
@@ -98,9 +99,15 @@ class _Parser:
 
     def allowed_text(self) -> str:
         params = ", ".join(sorted(self.params)) or "none declared"
-        funcs = ", ".join(sorted(self.functions))
         return (f"allowed: numbers, the parameters ({params}), pi, operators + - * / ^ ** "
-                f"<= < == >= > and '=>', and the functions {funcs}")
+                f"<= < == >= > and '=>', and the functions that 'dpproof functions' lists")
+
+    def unknown(self, what: str, tok: _Tok, pool) -> ExprSyntaxError:
+        """The error of an unknown name: the closest known names (difflib), then what is
+        allowed -- not every function name (``dpproof functions`` lists them)."""
+        hint = did_you_mean(tok.text, pool) if len(tok.text) <= 64 else ""
+        return self.error(f"unknown {what} {shorten(tok.text)!r}{hint}; {self.allowed_text()}",
+                          tok.pos)
 
     def _tokenize(self) -> list[_Tok]:
         toks, pos = [], 0
@@ -280,14 +287,13 @@ class _Parser:
             if tok.text in self.functions:
                 raise self.error(f"{tok.text!r} is a function; call it with parentheses",
                                  tok.pos)
-            raise self.error(f"unknown name {shorten(tok.text)!r}; {self.allowed_text()}", tok.pos)
+            raise self.unknown("name", tok, [*self.params, "pi", *self.functions])
         found = repr(shorten(tok.text)) if tok.text else "the end of the expression"
         raise self.error(f"expected a number, a parameter, a call or '(', found {found}", tok.pos)
 
     def call(self, name: _Tok):
         if name.text not in self.functions:
-            raise self.error(f"unknown function {shorten(name.text)!r}; {self.allowed_text()}",
-                             name.pos)
+            raise self.unknown("function", name, self.functions)
         self.take("(")
         args, starts = [], []
         while True:

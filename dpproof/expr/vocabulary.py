@@ -1,4 +1,4 @@
-"""The one explicit list of every name a claim may use (issue 16; DESIGN.md "Shape").
+"""The one explicit list of every name a claim may use (issue 16; docs/design.md "Shape").
 
 ``VOCABULARY`` maps each name to an ``Entry``: its arities (``None`` = variadic), its arb and
 mpmath implementations, and its kind: ``elementary`` (sympy's own function), ``special``
@@ -6,7 +6,9 @@ mpmath implementations, and its kind: ``elementary`` (sympy's own function), ``s
 (computed from a definition) or ``printed`` (a formula as printed in a source, kept to be
 checked against an oracle).  Importing this module imports ``dpproof.oracles``, which imports
 every registering module (``REGISTERING_MODULES``), so the list is the same whatever was
-imported before; ``tests/unit/test_layout.py`` checks that it equals the registry.
+imported before; ``tests/unit/test_layout.py`` checks that it equals the registry.  Each
+entry carries its documentation (``Entry.doc``, from ``dpproof.expr.reference``; the
+reference page ``docs/functions.md`` is generated from it).
 
 Theorem modules import the functions they call from here (``from dpproof.expr.vocabulary
 import Normal, renyi``): the one public place, whatever module of ``dpproof.oracles``
@@ -21,6 +23,7 @@ from typing import Callable
 from .. import oracles  # noqa: F401  (registers every claims-file function)
 from .functions import (ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, DistributionFunction,
                         OracleFunction)
+from .reference import DOCS, Doc
 
 #: every function a claim may call, by name (the registry must hold exactly these)
 SPECIAL = ("Phi", "Q", "dawson")
@@ -60,6 +63,8 @@ class Entry:
     kind: str  # elementary | special | distribution | oracle | printed
     arb: Callable | None  # None for sympy's own functions (lowered by dpproof.lowering)
     mpmath: Callable | None
+    #: arguments, meaning, where defined, an example (``dpproof.expr.reference``)
+    doc: Doc | None = None
 
 
 def _arities(nargs) -> tuple | None:
@@ -73,11 +78,12 @@ def _arities(nargs) -> tuple | None:
 def _entry(name: str, kind: str) -> Entry:
     cls = REGISTRY[name]
     nargs = getattr(cls, "nargs", None)
-    return Entry(name, _arities(nargs), kind, cls.arb_impl, getattr(cls, "mpmath_impl", None))
+    return Entry(name, _arities(nargs), kind, cls.arb_impl, getattr(cls, "mpmath_impl", None),
+                 DOCS.get(name))
 
 
 def _build() -> dict[str, Entry]:
-    out = {n: Entry(n, _arities(ELEMENTARY_ARITY[n]), "elementary", None, None)
+    out = {n: Entry(n, _arities(ELEMENTARY_ARITY[n]), "elementary", None, None, DOCS.get(n))
            for n in ELEMENTARY}
     for kind, names in (("special", SPECIAL), ("distribution", DISTRIBUTIONS),
                         ("oracle", ORACLES), ("printed", PRINTED)):

@@ -2,7 +2,7 @@
 
 Every quantity is returned as a python-flint ``arb`` ball that contains the true value for
 every parameter inside the input balls (or ``nan`` / ``+inf`` balls when it cannot certify /
-is infinite).  Organised by concept (DESIGN.md, "Shape"):
+is infinite).  Organised by concept (docs/design.md, "Shape"):
 
 * ``distributions/``: ``continuous``, ``discrete``, ``transforms`` (Finite, ProductOf, ...),
   ``normal_product`` (the law of X Z);

@@ -1,6 +1,6 @@
 """What the writers share: verdict order, counts by source, figures, plain-text fields.
 
-Everything here reads only ``claims`` and ``evidence`` objects (DESIGN.md, layers).
+Everything here reads only ``claims`` and ``evidence`` objects (docs/design.md, layers).
 """
 
 from __future__ import annotations

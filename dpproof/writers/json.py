@@ -1,4 +1,4 @@
-"""report.json: the machine-readable report, exactly the schema of DESIGN.md (schema 1).
+"""report.json: the machine-readable report, exactly the schema of docs/design.md (schema 1).
 
 Contract keys are never removed or renamed; extra keys (``kind``, ``domain``, ``repair``,
 ``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``, per-claim

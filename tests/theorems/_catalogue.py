@@ -10,11 +10,11 @@ from flint import arb, ctx, fmpq
 
 from dpproof.runner import flatten
 
-THEOREMS_MD = Path(__file__).resolve().parents[3] / "shared" / "THEOREMS.md"
+THEOREMS_MD = Path(__file__).resolve().parents[2] / "docs" / "catalogue.md"
 
 
 def catalogue_ids(key: str) -> list[str]:
-    """Ids in the table of THEOREMS.md whose id starts with ``key.``."""
+    """Ids in the table of docs/catalogue.md whose id starts with ``key.``."""
     text = THEOREMS_MD.read_text()
     return re.findall(r"^\| (" + re.escape(key) + r"\.[^ |]+) \|", text, flags=re.M)
 

@@ -15,7 +15,7 @@ from theorems import adp_notes
 
 from ._catalogue import THEOREMS_MD, catalogue_ids, claim_ids
 
-pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="shared/THEOREMS.md missing")
+pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="docs/catalogue.md missing")
 
 
 def test_every_catalogue_id_exactly_once():

@@ -24,7 +24,7 @@ from dpproof.oracles.composition.adaptive import adaptive_delta
 from dpproof.oracles.isotonic import (isotonic_bruteforce, isotonic_fit, tgauss_cond_renyi,
                                       tgauss_fail_prob)
 
-THEOREMS = Path(__file__).resolve().parents[3] / "shared" / "THEOREMS.md"
+THEOREMS = Path(__file__).resolve().parents[2] / "docs" / "catalogue.md"
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from theorems import osgt22
 
 from ._catalogue import THEOREMS_MD, catalogue_ids, claim_ids
 
-pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="shared/THEOREMS.md missing")
+pytestmark = pytest.mark.skipif(not THEOREMS_MD.exists(), reason="docs/catalogue.md missing")
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from dpproof.runner import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = ROOT / "reports" / "report.json"
-THEOREMS_MD = ROOT.parent / "shared" / "THEOREMS.md"
+THEOREMS_MD = ROOT / "docs" / "catalogue.md"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The claim model and the aggregation rule of DESIGN.md."""
+"""The claim model and the aggregation rule of docs/design.md."""
 
 import pytest
 import sympy

@@ -1,4 +1,4 @@
-"""The import layer (issue 16; DESIGN.md "Shape"): no import cycle among dpproof modules, no
+"""The import layer (issue 16; docs/design.md "Shape"): no import cycle among dpproof modules, no
 module over 400 lines, theorem modules import only the public vocabulary, and the names a
 claims file may call are exactly ``dpproof.expr.vocabulary``, in a fresh interpreter.
 

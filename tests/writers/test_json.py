@@ -1,4 +1,4 @@
-"""report.json: the schema of DESIGN.md, exact values, and load's schema check."""
+"""report.json: the schema of docs/design.md, exact values, and load's schema check."""
 
 import json as stdjson
 

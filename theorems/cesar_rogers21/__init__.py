@@ -3,7 +3,7 @@ Loss Composition for Data Analytics", Proceedings of the 32nd International Conf
 Algorithmic Learning Theory (ALT 2021), PMLR 132, pp. 421-457.
 
 The extracted text lost every formula: each statement below is the reconstruction given in
-THEOREMS.md (from the definitions and the cited papers), and every claim's source says so.
+docs/catalogue.md (from the definitions and the cited papers), and every claim's source says so.
 Conventions: k mechanisms, d of them eps-DP, k - d eps-BR; RR_{eps,t} with P(0) = p_t =
 (e^eps - e^t)/(e^eps - 1), Q(0) = q_t = e^-t p_t; a = e^eps/(1 + e^eps), b = 1/(1 + e^eps).
 Order codes of adaptive sequences: n bits, most significant first, 1 = BR ('B'), 0 = DP.

@@ -1,4 +1,4 @@
-"""cesar_rogers21: the paper's closed forms as printed (reconstructed, THEOREMS.md), as sympy.
+"""cesar_rogers21: the paper's closed forms as printed (reconstructed, docs/catalogue.md), as sympy.
 
 Theorem 1 (Kairouz-Oh-Viswanath), Theorem 2 (Dong-Durfee-Rogers), eqs. (5)-(6), F_l and t_l
 of Theorem 3, Lemma 4.5's derivative and Theorem 3 itself.  k, d (and l in Lemma 4.5) may be
