@@ -248,7 +248,8 @@ def _algebraic_roots(g: sympy.Poly, iv):
     intervals = sorted(((sympy.Rational(a), sympy.Rational(b)) for (a, b), _ in
                         g.intervals()), key=lambda ab: ab[0])
     for k, (a, b) in enumerate(intervals):
-        eps = sympy.Rational(1, 2 ** 32) * max(b - a, sympy.Rational(1, 2 ** 64))
+        eps = sympy.Rational(1, 2 ** 64) * max(abs(a), abs(b), 1)
+        a, b = (sympy.Rational(v) for v in g.refine_root(a, b, eps=eps))  # a tight ball
         for _ in range(_REFINE_STEPS):
             side = _side(a, b, iv)
             if side is not None:

@@ -130,9 +130,9 @@ def _check(claim: Claim, config: Config) -> Evidence:
         return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
     if search.undecided and search.maybe_undefined:
         # no exact undefined point among the probes: an exact root of a polynomial guard
-        root = guard_roots.undefined_root(claim)
-        if root is not None:
-            return guard_roots.evidence(NAME, root, time.perf_counter() - t0, data)
+        at = guard_roots.undefined_root(claim)
+        if at is not None:
+            return guard_roots.evidence(NAME, at, time.perf_counter() - t0, data)
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
