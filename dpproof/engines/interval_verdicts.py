@@ -59,7 +59,7 @@ def _describe(names, box) -> str:
     for n, (lo, hi) in zip(names, box):
         text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
         lo_s, hi_s = text[len(n) + 5:-1].split(", ")
-        if lo_s == hi_s and lo != hi:   # a thin box: enough digits to tell its ends apart
+        if lo_s == hi_s and None not in (lo, hi) and lo != hi:  # a thin box: more digits
             lo_s, hi_s = _distinct(sympy.Rational(lo), sympy.Rational(hi))
         parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
                      f"{'inf' if hi is None else hi_s}]")
