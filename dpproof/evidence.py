@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,16 @@ class Evidence:
                              f"violation={self.violation!r}")
 
 
+def percent(fraction: float, digits: int = 4, complete: bool = False) -> str:
+    """A certified fraction as a percentage rounded down ('98.6123%'): never more than was
+    certified, and never 100% unless ``complete`` (no box left undecided)."""
+    scale = 10 ** digits
+    units = math.floor(fraction * 100 * scale)
+    if not complete:
+        units = min(units, 100 * scale - 1)
+    return f"{units / scale:.{digits}f}%"
+
+
 _ORDER = [Verdict.SUPPORTED, Verdict.INCONCLUSIVE]
 #: the engine name of the evidence ``assess`` adds for contradictory evidence
 SOUNDNESS = "soundness"
@@ -103,11 +114,13 @@ class Assessment:
         extent = self.claim.extent
         text = f"{name} {extent}" if extent else name
         if self.verdict is Verdict.SUPPORTED:
-            frac = [e.data.get("certified_fraction") for e in self.evidence
+            frac = [(e.data["certified_fraction"], e.data.get("undecided_boxes"))
+                    for e in self.evidence
                     if e.verdict is Verdict.SUPPORTED and e.data.get("certified_fraction")
                     and e.data.get("certified_boxes")]
-            if frac and isinstance(frac[0], (int, float)) and 0 < frac[0] < 1:
-                text += f": certified on {100 * frac[0]:.1f}% of the box"
+            if frac and isinstance(frac[0][0], (int, float)) and 0 < frac[0][0] and (
+                    frac[0][0] < 1 or frac[0][1]):
+                text += f": certified on {percent(frac[0][0], 1)} of the box"
         return text
 
 

@@ -8,6 +8,8 @@ rounding with a certified mean correction and a Hoeffding bound, exact FLINT int
 composition whose lost mass is counted in full).  ``rdp_upper`` is a second, independent upper bound from
 the exact integer-order RDP of Mironov-Talwar-Zhang 2019 with the Canonne-Kamath-Steinke
 conversion.  Inputs are exact rationals (int, Fraction, decimal string); floats are refused.
+At q = 1 (no subsampling) the loss is the Gaussian one and the bracket contains the exact
+epsilon of one Gaussian with mu = sqrt(steps)/sigma.
 """
 
 from __future__ import annotations

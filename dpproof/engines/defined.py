@@ -6,7 +6,8 @@ left to right, its conclusion where they hold, and the guards of terms sympy sim
 away -- is evaluated in ball arithmetic on sub-boxes of the domain.  A box is settled when
 every term is certainly defined on it, or a hypothesis certainly fails there; a box that may
 hold an undefined point is split, and its midpoint is examined exactly.  The answer is
-``defined`` (every box settled), ``undefined`` (with the exact point and the term) or
+``defined`` (every box settled), ``undefined`` (with the exact point and the term; at an
+algebraic root of a polynomial guard, ``guard_roots``, the point is in ``root``) or
 ``unknown`` (the budget ran out; say so, never PROVED).
 
 First a static pass: when the sign rules of sympy's assumptions (the parameters' symbols
@@ -26,6 +27,7 @@ from ..definedness import MaybeUndefined, Undefined
 from ..lowering import arb_box, at_precision
 from . import witness as W
 from .base import Compiled, Deadline, effective_bounds
+from .guard_roots import GuardRoot, undefined_root
 
 
 @dataclass(frozen=True)
@@ -35,9 +37,12 @@ class Definedness:
     undefined: Undefined | None = None
     boxes: int = 0
     truncated: bool = False           # an unbounded end was cut at base.TRUNCATE_AT
+    root: GuardRoot | None = None     # where undefined at an exact root of a guard
 
     @property
     def message(self) -> str:
+        if self.root is not None:
+            return self.root.message()
         if self.status == "undefined":
             return W.undefined_message(self.point, self.undefined)
         if self.status == "defined":
@@ -61,7 +66,7 @@ def check_defined(claim: Claim, prec: int = 128, max_boxes: int = 400, seconds: 
     with at_precision(prec):
         while queue:
             if boxes >= max_boxes or deadline.passed:
-                return Definedness("unknown", boxes=boxes, truncated=truncated)
+                return _unsettled(claim, boxes, truncated)
             box = queue.pop(0)
             boxes += 1
             if _settled(c, box):
@@ -72,9 +77,20 @@ def check_defined(claim: Claim, prec: int = 128, max_boxes: int = 400, seconds: 
                     return Definedness("undefined", point, check.undefined, boxes, truncated)
             halves = _split(box, ivs)
             if not halves:
-                return Definedness("unknown", boxes=boxes, truncated=truncated)
+                return _unsettled(claim, boxes, truncated)
             queue.extend(halves)
     return Definedness("defined", boxes=boxes, truncated=truncated)
+
+
+def _unsettled(claim: Claim, boxes: int, truncated: bool) -> Definedness:
+    """Boxes left that may hold an undefined point: an exact root of a polynomial guard
+    (``guard_roots``) settles it as undefined, else 'unknown'."""
+    root = undefined_root(claim)
+    if root is None:
+        return Definedness("unknown", boxes=boxes, truncated=truncated)
+    point = root.point if root.rational else None
+    return Definedness("undefined", point, Undefined(root.term, root.reason), boxes,
+                       truncated, root)
 
 
 def statically_defined(claim: Claim) -> bool:

@@ -14,7 +14,9 @@ verdict is written in ``interval_verdicts``.
 
 Definedness (``dpproof.definedness``): a box on which the margin may be undefined is never
 certified; one where it is certainly undefined is confirmed at an exact point, and the
-claim is then ERROR unless a violation is certified where it is defined.
+claim is then ERROR unless a violation is certified where it is defined.  Boxes left
+undecided because a term may be undefined there send the claim to ``guard_roots`` (an
+exact root of a polynomial guard: ERROR at that point); otherwise the scope names them.
 
 Oracle claims whose calls all derive from the densities are decided first on the derived
 pure claim (``derived_oracles``: the claim as written is cross-checked with the arb oracles,
@@ -40,7 +42,7 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles, exp_substitution, homogeneous, positive_factor
+from . import derived_oracles, exp_substitution, guard_roots, homogeneous, positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -126,6 +128,11 @@ def _check(claim: Claim, config: Config) -> Evidence:
                         violation=found[0].violation, data=data)
     if search.undefined_at is not None:
         return W.undefined_evidence(NAME, *search.undefined_at, seconds, data)
+    if search.undecided and search.maybe_undefined:
+        # no exact undefined point among the probes: an exact root of a polynomial guard
+        at = guard_roots.undefined_root(claim)
+        if at is not None:
+            return guard_roots.evidence(NAME, at, time.perf_counter() - t0, data)
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)
 
 
@@ -169,6 +176,7 @@ class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
         self.exact, self.exact_points = Budget(EXACT_POINT_SECONDS), 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
+        self.maybe_undefined = {}  # box -> MaybeUndefined: no ball separates a term from 0
         self.guarded = guarded_claim(compiled.claim)
         # escalation to MAX_PREC only for elementary margins: an oracle (an integral, a
         # search) at 4096 bits can take longer than the whole claim's budget
@@ -241,8 +249,9 @@ class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
             if hyp is True:
                 return self._undefined(box, depth)
             m = arb.nan()
-        except MaybeUndefined:  # never certify a box that may hold an undefined point
+        except MaybeUndefined as exc:  # never certify a box that may hold an undefined point
             m = arb.nan()
+            self.maybe_undefined[tuple(box)] = exc
             for point in probes(self.c.names, box, self.integer):
                 if self.undefined_at is not None:
                     break
@@ -384,6 +393,10 @@ class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
 
     def undecided_boxes(self, n):
         return self.undecided[:n]
+
+    def undefined_risk(self, box) -> MaybeUndefined | None:
+        """The term no ball separated from its edge on this box, if that left it undecided."""
+        return self.maybe_undefined.get(tuple(box))
 
     def figures(self) -> dict:
         frac = (self.certified_volume / self.volume) if self.volume else (

@@ -4,8 +4,10 @@ truncation as its scope, INCONCLUSIVE when nothing was certified."""
 
 from __future__ import annotations
 
-from ..evidence import Evidence, Verdict
-from .base import describe_box
+import sympy
+
+from ..evidence import Evidence, Verdict, percent
+from .base import decimal_str, describe_box
 from .identity import ESCALATION
 
 NAME = "interval"
@@ -31,16 +33,24 @@ def conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
         return Evidence(NAME, Verdict.SUPPORTED, "certified up to the truncation; tails "
                         "beyond 1e6 undecided", seconds, scope=f"certified on {whole} with "
                         "unbounded ends cut at 1e6", data=data)
-    frac = data["certified_fraction"]
-    left = "; ".join(_describe(names, b) for b in search.undecided_boxes(3))
+    frac = percent(data["certified_fraction"])
+    left = "; ".join(_undecided(search, names, b) for b in search.undecided_boxes(3))
     limit = data["stopped_by"]
-    if frac == 0:
+    if data["certified_fraction"] == 0:
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"no box certified before the {limit}",
                         seconds, scope=f"undecided, e.g. {left}", data=data)
-    return Evidence(NAME, Verdict.SUPPORTED, f"{frac:.4%} of the box volume certified; "
+    return Evidence(NAME, Verdict.SUPPORTED, f"{frac} of the box volume certified; "
                     f"stopped by the {limit}", seconds,
-                    scope=f"certified on {frac:.4%} of {whole}; undecided near {left}",
+                    scope=f"certified on {frac} of {whole}; undecided near {left}",
                     data=data)
+
+
+def _undecided(search, names, box) -> str:
+    """The box, and the term no ball separated from its edge there (if that was why)."""
+    risk = getattr(search, "undefined_risk", lambda b: None)(box)
+    text = _describe(names, box)
+    return text if risk is None else f"{text} (where no ball separates {risk.term} from " \
+        f"its edge: {risk.reason})"
 
 
 def _describe(names, box) -> str:
@@ -49,9 +59,19 @@ def _describe(names, box) -> str:
     for n, (lo, hi) in zip(names, box):
         text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
         lo_s, hi_s = text[len(n) + 5:-1].split(", ")
+        if lo_s == hi_s and None not in (lo, hi) and lo != hi:  # a thin box: more digits
+            lo_s, hi_s = _distinct(sympy.Rational(lo), sympy.Rational(hi))
         parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
                      f"{'inf' if hi is None else hi_s}]")
     return ", ".join(parts)
+
+
+def _distinct(lo, hi) -> tuple[str, str]:
+    for digits in (10, 15, 20, 30):
+        a, b = (sympy.Float(v, digits) for v in (lo, hi))
+        if str(a) != str(b):
+            return str(a), str(b)
+    return decimal_str(lo), decimal_str(hi)
 
 
 def _identity_verdict(search, whole, data, seconds) -> Evidence:
@@ -67,10 +87,10 @@ def _identity_verdict(search, whole, data, seconds) -> Evidence:
     if search.undecided:
         frac = data["certified_fraction"]
         return Evidence(NAME, Verdict.INCONCLUSIVE,
-                        f"|lhs - rhs| below 2^-50 relative on {frac:.4%} of the box volume "
+                        f"|lhs - rhs| below 2^-50 relative on {percent(frac)} of the box volume "
                         f"(widest gap {data['widest_identity_gap']}); stopped by the "
                         f"{data['stopped_by']}", seconds,
-                        scope=f"relative gap below 2^-50 on {frac:.4%} of {whole}", data=data)
+                        scope=f"relative gap below 2^-50 on {percent(frac)} of {whole}", data=data)
     return Evidence(NAME, Verdict.SUPPORTED, f"|lhs - rhs| below 2^-50 relative to the "
                     f"compared quantities on every box (widest gap {data['widest_identity_gap']}); balls "
                     "cannot certify equality", seconds,

@@ -17,8 +17,13 @@ ends the attempt.  Each affine form is bounded on its polyhedron by a certificat
 point, or a Farkas ray for an empty piece; guessed by HiGHS in floats, checked exactly):
 the margin ``>= 0`` (``> 0``) holds on the box when its lower bound on every non-empty piece
 is ``>= 0`` (``> 0``), an identity when the difference's and its negative's are >= 0 on every
-piece.  Never refutes: a piece's extreme point may lie on an open
-end, off the integers, or outside the pattern's own region (a tie).
+piece.
+
+Refuting: where a piece's certified bound fails, the LP's minimising vertex (HiGHS's primal
+vertex, its active constraints solved exactly) is only a *candidate*: it may lie on an open
+end, off the integers, outside the piece's true region (a dropped constraint, atoms relaxed
+to free variables) -- ``refute_margin`` re-certifies the claim as written there (and at the
+nearest integers, for integer parameters) and refutes only with a certified witness.
 """
 
 from __future__ import annotations
@@ -280,9 +285,11 @@ def _support_guess(objective, rows, rhs):
     return y
 
 
-def decide(expr, kind, domain, symbols, t_end=None):
+def decide(expr, kind, domain, symbols, t_end=None, candidates=None):
     """A one-line derivation when ``expr >= 0`` (kind ``">="``), ``expr > 0`` (``">"``) or
-    ``expr == 0`` (``"=="``) holds on the whole box, else None."""
+    ``expr == 0`` (``"=="``) holds on the whole box, else None.  With a list
+    ``candidates``, the minimising vertex (exact rationals, the parameters only) of each
+    piece whose certified bound fails the relation is appended to it."""
     syms = [symbols[name] for name, _ in domain.params]
     if not syms or not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
@@ -291,9 +298,11 @@ def decide(expr, kind, domain, symbols, t_end=None):
     if len(parts) > 1:          # min_i m_i >= 0 iff every m_i >= 0: one at a time
         lines = []
         for m in parts:
-            lines.append(decide(m, kind, domain, symbols, t_end))
-            if not lines[-1]:
+            lines.append(decide(m, kind, domain, symbols, t_end, candidates))
+            if not lines[-1] and candidates is None:
                 return None
+        if not all(lines):
+            return None
         return f"each of {len(parts)} conjuncts: " + "; ".join(sorted(set(lines)))
     try:
         parts = pieces(expr, syms)
@@ -302,7 +311,7 @@ def decide(expr, kind, domain, symbols, t_end=None):
     atoms: dict = {}
     memo: dict = {}
     bounds = [(iv.lo, iv.hi) for _, iv in domain.params]   # closed; integers: their hull
-    empty = 0
+    empty, failed = 0, False
     for f, gs in parts:
         if time.perf_counter() > t_end:
             return None
@@ -322,16 +331,89 @@ def decide(expr, kind, domain, symbols, t_end=None):
                 empty += 1
                 continue
             if not (lo > 0 if kind == ">" else lo >= 0):
-                return None
+                if candidates is None:
+                    return None
+                candidates.extend(_vertex(f, cons, full, xs, len(syms)))
+                failed = True
+                continue
             if kind == "==" and (_bound(-1, f, cons, full, xs) or 0) < 0:
                 return None     # f >= 0 and -f >= 0 (or the piece empty): f is 0 on it
         except (Uncertified, ValueError):
             return None
+    if failed:
+        return None
     what = {">=": "its minimum is >= 0", ">": "its minimum is > 0",
             "==": "the difference's minimum and maximum are 0"}[kind]
     lifted = f", {len(atoms)} non-linear terms as free variables" if atoms else ""
     return (f"piecewise linear: {len(parts)} pieces ({empty} empty on the box{lifted}), on "
             f"each {what} (LP duality, checked exactly)")
+
+
+def _vertex(f, cons, bounds, xs, n_params):
+    """The minimiser of f on the piece as exact rationals of the first ``n_params``
+    variables: HiGHS's primal vertex (floats), then its active rows solved exactly (free
+    parts 0) and kept only if it meets every row exactly.  [] when none is found."""
+    coeffs, _ = _row(f, xs)
+    A, b = [], []
+    for g in cons:
+        gc, g0 = _row(g, xs)
+        A.append([-v for v in gc])
+        b.append(g0)
+    for i, (lo, hi) in enumerate(bounds):
+        for end, s in ((lo, -1), (hi, 1)):
+            if end is not None:
+                A.append([s if j == i else 0 for j in range(len(xs))])
+                b.append(s * end)
+    try:
+        res = highs([float(c) for c in coeffs], A_ub=[[float(a) for a in r] for r in A] or None,
+                    b_ub=[float(v) for v in b] or None, bounds=(None, None), method="highs-ds")
+    except (ValueError, OverflowError):
+        return []
+    if res.status != 0:
+        return []
+    slack = [float(bi) - sum(float(a) * v for a, v in zip(r, res.x)) for r, bi in zip(A, b)]
+    active = [i for i, s in enumerate(slack) if abs(s) <= 1e-9 * (1 + abs(float(b[i])))]
+    if not active:
+        return []
+    M = sympy.Matrix([A[i] for i in active])
+    try:
+        sol, free = M.gauss_jordan_solve(sympy.Matrix([b[i] for i in active]))
+    except ValueError:
+        return []
+    x = [sympy.Rational(v) for v in sol.xreplace({p: 0 for p in free})]
+    if any(sum(a * v for a, v in zip(r, x)) > bi for r, bi in zip(A, b)):
+        return []
+    return [x[:n_params]]
+
+
+def refute_margin(claim, margin, strict, symbols, precs=(128, 256, 1024)):
+    """A certified witness of the claim as written (``witness.certify``) at the minimising
+    vertex of a piece whose bound fails (integer parameters at the integers next to it,
+    every point inside the domain as written), or None.  Tried where ``prove_margin`` is."""
+    from . import witness as W
+    from .base import Compiled
+    if not (margin.has(*SWITCHES) and unbounded(claim.domain)):
+        return None
+    found: list = []
+    decide(margin, ">" if strict else ">=", claim.domain, symbols, candidates=found)
+    compiled = None
+    for vertex in found:
+        for point in _nearby(claim.domain, vertex):
+            if not W.in_domain(claim, point):
+                continue
+            compiled = compiled or Compiled(claim, "arb")
+            witness = W.certify(compiled, point, precs)
+            if witness is not None:
+                return witness
+    return None
+
+
+def _nearby(domain, vertex):
+    """The vertex, with each integer parameter at the floor and the ceiling of its value."""
+    choices = [(sympy.floor(v), sympy.ceiling(v)) if iv.integer else (v,)
+               for (_, iv), v in zip(domain.params, vertex)]
+    for combo in itertools.islice(itertools.product(*choices), 16):
+        yield {name: sympy.Rational(v) for (name, _), v in zip(domain.params, combo)}
 
 
 def unbounded(domain):

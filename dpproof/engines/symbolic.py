@@ -230,6 +230,9 @@ def _decide(claim: Claim):
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     if line := piecewise_linear.prove_margin(margin, st.strict, claim.domain, symbols):
         return Verdict.PROVED, line, ["piecewise linear"], None     # the conclusion alone
+    if found := piecewise_linear.refute_margin(claim, margin, st.strict, symbols):
+        return (Verdict.REFUTED, "piecewise linear: a piece's minimising vertex, re-certified "
+                "on the claim as written", ["piecewise linear"], found.point)
     if st.hypotheses:
         # the conclusion alone rarely holds everywhere: a short look, then the cases
         got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)
@@ -393,7 +396,12 @@ def _witness(claim: Claim, config: Config, at=None):
         lo, hi, _ = effective_bounds(iv)
         mid = (lo + hi) / 2
         point[name] = sympy.floor(mid) if iv.integer else mid
-    if at is not None and len(point) == 1:
+    if isinstance(at, dict):    # a full point (decimal strings or rationals)
+        found = W.certify(compiled, {n: sympy.Rational(v) for n, v in at.items()},
+                          config.witness_precs)
+        if found is not None:
+            return found
+    elif at is not None and len(point) == 1:
         found = W.certify(compiled, {claim.domain.names[0]: at}, config.witness_precs)
         if found is not None:
             return found

@@ -9,6 +9,8 @@ The argument (every step rigorous; masses in arb from exact rational inputs):
 
 1. Clip Y to [c_lo, c_hi] (Y^c): ``delta_Y <= delta_{Y^c} + T P(Y > c_hi)`` and
    ``delta_Y >= delta_{Y^c} - T P(Y < c_lo)`` (the sums differ only on clipping events).
+   An end stops at the loss's bound log(1-q) when that comes before the tail budget; at
+   q = 1 (no subsampling, the Gaussian loss) there is no bound and both ends are tails.
 2. Round Y^c to the nearest grid point g_j = j h (Ytilde); D = Ytilde - Y^c lies in
    [-h/2, h/2] with mean mu = E[Ytilde] - E[Y^c] (E[Y^c] by ``acb.integral``).  Hoeffding:
    P(sum D - T mu <= -eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H, and the same above, so
@@ -51,7 +53,13 @@ class _Loss:
     def __init__(self, q: arb, sigma: arb, remove: bool):
         self.q, self.s, self.remove = q, sigma, remove
         self.s2 = sigma * sigma
-        self.floor = (1 - q).log()  # remove: Y > log(1-q); add: Y < -log(1-q)
+        # remove: Y > log(1-q); add: Y < -log(1-q); None where the ball reaches q = 1 (no
+        # bound: at q = 1 the loss is the Gaussian one, (2X-1)/(2s^2), unbounded both ways)
+        self.floor = (1 - q).log() if 1 - q > 0 else None
+
+    def above_floor(self, b: arb) -> bool:
+        """True where b is certainly above the remove direction's floor (always at q = 1)."""
+        return self.floor is None or b > self.floor
 
     def x_of(self, b: arb) -> arb:
         """The X at which the remove-direction loss equals b (b > log(1-q))."""
@@ -61,11 +69,11 @@ class _Loss:
         """P(Y <= b)."""
         q, s = self.q, self.s
         if self.remove:
-            if b <= self.floor:
+            if self.floor is not None and b <= self.floor:
                 return arb(0)
             x = self.x_of(b)
             return (1 - q) * _phi(x / s) + q * _phi((x - 1) / s)
-        if -b <= self.floor:
+        if self.floor is not None and -b <= self.floor:
             return arb(1)
         return _phi(-self.x_of(-b) / s)
 
@@ -83,20 +91,30 @@ class _Loss:
         return f
 
     def mean_clipped(self, c_lo: arb, c_hi: arb) -> arb:
-        """E[clip(Y, c_lo, c_hi)] (remove: c_lo below the floor; add: c_hi above it)."""
+        """E[clip(Y, c_lo, c_hi)]: the integral of Y over the X where c_lo < Y < c_hi, plus
+        c_lo P(Y <= c_lo) + c_hi P(Y >= c_hi).  X below A = -24 s - 1 (where the integral
+        stops unless a clipping end comes first) contributes its probability times the hull
+        of the values clip(Y) takes there (between the floor or c_lo and Y(A))."""
         q, s = self.q, self.s
-        A = -24 * s - 1 if self.remove else -24 * s
+        A = arb(-24 * s - 1 if self.remove else -24 * s)
         f = self.integrand()
-        if self.remove:
-            xb = self.x_of(c_hi)
+        LA = (1 - q + q * ((2 * A - 1) / (2 * self.s2)).exp()).log()
+        if self.remove:  # Y increasing in X; the far-left tail sits at the lower end
+            x_lo = self.x_of(c_lo) if self.above_floor(c_lo) else None
+            x_hi, end = self.x_of(c_hi), c_lo if x_lo is not None else self.floor
             tail_p = (1 - q) * _phi(A / s) + q * _phi((A - 1) / s)
-            LA = (1 - q + q * ((2 * A - 1) / (2 * self.s2)).exp()).log()
-            body = quad(f, arb(A), xb, rel_tol=arb(2) ** -100)
-            return body + tail_p * self.floor.union(LA) + c_hi * (1 - self.cdf(c_hi))
-        xb = self.x_of(-c_lo)  # Y >= c_lo  <=>  X <= xb
-        LA = -(1 - q + q * ((2 * A - 1) / (2 * self.s2)).exp()).log()
-        body = quad(f, arb(A), xb, rel_tol=arb(2) ** -100)
-        return body + _phi(arb(A) / s) * LA.union(-self.floor) + c_lo * self.cdf(c_lo)
+            ends = c_hi * (1 - self.cdf(c_hi))
+            lo_term = c_lo * self.cdf(c_lo)
+        else:  # Y decreasing in X; the far-left tail sits at the upper end
+            x_lo = self.x_of(-c_hi) if self.above_floor(-c_hi) else None
+            x_hi, end = self.x_of(-c_lo), c_hi if x_lo is not None else -self.floor
+            LA, tail_p = -LA, _phi(A / s)
+            ends = c_lo * self.cdf(c_lo)
+            lo_term = c_hi * (1 - self.cdf(c_hi))
+        if x_lo is not None and x_lo > A:
+            return quad(f, x_lo, x_hi, rel_tol=arb(2) ** -100) + ends + lo_term
+        body = quad(f, A, x_hi, rel_tol=arb(2) ** -100)
+        return body + tail_p * end.union(LA) + ends
 
 
 @dataclass
@@ -163,25 +181,35 @@ class DirectionBracket:
 
 
 def _single(loss: _Loss, h: fmpq, T: int, tail_budget: arb):
-    """Grid range, clipped masses (arb) and the clipping probability of one step."""
+    """Grid range, clipped masses (arb) and the clipping probability of one step.
+
+    Each end is clipped where T P(Y beyond it) <= tail_budget, or just past the loss's
+    bound log(1-q) where that comes first (nothing clipped there; none at q = 1)."""
     hf = float(h)
+    up = lambda j: T * (1 - loss.cdf(arb(h) * (j + fmpq(1, 2))))  # noqa: E731
+    down = lambda j: T * loss.cdf(arb(h) * (j - fmpq(1, 2)))  # noqa: E731
+    bound = None if loss.floor is None else float(loss.floor.mid()) / hf
     if loss.remove:
-        j_lo = math.floor(float(loss.floor.mid()) / hf) - 1
-        j_hi = 8
-        while T * (1 - loss.cdf(arb(h) * (j_hi + fmpq(1, 2)))) > tail_budget:
-            j_hi = int(j_hi * 1.25) + 8
+        j_lo = _reach(down, tail_budget, -8, -1, None if bound is None else math.floor(bound) - 1)
+        j_hi = _reach(up, tail_budget, 8, 1, None)
     else:
-        j_hi = math.ceil(-float(loss.floor.mid()) / hf) + 1
-        j_lo = -8
-        while T * loss.cdf(arb(h) * (j_lo - fmpq(1, 2))) > tail_budget:
-            j_lo = int(j_lo * 1.25) - 8
+        j_lo = _reach(down, tail_budget, -8, -1, None)
+        j_hi = _reach(up, tail_budget, 8, 1, None if bound is None else math.ceil(-bound) + 1)
     with ctx.workprec(96):  # masses need ~2^-(K+20) absolute accuracy only
         bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
     F = [arb(0)] + bounds + [arb(1)]
     masses = [F[k + 1] - F[k] for k in range(len(F) - 1)]
     c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
-    p_clip = (1 - loss.cdf(c_hi)) if loss.remove else loss.cdf(c_lo)
+    p_clip = (1 - loss.cdf(c_hi)) + loss.cdf(c_lo)
     return j_lo, masses, c_lo, c_hi, p_clip
+
+
+def _reach(tail, budget: arb, j: int, sign: int, stop: int | None) -> int:
+    """The first index of -8, -18, ... (sign -1) or 8, 18, ... (sign 1) whose tail is within
+    budget, or ``stop`` (the bound of the loss) when that is reached first."""
+    while not (stop is not None and sign * j >= sign * stop) and tail(j) > budget:
+        j = int(j * 1.25) + 8 * sign
+    return j if stop is None or sign * j < sign * stop else stop
 
 
 def _to_poly(masses, K: int) -> fmpz_poly:
@@ -302,6 +330,9 @@ def dpsgd_eps_ball(q: arb, sigma: arb, steps: arb, delta: arb) -> arb:
     if not (q <= 1 and delta < 1):
         return NAN()
     with ctx.workprec(128):  # the width is the discretisation's; one precision, one cache
-        q, sigma, delta = _widen(q), _widen(sigma), _widen(delta)
+        # a q widened past 1 leaves the domain q <= 1: keep the given ball (it is <= 1)
+        wide = _widen(q)
+        q = wide if wide <= 1 else q
+        sigma, delta = _widen(sigma), _widen(delta)
         lower, upper, _, _ = dpsgd_bracket(q, sigma, int(steps.unique_fmpz()), delta)
     return lower.union(upper)
