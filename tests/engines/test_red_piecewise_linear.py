@@ -9,7 +9,7 @@ import pytest
 import sympy
 
 from dpproof.claims import Domain, Interval as I
-from dpproof.engines import piecewise_linear as PL, symbolic
+from dpproof.engines import lp_certificates as LP, piecewise_linear as PL, symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.engines.test_piecewise_linear import _decide
@@ -29,7 +29,7 @@ LPS = [(-3 * x + y + 3 * z - 1, [-x + 3 * y + 2 * z - 3], [(-3, 1), (1, None), (
 @pytest.mark.parametrize("f,cons,bounds,minimum", LPS)
 def test_a_feasible_piece_the_solver_calls_empty_is_bounded_not_skipped(f, cons, bounds,
                                                                          minimum):
-    got = PL._bound(1, f, cons, bounds, [x, y, z])
+    got = LP.lower_bound(1, f, cons, bounds, [x, y, z])
     assert got is not None and got <= minimum
     assert got == minimum       # the certified bound is the minimum here
 
@@ -47,11 +47,11 @@ def test_a_piece_wrongly_called_empty_does_not_prove_a_false_margin():
 
 def test_emptiness_needs_a_farkas_ray():
     # x + 3y + 2z <= 10 < 11 on the box: empty, certified; an unconstrained form is unbounded
-    assert PL._bound(1, x, [x + 3 * y + 2 * z - 11], [(None, 1), (None, 1), (None, 3)],
+    assert LP.lower_bound(1, x, [x + 3 * y + 2 * z - 11], [(None, 1), (None, 1), (None, 3)],
                      [x, y, z]) is None
-    with pytest.raises(PL.Uncertified):
-        PL._bound(1, x, [], [(None, None)], [x])
-    assert PL._bound(-1, sympy.Integer(3), [], [(None, None)], [x]) == -3
+    with pytest.raises(LP.Uncertified):
+        LP.lower_bound(1, x, [], [(None, None)], [x])
+    assert LP.lower_bound(-1, sympy.Integer(3), [], [(None, None)], [x]) == -3
 
 
 def test_complex_terms_are_not_real_atoms():
