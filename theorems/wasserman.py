@@ -348,7 +348,10 @@ catalogue.declare(build_claim(
     "wasserman.histogram.dp", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
     hockey_stick(Laplace(0, 2 / eps_), Laplace(1, 2 / eps_), eps_ / 2), "<=", 0,
     Domain.of(eps=Pos(0, None)),
-    "variance 8/eps^2 is the Laplace scale b = 2/eps; a replace-one neighbour moves one "
+    narrowed="one moved bin's Laplace pair at eps/2; the histogram's loss as the sum of the "
+             "two moved bins' losses is argued in the note, which the engines do not check "
+             "(.instances checks both bins)",
+    note=    "variance 8/eps^2 is the Laplace scale b = 2/eps; a replace-one neighbour moves one "
     "record between two bins, shifting two coordinates by 1 each; the product density's "
     "log-ratio is the sum of the two coordinates' log-ratios (other bins cancel), each "
     "bounded by eps/2 iff H_(eps/2)(Lap(0, 2/eps)||Lap(1, 2/eps)) = 0 (derived from the "

@@ -116,7 +116,7 @@ catalogue.declare(Claim(
          "every k.  No constant works: E|N| / (k/(n eps)) = sqrt(4 n log(1/delta)/pi) grows like "
          "sqrt(n) (the RMS ratio sqrt(2 n log(1/delta)) is 4.8, 48, 480 at n = 1, 10^2, 10^4, "
          "delta = 1e-5; adp_notes.accuracy.gauss.rms is the exact RMS), so the constant c "
-         "sqrt(2 log(1/delta)) fails at every n > pi c^2/2, here n > 15708: the printed "
+         "sqrt(2 log(1/delta)) fails at every n > pi c^2/2, here n >= 15708: the printed "
          "variance has n where n^2 is needed.  (Before issue 29: NOT_CHECKABLE as asymptotic)"))
 SIG_REP = sqrt(2 * k * sympy.Symbol("ell", real=True) / (n**2 * eps**2))
 catalogue.declare(Claim(
