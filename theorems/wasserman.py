@@ -34,12 +34,13 @@ def src(locator: str, note: str = "") -> Source:
 
 
 def build_claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None, derived=(),
-                narrowed=""):
+                narrowed="", family=""):
     """A claim ``lhs rel rhs`` (declared through ``catalogue``); ``derived``: the source's
-    parameters of a grid index; ``narrowed``: how the domain narrows the source's."""
+    parameters of a grid index; ``narrowed``: how the domain narrows the source's;
+    ``family``: the mechanisms a statement about every mechanism is decided on."""
     kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
     return Claim(cid, src(locator), Statement(lhs, rel, rhs), domain, kind, note=note,
-                 derived=derived, narrowed=narrowed)
+                 derived=derived, narrowed=narrowed, family=family)
 
 
 def cited_claim(cid, locator, reason):
@@ -80,11 +81,34 @@ post = laplace_pdf(oz, 0, 1 / oe) * opr / (laplace_pdf(oz, ot, 1 / oe) * (1 - op
 prior_odds = opr / (1 - opr)
 ODDS_NOTE = ("the bounds are attained (pure DP is tight), so ball arithmetic cannot certify "
              "the equality cases; ")
-catalogue.declare(build_claim(
-    "wasserman.dp.odds", "§2, e^-eps prior odds <= posterior odds <= e^eps prior odds",
-    hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0,
+# eps-DP => the odds bound, for every mechanism: the densities pa = p(z|X_i = a), pb =
+# p(z|X_i = b) at the observed z are any positive numbers within a factor e^eps of each other
+ODDS = Domain.of(eps=Pos(0, None), prior=Interval.open(0, 1), pa=Pos(0, None), pb=Pos(0, None))
+o_pr, o_pa, o_pb = (ODDS.symbols()[n] for n in ("prior", "pa", "pb"))
+o_evidence = o_pa * o_pr + o_pb * (1 - o_pr)
+o_post = (o_pa * o_pr / o_evidence) / (o_pb * (1 - o_pr) / o_evidence)   # Bayes' rule
+o_prior = o_pr / (1 - o_pr)
+catalogue.declare(Claim(
+    "wasserman.dp.odds", src("§2, e^-eps prior odds <= posterior odds <= e^eps prior odds"),
+    Statement(Max(o_post - exp(eps_) * o_prior, exp(-eps_) * o_prior - o_post), "<=", 0,
+              hypotheses=(Statement(o_pa, "<=", exp(eps_) * o_pb),
+                          Statement(o_pb, "<=", exp(eps_) * o_pa))),
+    ODDS,
+    note="the implication as stated: eps-DP in the density form the notes give (sup_z "
+         "q(z|D)/q(z|D') <= e^eps, both orders of the neighbours) implies e^-eps prior odds <= "
+         "posterior odds <= e^eps prior odds; pa = p(z|X_i = a), pb = p(z|X_i = b) are the "
+         "densities of any mechanism at the observed z (every positive pair: z where they "
+         "vanish has probability 0), the posterior probabilities by Bayes' rule, every prior "
+         "P(X_i = a) in (0, 1) and eps > 0.  (Before issue 29 this id checked that the Laplace "
+         "mechanism is eps-DP, with the step to the odds argued in the note: now "
+         "wasserman.dp.odds.laplace)"))
+catalogue.declare(Claim(
+    "wasserman.dp.odds.laplace", src("§2, e^-eps prior odds <= posterior odds <= e^eps prior odds"),
+    Statement(hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0),
     Domain.of(eps=Pos(0, None)),
-    "instance family: the eps-DP Laplace mechanism f(D) + Lap(Delta/eps), Delta = 1 "
+    family="the eps-DP Laplace mechanism, Delta = 1: its eps-DP (the premise of "
+           "wasserman.dp.odds), not the odds bound itself",
+    note="instance family: the eps-DP Laplace mechanism f(D) + Lap(Delta/eps), Delta = 1 "
     "(scale invariance), worst neighbour |f(D_a) - f(D_b)| = Delta, eps > 0 "
     "continuous, every prior; by Bayes' rule posterior odds / prior odds = "
     "p(z|a)/p(z|b), so the bound for all z is H_eps(P_a||P_b) = 0 (the reverse order "
@@ -114,7 +138,7 @@ RR_NOTE = ("instance: eps-DP binary randomized response (keep w.p. e^eps/(1 + e^
 catalogue.declare(build_claim(
     "wasserman.dp.odds.rr", "§2, the odds bound for randomized response",
     rr_odds_gap(eps_, prior_, (0, 1)), "<=", 0, RRC,
-    RR_NOTE + "both outputs y in {0, 1}, eps > 0 and prior P(X_i = a) in (0, 1) continuous"))
+    family="eps-DP binary randomized response, every eps > 0 and prior", note=RR_NOTE + "both outputs y in {0, 1}, eps > 0 and prior P(X_i = a) in (0, 1) continuous"))
 RO = Domain.of(c=closed(1, 8, integer=True), p=closed(1, 3, integer=True),
                y=closed(0, 1, integer=True))
 rc, rp_, ry = (RO.symbols()[n] for n in ("c", "p", "y"))
@@ -291,6 +315,8 @@ catalogue.declare(Claim(
     "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
     Statement(Max(Abs(Abs(kv + kha) - Abs(kv + khb)), ks_witness), "==", 1), KSN,
     Kind.IDENTITY,
+    narrowed="the one-record form n (F_x - F_z) = v + h_a; every dataset by the reduction "
+             "argued in the note, which the engines do not check",
     note="Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)|, xi = ||F_x - F_z||_inf, is 1/n for "
          "every n >= 1 records, k >= 1 released points and any data (a space with two points "
          "0 < 1), by a proved reduction, in units of 1/n (n Delta = 1): x ~ y share n - 1 "
@@ -322,7 +348,10 @@ catalogue.declare(build_claim(
     "wasserman.histogram.dp", "§5.2, D_j = C_j + nu_j, nu_j Laplace with variance 8/eps^2",
     hockey_stick(Laplace(0, 2 / eps_), Laplace(1, 2 / eps_), eps_ / 2), "<=", 0,
     Domain.of(eps=Pos(0, None)),
-    "variance 8/eps^2 is the Laplace scale b = 2/eps; a replace-one neighbour moves one "
+    narrowed="one moved bin's Laplace pair at eps/2; the histogram's loss as the sum of the "
+             "two moved bins' losses is argued in the note, which the engines do not check "
+             "(.instances checks both bins)",
+    note=    "variance 8/eps^2 is the Laplace scale b = 2/eps; a replace-one neighbour moves one "
     "record between two bins, shifting two coordinates by 1 each; the product density's "
     "log-ratio is the sum of the two coordinates' log-ratios (other bins cancel), each "
     "bounded by eps/2 iff H_(eps/2)(Lap(0, 2/eps)||Lap(1, 2/eps)) = 0 (derived from the "
@@ -380,6 +409,8 @@ catalogue.declare(Claim(
     Statement(Max(*(cosine_series_loss(cn, mm, 2 * mm * c0 / (cn * eps_)) - eps_
                     for mm in range(1, 9))), "<=", 0), SEC,
     Kind.INEQUALITY,
+    narrowed="m <= 8, cosine basis, data on {0, 1/4, ..., 1}; every m >= 1 by the "
+             "periodicity reduction argued in the note, which the engines do not check",
     note=SR_NOTE + "cosine basis, c0 = sqrt(2), data on {0, 1/4, ..., 1}; every n >= 1, "
          "eps > 0 continuous, m in {1..8} decided (the loss is derived for each given m), "
          "every m >= 1 by a proved reduction: with b = 2 m c0/(n eps) the claim at m says "

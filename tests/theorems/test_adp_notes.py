@@ -154,9 +154,13 @@ def test_balle_wang_intended_value():
     assert _eval(rep.statement.rhs, rep.domain.names, [1, 1]).overlaps(lhs)
 
 
-def test_accuracy_ratio_repaired_is_sqrt_k():
+def test_accuracy_ratio_repaired_is_sqrt_k_over_log():
+    """Laplace RMS / Gaussian RMS (n^2 variance), both from the densities: sqrt(k/ell)."""
     c = _claim("adp_notes.accuracy.ratio.repaired")
-    assert sympy.simplify(c.statement.lhs - c.statement.rhs) == 0
+    k, ell = sympy.symbols("k ell", positive=True)
+    assert c.statement.rhs.subs({s: {"k": k, "ell": ell}[s.name]
+                                 for s in c.statement.rhs.free_symbols}) == sympy.sqrt(k / ell)
+    assert c.statement.lhs.atoms(sympy.Function)      # moment2 of the two laws, not sqrt(k)
 
 
 def test_accuracy_ratio_is_sqrt_k():

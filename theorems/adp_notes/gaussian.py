@@ -126,7 +126,18 @@ BWC_NOTE = "Delta = 1 (H depends on Delta/sigma only), eps >= 0, sigma > 0 " \
            "continuous; H_eps from the densities"
 s_j = j / 2
 BW_NOTE = "Delta = 1, eps = i/4, sigma = j/2; H_eps from the densities"
-for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
+BW_DP = Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "<=",
+                  Phi(1 / (2 * sigma) - eps * sigma) - exp(-eps) * Phi(-1 / (2 * sigma) - eps * sigma))
+catalogue.declare(Claim(
+    "adp_notes.gauss.balle_wang", src("Theorem [Balle-Wang '18]"), BW_DP, BWC,
+    note="the theorem as printed: the Gaussian mechanism is (eps, delta)-DP with the printed "
+         "delta (e^{-eps} in the second term), i.e. H_eps <= delta; " + BWC_NOTE + ".  Before "
+         "issue 29 this id encoded the heading 'Optimal Gaussian Mechanism' as the identity "
+         "H_eps == the printed delta, which the theorem does not state (REFUTED, now "
+         "adp_notes.gauss.balle_wang.optimal): the printed delta is an upper bound, not "
+         "H_eps; the optimal delta, with e^{+eps}, is .repaired / .intended"))
+for suffix, sign, note in ((".optimal", -1, "the heading's reading 'Optimal Gaussian "
+                            "Mechanism': the printed delta (e^{-eps}) equals H_eps"),
                            (".repaired", 1, "corrected statement, e^{+eps} (Balle-Wang)"),
                            (".intended", 1, "with e^{+eps} (Balle-Wang)")):
     catalogue.declare(Claim(
@@ -135,8 +146,9 @@ for suffix, sign, note in (("", -1, "literal: the notes print e^{-eps}"),
                   Phi(1 / (2 * sigma) - eps * sigma)
                   - exp(sign * eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
         BWC, Kind.IDENTITY, note=note + "; " + BWC_NOTE))
-for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps} (the "
-                            "corrected statement is adp_notes.gauss.balle_wang.repaired)"),
+for suffix, sign, note in ((".instances", -1, "the heading's reading (.optimal): the "
+                            "printed delta, e^{-eps}, equals H_eps (the corrected statement is "
+                            "adp_notes.gauss.balle_wang.repaired)"),
                            (".intended.instances", 1, "with e^{+eps} (Balle-Wang)")):
     catalogue.declare(Claim(
         "adp_notes.gauss.balle_wang" + suffix, src("Theorem [Balle-Wang '18]"),
@@ -145,9 +157,9 @@ for suffix, sign, note in ((".instances", -1, "literal: the notes print e^{-eps}
         bw, Kind.IDENTITY, derived={"eps": i / 4, "sigma": s_j}, note=note + "; " + BW_NOTE))
 catalogue.declare(Claim(
     "adp_notes.gauss.balle_wang.dp", src("Theorem [Balle-Wang '18]"),
-    Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), eps), "<=",
-              Phi(1 / (2 * sigma) - eps * sigma) - exp(-eps) * Phi(-1 / (2 * sigma) - eps * sigma)),
-    BWC, note="the DP part of the literal statement (e^{-eps} as printed); " + BWC_NOTE))
+    BW_DP, BWC, note="the DP part of the literal statement (e^{-eps} as printed), the same "
+                     "statement as adp_notes.gauss.balle_wang since issue 29 (id kept "
+                     "stable); " + BWC_NOTE))
 catalogue.declare(Claim(
     "adp_notes.gauss.zero_eps", src("Important remark after Balle-Wang"),
     Statement(hockey_stick(Normal(0, sigma), Normal(1, sigma), 0), "<", 1),

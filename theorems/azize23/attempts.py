@@ -39,9 +39,38 @@ catalogue.declare(build_claim(
     "azize23.alg1.renyi_split", "§2.2 Attempt 1, the split of D_alpha(Y_i || Y'_i)",
     log(rI) / (ra - 1), "==",
     ra / (ra - 1) * pm + log(sympy.exp(-ra * pm) * rI) / (ra - 1), RS,
-    "Iint = int (f_Y/f_Y')^alpha f_Y' dy > 0 (so the lhs is D_alpha by definition); the "
+    narrowed="the log algebra only: int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2 s^2)) Iint "
+             "is substituted by hand (the integrands' identity is "
+             "azize23.alg1.renyi_split.pointwise, on instances)",
+    note="Iint = int (f_Y/f_Y')^alpha f_Y' dy > 0 (so the lhs is D_alpha by definition); the "
     "integral of the rhs is rewritten through the definition of h (f_Y = exp(-x^2/(2s^2) - "
     "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1"))
+# the substitution itself: the integrands agree at every y, with f_Y, f_Y' the product
+# density from its definition and h the printed double series without its prefactor
+PW = Domain.of(x=closed(1, 2, integer=True), j=closed(0, 1, integer=True),
+               i=closed(0, 2, integer=True), a=closed(2, 3, integer=True))
+wx, wj, wi, wa = (sym(PW)[n] for n in ("x", "j", "i", "a"))
+wy, ws, wr, wal = 2 * wi - sympy.Rational(3, 2), 1, sympy.Rational(1, 2), wa
+wx2 = wx + 2 * wj - 1          # the neighbour's count x +- 1
+
+
+def h_printed(xx, yy):
+    """h(x, s, r, y) as printed: the CYIK16 series without exp(-x^2/(2s^2) - 1/(2r^2))."""
+    return cyik16_series(xx, ws, wr, yy) * sympy.exp(xx**2 / (2 * ws**2) + 1 / (2 * wr**2))
+
+
+grid(PW, y=wy, alpha=wal, s=ws, r=wr)
+catalogue.declare(build_claim(
+    "azize23.alg1.renyi_split.pointwise", "§2.2 Attempt 1, the split of D_alpha(Y_i || Y'_i)",
+    (normal_product_pdf(wx, ws, wr, wy) / normal_product_pdf(wx2, ws, wr, wy))**wal, "==",
+    sympy.exp(wal * (1 + (2 * wj - 1) * 2 * wx) / (2 * ws**2))
+    * (h_printed(wx, wy) / h_printed(wx2, wy))**wal, PW,
+    "the step renyi_split substitutes by hand, checked on its integrands: (f_Y/f_Y')^alpha = "
+    "exp(alpha (1 +- 2x)/(2 s^2)) (h(x)/h(x +- 1))^alpha at each y (multiply by f_Y' and "
+    "integrate over y to get the printed split); f_Y, f_Y' the density of X Z from its "
+    "definition (normal_product_pdf), h the printed double series (cyik16_series) times "
+    "exp(x^2/(2 s^2) + 1/(2 r^2)); instances x in {1, 2}, the sign +- = 2j - 1, y = 2i - 3/2, "
+    "alpha in {2, 3}, s = 1, r = 1/2"))
 
 catalogue.declare(Claim(
     "azize23.alg1.kl_channel", src("§2.2 Attempt 2, the recalled theorem"), None,

@@ -83,6 +83,8 @@ add("def2_4.rr", "Definition 2.4",
          "e^(t - eps) for y = 1 (log-ratios in [t - eps, t]: eps-BR)")
 add("thm1", "Theorem 1", ident(thm1_delta(k, eps, eps_g), br_product_delta(k, k, eps, 0, eps_g)),
     Domain.of(k=Interval(1, None, integer=True), eps=POS, eps_g=Interval(0, None)), Kind.IDENTITY,
+    family="the k-fold product of eps-DP randomized response: the formula; that it is the "
+           "worst case of k adaptive eps-DP mechanisms (optimal) is cited, not checked",
     note="every k >= 1, eps > 0, eps_g >= 0: the closed form vs the hockey-stick of the "
          "k-fold product of eps-DP RR (its outcomes grouped by their count of ones, a sum "
          "over the count for symbolic k), summand by summand")
