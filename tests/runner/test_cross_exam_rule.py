@@ -10,7 +10,7 @@ import os
 import pytest
 import sympy
 
-from dpproof import checking, conjunction, crossexam
+from dpproof import conjunction, crossexam
 from dpproof.cache import ResultCache
 from dpproof.claims import Claim, Domain, Interval, Statement
 from dpproof.engines import symbolic
