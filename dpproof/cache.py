@@ -272,12 +272,15 @@ class ResultCache:
 
 
 def figures_key(report, specs) -> str:
-    """Key of a run's figures: the specs, and each claim's id, source, verdict and regions."""
+    """Key of a run's figures: the specs, and each claim's id, source, verdict, regions,
+    domain and derived parameters (a region map's axes are drawn in the source's
+    variables, ``figures.source_axis``)."""
     h = hashlib.sha256()
     parts = [f"figures {FORMAT}", __version__, _package_hash(), _library_versions(),
              repr(list(specs))]
     parts += [f"{a.id}|{a.claim.source.key}|{a.verdict.value}|{a.regions!r}|"
-              f"{[iv.integer for _, iv in a.claim.domain.params]}" for a in report.assessments]
+              f"{a.claim.domain!r}|{_CLAIM_KEYED['derived'](a.claim.derived)}"
+              for a in report.assessments]
     for p in parts:
         h.update(p.encode("utf-8", "replace") + b"\0")
     return h.hexdigest()

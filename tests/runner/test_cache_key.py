@@ -14,7 +14,7 @@ from dpproof.claimfile import load_claims_file
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.cli import main
 from dpproof.engines.base import Config
-from dpproof.evidence import Verdict
+from dpproof.evidence import Report, Verdict
 from dpproof.execution import decide
 from dpproof.runner import verify
 
@@ -116,8 +116,8 @@ def _edited(claim: Claim, name: str):
                               dataclasses.fields(claim)} | {name: new})
 
 
-def test_every_claim_and_statement_field_is_in_the_key_or_excluded_with_a_reason():
-    claim = load_claims_file(_write(CLAIMS[4]))[0]
+def test_every_claim_and_statement_field_is_in_the_key_or_excluded_with_a_reason(tmp_path):
+    claim = load_claims_file(_write(tmp_path, CLAIMS[4]))[0]
     keyed, excluded = cache_mod._CLAIM_KEYED, cache_mod._CLAIM_EXCLUDED
     for f in dataclasses.fields(Claim):
         assert (f.name in keyed) != (f.name in excluded), \
@@ -142,14 +142,21 @@ def test_every_claim_and_statement_field_is_in_the_key_or_excluded_with_a_reason
     assert claim_key(variant, CONFIG) != base
 
 
-def _write(spec) -> str:
-    import tempfile
-    fd, name = tempfile.mkstemp(suffix=".toml")
+def _write(folder, spec):
     cid, st, dom, extra = spec
-    with os.fdopen(fd, "w") as fh:
-        fh.write(f'[[claim]]\nid = "{cid}"\nsource = "t"\nstatement = "{st}"\n'
-                 f"domain = {{ {dom} }}\n{extra}\n")
-    return name
+    path = folder / "one.toml"
+    path.write_text(f'[[claim]]\nid = "{cid}"\nsource = "t"\nstatement = "{st}"\n'
+                    f"domain = {{ {dom} }}\n{extra}\n")
+    return path
+
+
+def test_the_figures_key_follows_the_axes_in_the_source_variables(tmp_path):
+    claim = load_claims_file(_write(tmp_path, CLAIMS[6]))[0]          # integer n
+    a = decide(claim, CONFIG, None)
+    renamed = dataclasses.replace(a, claim=dataclasses.replace(
+        claim, derived=(("eps", claim.domain.symbols()["n"] / 4),)))
+    keys = {cache_mod.figures_key(Report((b,)), []) for b in (a, renamed)}
+    assert len(keys) == 2
 
 
 # -- the run cache: whole runs keyed by the claims file's bytes ------------------------
