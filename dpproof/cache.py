@@ -1,15 +1,19 @@
 """The result cache: one file per decided claim under ``.dpproof_cache/``.
 
 The key is a SHA-256 of everything that can change a claim's assessment:
-- the claim's content: id, kind, statement (a canonical ``srepr`` of both sides and of every
-  hypothesis), domain, printed value, reason, and its steps' keys;
+- the claim's content, field by field (``_CLAIM_KEYED``; the fields left out and why are in
+  ``_CLAIM_EXCLUDED``): id, kind, statement (a canonical ``srepr`` of both sides, of the
+  guards -- the terms sympy simplified away, ``x/x``, whose definedness counts -- and of
+  every hypothesis with its guards), domain (exact ends), printed value, reason, derived
+  parameters, narrowing, stated point, family, and its steps' keys;
 - the source code of every module defining a non-sympy object the statement uses (the
   oracles, built-in or the user's own);
 - the engine settings (``repr(Config)``), the dpproof version, the source code of the
   dpproof package itself (engines, lowering, oracles), so an edit re-decides, and the
   versions of Python and of the libraries the engines compute with (sympy, mpmath, flint...).
 An entry stores the assessment without its claim (verdict, scope, witness, evidence,
-seconds, repair, regions); ``get`` re-attaches the claim and marks it ``cached``.
+seconds, repair, regions, cross-examination record); ``get`` re-attaches the claim and
+marks it ``cached``.
 Not stored: assessments with a supervisor verdict (time or memory limit, dead worker) or
 ERROR, which depend on the machine more than on the claim.
 """
@@ -22,6 +26,7 @@ import pickle
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -37,25 +42,37 @@ from .evidence import Assessment, Verdict
 
 #: the cache folder: $DPPROOF_CACHE_DIR, else .dpproof_cache in the working directory
 DEFAULT_DIR = ".dpproof_cache"
-FORMAT = 1
-_FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions")
+#: 2: the key holds the guards and every meaningful Claim field; an entry holds the
+#: cross-examination record
+FORMAT = 2
+_FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions",
+           "cross_examination")
 
 
 def cache_dir(path: str | os.PathLike | None = None) -> Path:
     return Path(path or os.environ.get("DPPROOF_CACHE_DIR") or DEFAULT_DIR)
 
 
+#: a file modified less than this many seconds ago is hashed afresh every time: a clock
+#: with a coarse tick gives an edit of the same length made within the tick the same
+#: mtime, and the remembered hash would be stale (git's "racily clean" files)
+_RACY_SECONDS = 2.0
+
+
 def _source_hash(filename: str) -> str:
-    """SHA-256 of a file's bytes (remembered while its size and mtime stay the same)."""
+    """SHA-256 of a file's bytes (remembered while its inode, size and times stay the same
+    and its last change is not recent, see ``_RACY_SECONDS``)."""
     try:
         st = os.stat(filename)
     except OSError:
         return "unreadable"
-    return _hash_file(filename, st.st_mtime_ns, st.st_size)
+    if time.time() - max(st.st_mtime, st.st_ctime) < _RACY_SECONDS:
+        return _hash_file.__wrapped__(filename)
+    return _hash_file(filename, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
 
 
 @lru_cache(maxsize=4096)
-def _hash_file(filename: str, mtime_ns: int, size: int) -> str:
+def _hash_file(filename: str, *stat) -> str:
     try:
         return hashlib.sha256(Path(filename).read_bytes()).hexdigest()
     except OSError:
@@ -114,23 +131,71 @@ def _canonical(expr) -> str:
     return _CanonicalRepr().doprint(expr)
 
 
+#: how each ``Statement`` field enters the key (all of them: a test checks the list)
+_STATEMENT_KEYED = {
+    "lhs": _canonical,
+    "rel": str,
+    "rhs": _canonical,
+    "hypotheses": lambda hs: "[" + ";".join(_statement_text(h) for h in hs) + "]",
+    "guards": lambda gs: "[" + ";".join(_canonical(g) for g in gs) + "]",
+}
+
+
 def _statement_text(st: Statement | None) -> str:
     if st is None:
         return "-"
-    hyps = ";".join(_statement_text(h) for h in st.hypotheses)
-    return f"{_canonical(st.lhs)} {st.rel} {_canonical(st.rhs)} | {hyps}"
+    return " | ".join(f"{name}={text(getattr(st, name))}"
+                      for name, text in _STATEMENT_KEYED.items())
+
+
+def _expressions(st: Statement):
+    """Every expression of ``st``: sides, guards, and those of its hypotheses."""
+    yield st.lhs
+    yield st.rhs
+    yield from st.guards
+    for h in st.hypotheses:
+        yield from _expressions(h)
+
+
+#: how each ``Claim`` field enters the key.  A field changes the stored assessment if an
+#: engine, a route, the cross-examination or ``assess`` reads it -- or may read it later:
+#: ``derived``, ``narrowed``, ``stated_point`` and ``family`` say what the claim means
+#: (where it is decided, in the source's variables) and are keyed although today only
+#: the writers read them, so that no edit of a claim's meaning is ever answered from
+#: the cache; ``steps`` enter by their own keys (the parent's chain and its sweep).
+_CLAIM_KEYED = {
+    "id": str,
+    "kind": lambda k: k.value,
+    "statement": _statement_text,
+    "domain": repr,                   # exact rational ends, open/closed, integer
+    "reason": str,
+    "printed": str,
+    "derived": lambda d: ";".join(f"{k}={_canonical(e)}" for k, e in d),
+    "narrowed": str,
+    "stated_point": repr,
+    "family": str,
+    "steps": None,                    # each step's own claim_key, below (needs the config)
+}
+#: ``Claim`` fields left out of the key, each with the reason.  An entry stores no claim:
+#: ``get`` re-attaches the current one, so the report always shows these as written now.
+_CLAIM_EXCLUDED = {
+    # where the claim comes from (key, file, locator, note): provenance, read by the
+    # writers only; a corrected locator must not re-decide the library
+    "source": "provenance: read by the writers only, from the re-attached claim",
+    # a remark for the reader of the report, read by the writers only
+    "note": "commentary: read by the writers only, from the re-attached claim",
+}
 
 
 def claim_key(claim: Claim, config: Config) -> str:
     """The cache key of ``claim`` decided under ``config`` (see module docstring)."""
     h = hashlib.sha256()
     parts = [f"format {FORMAT}", __version__, _package_hash(), _library_versions(),
-             repr(config), claim.id,
-             claim.kind.value, _statement_text(claim.statement), repr(claim.domain),
-             claim.printed, claim.reason]
+             repr(config)]
+    parts += [f"{name}: {text(getattr(claim, name))}" for name, text in _CLAIM_KEYED.items()
+              if text is not None]
     if claim.statement is not None:
-        st = claim.statement
-        for expr in (st.lhs, st.rhs, *(x for hy in st.hypotheses for x in (hy.lhs, hy.rhs))):
+        for expr in _expressions(claim.statement):
             parts.extend(_module_sources(expr))
     parts.extend(claim_key(s, config) for s in claim.steps)
     for p in parts:
@@ -207,12 +272,15 @@ class ResultCache:
 
 
 def figures_key(report, specs) -> str:
-    """Key of a run's figures: the specs, and each claim's id, source, verdict and regions."""
+    """Key of a run's figures: the specs, and each claim's id, source, verdict, regions,
+    domain and derived parameters (a region map's axes are drawn in the source's
+    variables, ``figures.source_axis``)."""
     h = hashlib.sha256()
     parts = [f"figures {FORMAT}", __version__, _package_hash(), _library_versions(),
              repr(list(specs))]
     parts += [f"{a.id}|{a.claim.source.key}|{a.verdict.value}|{a.regions!r}|"
-              f"{[iv.integer for _, iv in a.claim.domain.params]}" for a in report.assessments]
+              f"{a.claim.domain!r}|{_CLAIM_KEYED['derived'](a.claim.derived)}"
+              for a in report.assessments]
     for p in parts:
         h.update(p.encode("utf-8", "replace") + b"\0")
     return h.hexdigest()

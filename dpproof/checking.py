@@ -15,7 +15,7 @@ from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import Config, EngineTimeout, load, outer_limit_passed, time_limit
-from .evidence import Assessment, Evidence, Verdict, assess
+from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .repair import repair
 
 
@@ -26,6 +26,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     # what a time-limited engine finds) must not depend on which claims the worker ran before
     clear_cache()
     evidence: list[Evidence] = []
+    record = ""
     if claim.checkable:
         # the engine modules are imported before any time limit: an import interrupted by
         # SIGALRM can leave an extension module half registered for the rest of the process
@@ -34,11 +35,18 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
         try:
             with time_limit(config.timeout):
                 _run_engines(claim, config, evidence)
+                # the one cross-examination of the claim, whichever route decided it (the
+                # routes above add their verdicts as they are): see dpproof.crossexam
+                evidence, record = cross_examine(claim, config, evidence)
         except EngineTimeout:
+            # a PROVED/CERTIFIED whose cross-examination the claim's time limit stopped
+            # is not kept (``assess`` would refuse it anyway)
+            evidence = [e for e in evidence if not e.verdict.holds
+                        or e.data.get(CROSS_EXAMINATION)]
             evidence.append(Evidence("runner", Verdict.INCONCLUSIVE,
                                      f"claim time limit of {config.timeout:g} s reached",
                                      time.perf_counter() - t0))
-    a = assess(claim, evidence, time.perf_counter() - t0)
+    a = replace(assess(claim, evidence, time.perf_counter() - t0), cross_examination=record)
     if a.verdict is Verdict.REFUTED:
         a = _with_repair(a, config)
     return a
@@ -105,9 +113,7 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
                           time.perf_counter() - t0,
                           data={"traceback": traceback.format_exc(limit=4)})
-        # a PROVED/CERTIFIED enters the evidence only once cross-examined (never if the
-        # claim's time limit interrupts the cross-examination)
-        evidence.extend(cross_examine(claim, config, ev) if ev.verdict.holds else [ev])
+        evidence.append(ev)
         if ev.verdict.decisive:
             return
         if name == "symbolic" and _ran_out(ev) and _quick_conjuncts(claim, config, evidence):
@@ -116,9 +122,7 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
     # full budget (which it makes unnecessary when it decides)
     try:
         with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
-            got = conjunction.decide(claim, config)
-            evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
-                            got[0].verdict.holds else got)
+            evidence.extend(conjunction.decide(claim, config))
     except EngineTimeout:
         if outer_limit_passed():   # the claim's limit, not the conjunction's
             raise
@@ -135,7 +139,7 @@ def _ran_out(ev: Evidence) -> bool:
 def _quick_conjuncts(claim: Claim, config: Config, evidence: list[Evidence]) -> bool:
     """A conjunction the symbolic engine could not finish whole in its quick budget: each
     conjunct with the quick budget before the other engines (``conjunction.quick``); True
-    when that decided the claim (its evidence then added, cross-examined)."""
+    when that decided the claim (its evidence then added)."""
     try:
         with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
             got = conjunction.quick(claim, config)
@@ -145,8 +149,7 @@ def _quick_conjuncts(claim: Claim, config: Config, evidence: list[Evidence]) -> 
         return False
     if not got:
         return False
-    evidence.extend(cross_examine(claim, config, got[0]) if len(got) == 1 and
-                    got[0].verdict.holds else got)
+    evidence.extend(got)
     return any(e.verdict.decisive for e in got)
 
 

@@ -9,8 +9,10 @@ no whole claim: the symbolic engine proves the Gaussian pair from the densities,
 certify the OSGT pair; with k given, a k-fold product derives from its masses.  When the
 engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
 budget), then the interval engine, then the symbolic engine again with the conjunct's share
-of the time if its quick attempt ran out of time; every PROVED/CERTIFIED conjunct is
-cross-examined like any verdict.  The conjuncts share the time and a box budget of n x
+of the time if its quick attempt ran out of time.  The conjunction's PROVED/CERTIFIED is
+handed back as it is: like any route's, it counts only once the claim as written is
+cross-examined (``checking.check_claim``; ``evidence.assess`` refuses it otherwise), so a
+conjunct is not swept on its own.  The conjuncts share the time and a box budget of n x
 ``max_boxes``: each may use the pool beyond half a budget kept for each one after it, and
 one the interval engine left undecided only for want of boxes is resumed after the others
 with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
@@ -37,14 +39,13 @@ import sympy
 
 from .claims import Claim, Statement
 from .domain import Domain, integer_ends
-from .crossexam import cross_examine
 from .engines import witness as W
 from .engines.base import Compiled, Config, EngineTimeout, load, outer_limit_passed, time_limit
 from .evidence import Evidence, Verdict
 
 NAME = "conjunction"
 MAX_CONJUNCTS = 12
-#: seconds for all conjuncts of one claim, cross-examinations included
+#: seconds for all conjuncts of one claim
 SECONDS = 60.0
 #: (engine, with the quick budget): see ``_one``
 _ENGINES = (("symbolic", True), ("interval", False), ("symbolic", False))
@@ -104,9 +105,8 @@ def _integer_values(iv) -> list[int] | None:
 
 
 def decide(claim: Claim, config: Config) -> list[Evidence]:
-    """The conjunction's evidence (PROVED, CERTIFIED or REFUTED; a conjunct whose verdict
-    the cross-examination contradicts: both pieces, so the claim is an ERROR flagged as a
-    soundness failure), or [] when some conjunct is undecided."""
+    """The conjunction's evidence ([PROVED], [CERTIFIED] or [REFUTED]), or [] when some
+    conjunct is undecided."""
     split = parts(claim)
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
@@ -154,8 +154,8 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
 
 def quick(claim: Claim, config: Config) -> list[Evidence]:
     """Each conjunct with the symbolic engine's quick budget only, stopping at the first that
-    is not PROVED (at most n quick budgets lost); when all are, each proof is cross-examined
-    and the claim is PROVED conjunct by conjunct.  For a conjunction whose whole Max the
+    is not PROVED (at most n quick budgets lost); when all are, the claim is PROVED conjunct
+    by conjunct.  For a conjunction whose whole Max the
     symbolic engine could not finish in its quick budget (two derived divergences at once,
     azize23.alg2.groupwise_zcdp.repaired), before the interval engine; [] otherwise."""
     split = parts(claim)
@@ -170,8 +170,7 @@ def quick(claim: Claim, config: Config) -> list[Evidence]:
         proofs.append((label, part, fixed, ev))
     said = []
     for label, part, fixed, ev in proofs:
-        out = _settle(claim, config, label, part, fixed, cross_examine(part, config, ev),
-                      said, t0)
+        out = _settle(claim, config, label, part, fixed, [ev], said, t0)
         if out is not None:
             return out
     return [Evidence(NAME, Verdict.PROVED, f"each of the {len(split)} conjuncts holds: "
@@ -180,11 +179,9 @@ def quick(claim: Claim, config: Config) -> list[Evidence]:
 
 
 def _settle(claim, config, label, part, fixed, got, said, t0) -> list[Evidence] | None:
-    """A decided conjunct: the claim's evidence when it ends the conjunction (a
-    contradicted cross-examination, or a refutation re-certified on the claim as written:
-    [] when it is not), else None with the verdict appended to ``said``."""
-    if len(got) > 1:     # the cross-examination contradicts a conjunct's verdict
-        return [replace(e, engine=f"{NAME} [{label}]: {e.engine}") for e in got]
+    """A decided conjunct (``got`` = [its evidence]): the claim's evidence when it ends the
+    conjunction (a refutation re-certified on the claim as written: [] when it is not),
+    else None with the verdict appended to ``said``."""
     ev = got[0]
     if ev.verdict is Verdict.REFUTED:
         point = {n: sympy.Rational(v) for n, v in ev.witness.items()} | fixed
@@ -204,8 +201,7 @@ def _settle(claim, config, label, part, fixed, got, said, t0) -> list[Evidence] 
 
 def _one(part: Claim, config: Config, spent: dict | None = None,
          only: str | None = None) -> list[Evidence]:
-    """A conjunct's decisive evidence ([ev]; a PROVED/CERTIFIED one cross-examined, with
-    the refutation it met if any), or [] when undecided.  The symbolic engine first gets
+    """A conjunct's decisive evidence ([ev]), or [] when undecided.  The symbolic engine first gets
     its quick budget, then the interval engine its share; a symbolic attempt cut short by
     its time limit is resumed last with the share (a proof by cases at a kink that balls
     never close: a loss mass switching where both sides vanish).  ``spent`` receives the
@@ -228,7 +224,7 @@ def _one(part: Claim, config: Config, spent: dict | None = None,
         if ev.verdict is Verdict.REFUTED and ev.witness:
             return [ev]
         if ev.verdict.holds:
-            return cross_examine(part, config, ev)
+            return [ev]
         timed_out = timed_out or (quick and ev.detail.startswith("sympy did not finish"))
     return []
 

@@ -1,9 +1,18 @@
 """Cross-examination of every PROVED and CERTIFIED (docs/design.md, the one rule).
 
-Before the runner keeps a verdict that a claim holds, an independent certified sweep
-looks for a violation.  The sweeps are bounded by counts of work, so that two runs on
-machines of any speed do the same work and write the same report; ``CROSS_EXAM_SECONDS``
-is only a backstop for a sweep that runs away (it says so in the note):
+Before a verdict that a claim holds counts, an independent certified sweep of the claim
+as written looks for a violation.  It runs once per claim, in the claim's supervised
+worker (``checking.check_claim``, under the claim's limits), after whichever route decided
+-- an engine, the conjunction routes, the symbolic engine's full budget -- and, for a claim
+with steps, whether or not a route decided: the chain's verdict is added in the parent
+process once the steps are decided, and carries the record made here
+(``Assessment.cross_examination``).  The sweep is lowered from the claim's own statement,
+never from a route's rewritten margin, so it is independent of the route it checks.
+``evidence.assess`` refuses a PROVED or CERTIFIED without a record: no route can skip it.
+
+The sweeps are bounded by counts of work, so that two runs on machines of any speed do
+the same work and write the same report; ``CROSS_EXAM_SECONDS`` is only a backstop for a
+sweep that runs away (it says so in the note):
 
 - the interval engine with ``CROSS_EXAM_BOXES`` boxes (skipped when it produced the
   verdict: it would repeat its own run);
@@ -11,8 +20,9 @@ is only a backstop for a sweep that runs away (it says so in the note):
   re-certifies in arb (``witness.certify``);
 - the corners and midpoints of the box in arb (a claim without parameters: its instance).
 
-Only a certified violation counts: it is returned as REFUTED evidence next to the verdict,
-and ``evidence.assess`` turns the pair into an ERROR flagged as a soundness failure.
+Only a certified violation counts: it is returned as REFUTED evidence next to the verdict
+(or as the undefinedness the sweep certified), and ``evidence.assess`` turns the pair into
+an ERROR flagged as a soundness failure.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import replace
+from typing import Sequence
 
 import sympy
 
@@ -27,7 +38,7 @@ from .claims import Claim
 from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
                            lowers, outer_limit_passed, time_limit)
 from .engines.witness import certify
-from .evidence import Evidence, Verdict
+from .evidence import CROSS_EXAMINATION, Evidence, Verdict
 
 #: the work of each sweep, and a wall-clock backstop for the whole cross-examination (on
 #: the library the sweeps take 0.03-0.6 s; the backstop only stops a runaway)
@@ -36,18 +47,43 @@ CROSS_EXAM_BOXES = 200
 CROSS_EXAM_EXAMPLES = 25
 
 
-def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
-    """``ev`` (PROVED or CERTIFIED) with what an independent certified sweep found.
+def cross_examine(claim: Claim, config: Config,
+                  evidence: Sequence[Evidence]) -> tuple[list[Evidence], str]:
+    """(``evidence`` after the sweep of ``claim`` as written, the sweep's record).
 
-    Returns ``[ev]`` with a note in its data when nothing was found, or
-    ``[ev, refuting evidence]`` on a conflict (see the module docstring)."""
+    Every PROVED or CERTIFIED in ``evidence`` gets the record in its data
+    (``CROSS_EXAMINATION``): a note of what each sweep found, or ``CONFLICT`` with the
+    certified violation appended as evidence of its own.  Runs when some evidence holds
+    or the claim has steps (its chain is assessed later, see the module docstring);
+    otherwise ``(evidence, "")``."""
+    evidence = list(evidence)
+    held = [e for e in evidence if e.verdict.holds]
+    if not held and not claim.steps:
+        return evidence, ""
+    engines = {e.engine for e in held}
+    record, found = _sweep(claim, config, skip=engines.pop() if len(engines) == 1 else "")
+    if found is None:
+        return [_recorded(e, record) for e in evidence], record
+    what = (" and ".join(f"{e.engine}'s {e.verdict.value}" for e in held) if held
+            else "the claim as written (for the chain of its steps)")
+    con = replace(found, detail=f"cross-examination of {what}: {found.detail}")
+    return [_recorded(e, "CONFLICT") for e in evidence] + [con], f"CONFLICT: {con.detail}"
+
+
+def _recorded(e: Evidence, record: str) -> Evidence:
+    return replace(e, data={**e.data, CROSS_EXAMINATION: record}) if e.verdict.holds else e
+
+
+def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence | None]:
+    """(what the sweeps found, a certified violation as evidence or None); ``skip`` names
+    the engine whose own verdict is examined (its sweep would repeat its run)."""
     t0 = time.perf_counter()
     quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
                     search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
                     engine_timeout=min(config.engine_timeout, CROSS_EXAM_SECONDS))
     notes = []
     for name in ("interval", "search"):
-        if name == ev.engine:
+        if name == skip:
             continue
         engine = load(name)
         try:
@@ -65,9 +101,7 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
             continue
         if found.verdict is Verdict.REFUTED or (found.verdict is Verdict.ERROR
                                                 and found.data.get("undefined")):
-            con = replace(found, engine=f"cross-exam/{name}", detail="cross-examination of "
-                          f"{ev.engine}'s {ev.verdict.value}: {found.detail}")
-            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
+            return "CONFLICT", replace(found, engine=f"cross-exam/{name}")
         # counts of points and timings vary with the machine's load: kept out of the report
         # so that two runs with one seed write the same JSON
         notes.append(f"{name}: no certified violation ({found.verdict.value})")
@@ -81,15 +115,12 @@ def cross_examine(claim: Claim, config: Config, ev: Evidence) -> list[Evidence]:
                 raise
             found, tried = None, "some"
         if found is not None:
-            con = Evidence("cross-exam/points", Verdict.REFUTED, "cross-examination of "
-                           f"{ev.engine}'s {ev.verdict.value}: violation certified at "
-                           f"{found.prec} bits", time.perf_counter() - t0,
-                           scope=f"witness {found.point}", witness=found.point,
-                           violation=found.violation)
-            return [replace(ev, data={**ev.data, "cross_examination": "CONFLICT"}), con]
+            return "CONFLICT", Evidence(
+                "cross-exam/points", Verdict.REFUTED, f"violation certified at {found.prec} "
+                "bits", time.perf_counter() - t0, scope=f"witness {found.point}",
+                witness=found.point, violation=found.violation)
         notes.append(f"points: no certified violation at {tried} corners/midpoints")
-    summary = "; ".join(notes) or "no independent sweep applies"
-    return [replace(ev, data={**ev.data, "cross_examination": summary})]
+    return "; ".join(notes) or "no independent sweep applies", None
 
 
 def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int = 27):

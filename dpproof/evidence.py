@@ -5,6 +5,11 @@
 - Decisive evidence for and against the same claim is a bug, never averaged away and never
   an abort: the claim is ERROR, both pieces of evidence are kept, and a ``soundness``
   evidence with ``data["soundness_failure"] = True`` says so (``Assessment.soundness_failure``).
+- A PROVED or CERTIFIED counts only with the record of its cross-examination
+  (``data["cross_examination"]``, written by ``crossexam``): an independent certified sweep
+  of the claim as written found no violation.  ``assess`` is the one place this is
+  enforced, whatever route produced the verdict: holding evidence without a record is an
+  internal error, reported like a contradiction (ERROR, flagged as a soundness failure).
 - Otherwise the strongest of SUPPORTED > INCONCLUSIVE wins, but an ERROR from any engine is
   never hidden behind a non-decisive verdict.
 """
@@ -76,6 +81,8 @@ def percent(fraction: float, digits: int = 4, complete: bool = False) -> str:
 _ORDER = [Verdict.SUPPORTED, Verdict.INCONCLUSIVE]
 #: the engine name of the evidence ``assess`` adds for contradictory evidence
 SOUNDNESS = "soundness"
+#: the ``Evidence.data`` key of a PROVED/CERTIFIED's cross-examination record
+CROSS_EXAMINATION = "cross_examination"
 
 
 @dataclass(frozen=True)
@@ -93,6 +100,10 @@ class Assessment:
     regions: tuple = ()
     #: True when the result cache supplied this assessment (dpproof.cache)
     cached: bool = False
+    #: the record of the certified sweep of the claim as written, made in its worker
+    #: ('' when none ran): a chain's PROVED/CERTIFIED, added in the parent process once
+    #: the steps are decided, carries it (``runner._with_chains``)
+    cross_examination: str = ""
 
     @property
     def soundness_failure(self) -> bool:
@@ -133,17 +144,21 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
     pro = [e for e in evidence if e.verdict.holds]
     con = [e for e in evidence if e.verdict is Verdict.REFUTED]
     undefined = [e for e in evidence if e.verdict is Verdict.ERROR and e.data.get("undefined")]
-    if pro and (con or undefined):
+    unexamined = [e for e in pro if not e.data.get(CROSS_EXAMINATION)]
+    if pro and (con or undefined or unexamined):
         if con:
             why = (f"{con[0].engine} refutes it at {con[0].witness} "
                    f"(certified margin {con[0].violation})")
-        else:
+        elif undefined:
             why = f"{undefined[0].engine} finds it undefined: {undefined[0].detail}"
+        else:
+            pro = unexamined
+            why = ("it was never cross-examined: a PROVED or CERTIFIED counts only once an "
+                   "independent certified sweep of the claim as written found no violation "
+                   "(crossexam), and this one has no record of it")
         detail = (f"internal soundness failure: {pro[0].engine} says {pro[0].verdict.value} "
                   f"({pro[0].detail}) but {why}")
-        flag = Evidence(SOUNDNESS, Verdict.ERROR, detail, data={"soundness_failure": True})
-        kept = tuple(e for e in evidence if e.engine != SOUNDNESS) + (flag,)
-        return Assessment(claim, Verdict.ERROR, detail, None, kept, seconds, repair)
+        return _flagged(claim, evidence, detail, seconds, repair)
     if con:
         e = con[0]
         return Assessment(claim, Verdict.REFUTED, e.scope, e.witness, evidence, seconds, repair)
@@ -174,6 +189,14 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
                               evidence, seconds, repair)
     return Assessment(claim, Verdict.INCONCLUSIVE, "no engine supports this claim", None,
                       evidence, seconds)
+
+
+def _flagged(claim: Claim, evidence: tuple[Evidence, ...], detail: str, seconds: float,
+             repair: str) -> Assessment:
+    """ERROR with every piece of evidence kept and one ``soundness`` flag saying why."""
+    flag = Evidence(SOUNDNESS, Verdict.ERROR, detail, data={"soundness_failure": True})
+    kept = tuple(e for e in evidence if e.engine != SOUNDNESS) + (flag,)
+    return Assessment(claim, Verdict.ERROR, detail, None, kept, seconds, repair)
 
 
 #: the engines that can decide a claim on its whole domain: a non-decisive verdict names

@@ -96,7 +96,8 @@ def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
         return a
     evidence = [replace(e, verdict=Verdict.INCONCLUSIVE, detail=_memory_text(memory_mb),
                         data={}) if e in hit else e for e in a.evidence]
-    return replace(assess(claim, evidence, a.seconds), repair=a.repair, regions=a.regions)
+    return replace(assess(claim, evidence, a.seconds), repair=a.repair, regions=a.regions,
+                   cross_examination=a.cross_examination)
 
 
 def _memory_text(memory_mb: int | None) -> str:

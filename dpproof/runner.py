@@ -9,10 +9,12 @@ parent's; then the chain is as strong as its weakest link.  Claims run in superv
 processes (dpproof.execution: wall-clock and memory limits, a dead worker is one ERROR),
 locally or on a Dask cluster; decided claims are kept in the result cache (dpproof.cache).
 
-Cross-examination (docs/design.md, the one rule): a PROVED or CERTIFIED from any engine enters
-the evidence only after ``crossexam.cross_examine`` found no certified violation; if it
-finds one, ``assess`` makes the claim ERROR, flagged as an internal soundness failure, and
-the run goes on.
+Cross-examination (docs/design.md, the one rule): a PROVED or CERTIFIED counts only with the
+record of ``crossexam.cross_examine``'s certified sweep of the claim as written, made in
+the claim's worker (``evidence.assess`` refuses it otherwise); if the sweep finds a
+violation, ``assess`` makes the claim ERROR, flagged as an internal soundness failure, and
+the run goes on.  A chain's verdict, assessed here once the steps are decided, carries the
+record of the sweep its parent's worker made (``_chained``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from . import __version__
 from . import notebook  # noqa: F401  (the Jupyter display of claims and reports)
 from .claims import Claim
 from .engines.base import Config
-from .evidence import Assessment, Evidence, Report, Verdict, assess
+from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Report, Verdict, assess
 from .checking import check_claim  # noqa: F401  (runner.check_claim, public)
 from .execution import LocalExecutor, Limits, default_memory_mb
 
@@ -198,11 +200,31 @@ def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[A
         a = results[i]
         steps = [by_id.get(s.id) for s in claim.steps]
         if claim.steps and all(s is not None for s in steps):
-            ev = chain_evidence(claim, steps)
-            if not _steps_cover(claim) and ev.verdict.holds:
-                ev = Evidence("chain", Verdict.SUPPORTED, "steps are checked on other "
-                              "domains than the claim: " + ev.detail)
+            ev = _chained(a, chain_evidence(claim, steps))
             a = replace(assess(claim, (*a.evidence, ev), a.seconds), repair=a.repair,
-                        regions=a.regions, cached=a.cached)
+                        regions=a.regions, cached=a.cached,
+                        cross_examination=a.cross_examination)
         out.append(a)
     return out
+
+
+def _chained(a: Assessment, ev: Evidence) -> Evidence:
+    """The chain's evidence ``ev`` as it enters the parent's assessment ``a``: a PROVED or
+    CERTIFIED carries the record of the sweep of the parent as written that its worker
+    made (``checking.check_claim``; a violation found there is in ``a.evidence`` and makes
+    the claim ERROR).  Without a record (the parent's worker stopped before its sweep) the
+    chain is only INCONCLUSIVE -- unless the parent is refuted: then the pair is left to
+    ``assess``, which flags it (the links hold, the claim does not)."""
+    claim = a.claim
+    if not ev.verdict.holds:
+        return ev
+    if not _steps_cover(claim):
+        return Evidence("chain", Verdict.SUPPORTED, "steps are checked on other domains "
+                        "than the claim: " + ev.detail)
+    if a.cross_examination:
+        return replace(ev, data={**ev.data, CROSS_EXAMINATION: a.cross_examination})
+    if any(e.verdict is Verdict.REFUTED or e.data.get("undefined") for e in a.evidence):
+        return ev
+    return Evidence("chain", Verdict.INCONCLUSIVE, f"{ev.detail}, but the claim as written "
+                    "was not cross-examined (its worker stopped before the sweep)",
+                    scope=ev.scope)

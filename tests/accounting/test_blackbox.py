@@ -46,7 +46,9 @@ def test_assess_caps_certified_and_proved_for_black_boxes():
     bb = black_box("test.id", lambda x: x, 1)
     c = _claim(bb, ">=", lambda x: x - 1, Domain.of(x=Interval.closed(0, 1)))
     for v in (Verdict.CERTIFIED, Verdict.PROVED):
-        assert assess(c, [Evidence("interval", v, "d", scope="whole")]).verdict is Verdict.SUPPORTED
+        swept = {"cross_examination": "swept"}
+        assert assess(c, [Evidence("interval", v, "d", scope="whole", data=swept)]
+                      ).verdict is Verdict.SUPPORTED
 
 
 def test_non_conservative_implementation_is_refuted_with_certified_witness():

@@ -77,7 +77,7 @@ def test_refuted_needs_a_witness_and_a_certified_violation():
 
 
 def test_contradictory_evidence_is_an_error_flagged_as_a_soundness_failure():
-    pro = Evidence("interval", Verdict.CERTIFIED, "ok")
+    pro = Evidence("interval", Verdict.CERTIFIED, "ok", data={"cross_examination": "swept"})
     con = Evidence("search", Verdict.REFUTED, "bad", witness={"x": "1"}, violation="-1")
     a = assess(_claim(), [pro, con])
     assert a.verdict is Verdict.ERROR and a.soundness_failure
@@ -91,7 +91,8 @@ def test_contradictory_evidence_is_an_error_flagged_as_a_soundness_failure():
 def test_aggregation_order_and_errors_are_not_hidden():
     sup = Evidence("numeric", Verdict.SUPPORTED, "grid", scope="grid")
     err = Evidence("search", Verdict.ERROR, "ZeroDivisionError")
-    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain")
+    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain",
+                    data={"cross_examination": "swept"})
     assert assess(_claim(), [sup]).verdict is Verdict.SUPPORTED
     assert assess(_claim(), [sup, err]).verdict is Verdict.ERROR
     assert assess(_claim(), [sup, err, cert]).verdict is Verdict.CERTIFIED
@@ -113,7 +114,8 @@ def test_a_verdict_short_of_decisive_names_what_stopped_the_deciding_engines():
                     data={"stopped_by": "box budget"})
     assert assess(_claim(), [part]).scope == ("interval: certified on 60%; not decided: "
                                               "interval stopped by the box budget")
-    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain")
+    cert = Evidence("interval", Verdict.CERTIFIED, "ok", scope="whole domain",
+                    data={"cross_examination": "swept"})
     assert assess(_claim(), [sym, cert]).scope == "whole domain"
 
 

@@ -35,7 +35,9 @@ def _claims():
 def _evidence():
     return [
         [Evidence("symbolic", Verdict.PROVED, "lhs - rhs simplifies to 0 (expand)", 0.0123,
-                  scope="whole domain (exact)", data={"method": "expand"})],
+                  scope="whole domain (exact)",
+                  data={"method": "expand", "cross_examination": "interval: no certified "
+                        "violation (CERTIFIED)"})],
         [Evidence("symbolic", Verdict.INCONCLUSIVE, "no proof found", 0.5),
          Evidence("interval", Verdict.REFUTED, "certified violation on a box at depth 3",
                   0.0421, scope="witness at x = 2", witness={"x": "2.5"},
@@ -49,7 +51,8 @@ def _evidence():
                   scope="grid of 7 points at 30 and 60 digits")],
         [],
         [Evidence("interval", Verdict.CERTIFIED, "margin certified | all boxes", 0.01,
-                  scope="whole domain: x in [0, 4] | 100%")],
+                  scope="whole domain: x in [0, 4] | 100%",
+                  data={"cross_examination": "search: no certified violation (SUPPORTED)"})],
         [Evidence("search", Verdict.ERROR, "ZeroDivisionError: division by zero", 0.002,
                   data={"traceback": "Traceback (most recent call last):\n  File \"x\"\n"
                                      "ZeroDivisionError: division by zero"})],

@@ -24,7 +24,8 @@ def _refuted(cid, repair=""):
 
 def _report():
     fixed = Claim("t.f.repaired", SRC, Statement(x, "<=", 1), Domain.of(x=Interval.closed(0, 1)))
-    ok = assess(fixed, [Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)")])
+    ok = assess(fixed, [Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)",
+                                 data={"cross_examination": "swept"})])
     return Report((_refuted("t.f", "holds on x in [0, 1], fails on (1, 2]"),
                    _refuted("t.f.instances"), _refuted("t.f.step1"), _refuted("t.g", "fails"),
                    ok), settings={}, version="test")

@@ -27,7 +27,8 @@ def _report(*assessments):
 
 def test_certified_on_instances_everywhere():
     a = assess(_grid_claim(), [Evidence("interval", Verdict.CERTIFIED, "all boxes",
-                                        scope="whole domain: i in [1, 3], j in [1, 3]")])
+                                        scope="whole domain: i in [1, 3], j in [1, 3]",
+                                        data={"cross_examination": "swept"})])
     assert a.label == "CERTIFIED on 9 instances"
     assert scope_text(a) == "on 9 instances: whole domain: i in [1, 3], j in [1, 3]"
     rep = _report(a)
@@ -57,7 +58,8 @@ def test_supported_reports_certified_fraction_and_truncation():
 
 def test_continuous_claim_unchanged():
     c = Claim("t.cont", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)))
-    a = assess(c, [Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)")])
+    a = assess(c, [Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)",
+                            data={"cross_examination": "swept"})])
     assert a.label == "PROVED"
     assert scope_text(a) == "whole domain (exact)"
 
@@ -116,7 +118,8 @@ def test_summary_separates_the_stated_domain_from_instances_and_truncated_boxes(
     cont = Claim("t.cont", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)))
     cut = Claim("t.cut", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)),
                 narrowed="x <= 1 of x >= 0")
-    proved = Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)")
+    proved = Evidence("symbolic", Verdict.PROVED, "exact", scope="whole domain (exact)",
+                      data={"cross_examination": "swept"})
     rep = _report(assess(cont, [proved]), assess(_grid_claim(), [proved]),
                   assess(_grid_claim("t.grid2"), [proved]),
                   assess(cut, [Evidence("numeric", Verdict.SUPPORTED, "grid")]))
