@@ -1,11 +1,35 @@
-"""The command line: ``dpproof verify | list | show``.
+"""The command line: ``dpproof verify | list | show | cache clear``.
 
-Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
-(unknown target, claims-file error, bad option, an ``--out`` that cannot take a report:
-checked before any claim runs), and with ``--strict`` 1 when any claim is REFUTED,
-INCONCLUSIVE or ERROR or the run was interrupted; 3 when evidence contradicted itself (an
-internal soundness failure: the claim is ERROR, the report is written).  SIGTERM, like Ctrl-C, stops the workers
-and writes the partial report.  ``dpproof cache clear`` empties the result cache.
+Report folders.  ``verify`` writes into ``--out``; by default ``reports/`` for the whole
+built-in library (no TARGET, no ``--only``: the committed library report) and otherwise
+``dpproof-out/NAME/`` (NAME: the TARGETs' file stems or module names joined by ``+``;
+``theorems`` for the library with ``--only``).  Every report folder gets a marker file,
+``.dpproof-report`` (JSON: the targets, whether the report is partial, the files written;
+dpproof.writers).  A run writes only into a folder that is missing, empty, or marked for the
+same targets (compared as sets; a file TARGET recorded relative to the folder, a module by
+name, the library as ``theorems``; ``--only`` is not part of the identity); any other
+folder -- a file, an unwritable place, files dpproof did not record writing, the report of
+other targets -- is refused with one line and exit 2 before any claim runs, and nothing is
+created, written or deleted.  A folder holding a report.json but no marker (an earlier
+dpproof) is refused too: its files cannot be told from the user's; the committed
+``reports/`` carries its marker.  Only the files a marker lists are ever replaced or
+removed.  The run cache (dpproof.runcache) replays into ``--out`` under the same rule.
+
+Interrupted runs.  SIGTERM, like Ctrl-C, stops the workers and writes the partial report:
+every claim, those not decided INCONCLUSIVE and marked "not run" (``runner.NOT_RUN``).  It
+never replaces a complete report: when ``--out`` holds one, the partial report goes to
+``--out/partial/`` and the summary line says so; into a missing or empty folder, or over an
+earlier partial report, it is written in place (nothing complete to protect).  The next
+complete run into ``--out`` removes ``partial/``.
+
+Exit codes (also in ``--help``): 0 the report was written and no claim is ERROR (or the
+listing printed); 1 with ``--strict``, a claim is REFUTED or INCONCLUSIVE; 2 bad input
+(unknown target, claims-file error, bad option, an ``--out`` that may not take the report:
+nothing written); 3 an internal soundness failure (evidence contradicted itself: the claim is
+ERROR, the report is written); 4 a claim is ERROR (a worker died, a task raised; the report
+is written); 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM; the partial report
+is written).  When several apply: 3, then 128 + signal, then 4, then 1.
+``dpproof cache clear`` empties the result cache.
 """
 
 from __future__ import annotations
@@ -24,9 +48,27 @@ from .claimfile import ClaimFileError
 from .engines.base import ENGINES, Config
 from .evidence import Verdict
 from .expr.parser import ExprSyntaxError
-from .loader import TargetError, library_modules, load_figures, load_target
+from .loader import (LIBRARY_PACKAGE, TargetError, library_modules, load_figures,
+                     load_target)
 
 _STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
+#: exit code of a run with an ERROR claim (module docstring)
+EXIT_ERROR = 4
+#: where the partial report goes when --out holds a complete one
+PARTIAL = "partial"
+#: the default --out of a run that is not the whole library
+DEFAULT_OUT = "dpproof-out"
+_EPILOG = """\
+output folder: --out defaults to reports/ for the whole library (no TARGET, no --only) and to
+dpproof-out/NAME/ otherwise. dpproof writes only into a missing or empty folder or one it
+marked (.dpproof-report) as holding the report of the same TARGETs; other folders are refused
+(exit 2) before any claim runs. An interrupted run never replaces a complete report: its
+partial report goes to OUT/partial/.
+
+exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or INCONCLUSIVE;
+2 bad input (nothing written); 3 internal soundness failure; 4 a claim is ERROR; 128+signal
+interrupted (130 Ctrl-C, 143 SIGTERM; partial report written). Several: 3, 128+signal, 4, 1.
+"""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,9 +77,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"dpproof {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    v = sub.add_parser("verify", help="decide claims and write report.json/.md/.tex(/.pdf)")
+    v = sub.add_parser("verify", help="decide claims and write report.json/.md/.tex(/.pdf)",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     _targets(v)
-    v.add_argument("--out", default="reports", help="output directory (default: reports/)")
+    v.add_argument("--out", default=None, help="output folder (default: reports/ for the "
+                   f"whole library, else {DEFAULT_OUT}/NAME/; see below)")
     v.add_argument("--jobs", type=_positive_int, default=1, help="claims checked in parallel")
     v.add_argument("--seed", type=int, default=0, help="seed of the counterexample search")
     v.add_argument("--timeout", type=_positive_float, default=120.0,
@@ -45,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--engine", action="append", choices=list(ENGINES), dest="engines",
                    help="engines to run, in order (repeatable; default: all)")
     v.add_argument("--strict", action="store_true",
-                   help="exit 1 if any claim is REFUTED, INCONCLUSIVE or ERROR")
+                   help="exit 1 if any claim is REFUTED or INCONCLUSIVE (ERROR: always 4)")
     v.add_argument("--no-pdf", action="store_true", help="do not run latexmk")
     v.add_argument("--latex-fragment", action="store_true",
                    help="also write report-fragment.tex, a section to \\input in a paper")
@@ -117,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
         return 0
     if args.command == "verify":
-        problem = _out_problem(Path(args.out))
+        args.out = args.out or _default_out(args)
+        problem = _out_problem(Path(args.out), args.targets)
         if problem:
             print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
             return 2
@@ -240,6 +285,7 @@ def _write(args, report, out: Path) -> int:
     from .cache import ResultCache, cached_figures, storable
     from .execution import soundness_failures
     from .figures import draw_all
+    from .runner import not_run
     from .writers import write_all
 
     cache = None if args.no_cache else ResultCache()
@@ -250,30 +296,54 @@ def _write(args, report, out: Path) -> int:
                                  lambda f: draw_all(report, specs, f))
         return replace(report, settings={**report.settings, "figures": figures})
 
-    paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment,
-                      draw=draw)
-    counts = {v: n for v, n in report.counts().items() if n}
+    folder = _partial_folder(args, out) if report.partial else out
+    if folder is None:
+        return 128 + int(_STOPPED_BY[0])
+    paths = write_all(report, folder, pdf=not args.no_pdf, fragment=args.latex_fragment,
+                      draw=draw, targets=_report_targets(args.targets, folder))
+    if not report.partial:
+        _drop_partial(args, out)
+    run = [a for a in report.assessments if not not_run(a)]
+    counts = {v.value: n for v in Verdict if (n := sum(a.verdict is v for a in run))}
     fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
-    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail}
+    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail,
+            "not_run": len(report.assessments) - len(run)}
     if args.run_key and not report.partial and all(map(storable, report.assessments)):
         from . import runcache
         runcache.store(args.run_key, out, paths, meta)
     cached = sum(a.cached for a in report.assessments)
-    code = _summary(args, meta, paths, cached, report.partial)
+    kept = out if folder != out else None
+    _summary(args, meta, paths, cached, report.partial, kept)
     broken = soundness_failures(report.assessments)
     if broken:
         print(f"dpproof: error: internal soundness failure (contradictory evidence) in "
               f"{', '.join(broken)}; please report it", file=sys.stderr)
+    return _exit_code(args, meta, report.partial, bool(broken))
+
+
+def _exit_code(args, meta: dict, partial: bool, broken: bool) -> int:
+    """The exit code of a written report (precedence: module docstring)."""
+    if broken:
         return 3
-    return code
+    if partial:   # the report is written, but the run did not finish: 128 + the signal
+        return 128 + int(_STOPPED_BY[0])
+    if meta["counts"].get(Verdict.ERROR.value):
+        return EXIT_ERROR
+    return 1 if args.strict and meta["fail"] else 0
 
 
-def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int:
+def _summary(args, meta: dict, paths, cached: int, partial: bool = False,
+             kept: Path | None = None) -> None:
     from .writers import LATEXMK_HINT
 
-    counts = ", ".join(f"{n} {v}" for v, n in meta["counts"].items())
+    parts = [f"{n} {v}" for v, n in meta["counts"].items()]
+    if meta.get("not_run"):
+        parts.append(f"{meta['not_run']} not run")
     state = " (PARTIAL: interrupted)" if partial else ""
-    print(f"dpproof: {meta['claims']} claims: {counts}{state}"
+    if kept is not None:
+        state = (f" (PARTIAL: interrupted; written to {paths[0].parent}/, the complete "
+                 f"earlier report in {kept}/ is kept)")
+    print(f"dpproof: {meta['claims']} claims: {', '.join(parts)}{state}"
           + (f"; {cached} from the cache" if cached else ""))
     for p in paths:
         print(f"  wrote {p}")
@@ -282,9 +352,6 @@ def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int
 
         if shutil.which("latexmk") is None:
             print(f"dpproof: note: {LATEXMK_HINT}", file=sys.stderr)
-    if partial:   # the report is written, but the run did not finish: 128 + the signal
-        return 128 + int(_STOPPED_BY[0])
-    return 1 if args.strict and meta["fail"] else 0
 
 
 def _run_key(args) -> str | None:
@@ -305,11 +372,14 @@ def _replay(args) -> int | None:
     """The stored output of an identical earlier run (dpproof.runcache), or None."""
     from .runcache import replay
 
-    found = replay(args.run_key, Path(args.out))
+    out = Path(args.out)
+    found = replay(args.run_key, out, _report_targets(args.targets, out))
     if found is None:
         return None
+    _drop_partial(args, out)
     paths, meta = found
-    return _summary(args, meta, paths, meta["claims"])
+    _summary(args, meta, paths, meta["claims"])
+    return _exit_code(args, meta, False, False)
 
 
 #: the signal that stopped the run (SIGINT unless the SIGTERM handler saw SIGTERM)
@@ -321,17 +391,66 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
 
 
-def _out_problem(out: Path) -> str:
-    """Why ``out`` cannot take a report ('' when it can): created when missing."""
+def _default_out(args) -> str:
+    """``reports`` for the whole library, else ``dpproof-out/NAME`` (module docstring)."""
+    if not args.targets and not args.only:
+        return "reports"
+    names = [Path(t).stem if t.endswith((".toml", ".py")) else t for t in args.targets]
+    return str(Path(DEFAULT_OUT) / "+".join(names or [LIBRARY_PACKAGE]))
+
+
+def _report_targets(targets: list[str], folder: Path) -> list[str]:
+    """The targets a report folder's marker records: a file relative to the folder, a
+    module by name, the built-in library as ``theorems``; sorted."""
+    if not targets:
+        return [LIBRARY_PACKAGE]
+    return sorted(os.path.relpath(Path(t).resolve(), folder.resolve())
+                  if t.endswith((".toml", ".py")) else t for t in targets)
+
+
+def _out_problem(out: Path, targets: list[str]) -> str:
+    """Why ``out`` may not take the report of ``targets`` ('' when it may); creates nothing."""
     if out.exists() and not out.is_dir():
         return "is a file, not a folder; give a folder to write the report into"
+    existing = next(p for p in (out.absolute(), *out.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        return f"cannot write there ({existing} is a file); give a writable folder"
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):
+        with tempfile.TemporaryFile(dir=existing):
             pass
     except OSError as exc:
         return f"cannot write there ({exc.strerror or exc}); give a writable folder"
-    return ""
+    from .writers import folder_problem
+
+    return folder_problem(out, _report_targets(targets, out))
+
+
+def _partial_folder(args, out: Path) -> Path | None:
+    """Where a partial report goes: ``out``, unless it holds a complete report (kept):
+    then ``out/partial``; None (said on stderr) when that folder is not dpproof's."""
+    from .writers import folder_problem, read_marker
+
+    marker = read_marker(out)
+    if marker is None or marker.get("partial"):
+        return out
+    folder = out / PARTIAL
+    problem = folder_problem(folder, _report_targets(args.targets, folder))
+    if problem:
+        print(f"dpproof: error: the partial report was not written: {folder}: {problem}",
+              file=sys.stderr)
+        return None
+    return folder
+
+
+def _drop_partial(args, out: Path) -> None:
+    """Remove the partial report an interrupted run left in ``out/partial`` (a complete
+    report of the same targets replaces it)."""
+    from .writers import read_marker, remove_report
+
+    folder = out / PARTIAL
+    marker = read_marker(folder)
+    if marker and sorted(marker["targets"]) == _report_targets(args.targets, folder):
+        remove_report(folder)
 
 
 class _ProgressBar:
