@@ -1,35 +1,16 @@
 """The command line: ``dpproof verify | list | show | cache clear``.
 
-Report folders.  ``verify`` writes into ``--out``; by default ``reports/`` for the whole
-built-in library (no TARGET, no ``--only``: the committed library report) and otherwise
-``dpproof-out/NAME/`` (NAME: the TARGETs' file stems or module names joined by ``+``;
-``theorems`` for the library with ``--only``).  Every report folder gets a marker file,
-``.dpproof-report`` (JSON: the targets, whether the report is partial, the files written;
-dpproof.writers).  A run writes only into a folder that is missing, empty, or marked for the
-same targets (compared as sets; a file TARGET recorded relative to the folder, a module by
-name, the library as ``theorems``; ``--only`` is not part of the identity); any other
-folder -- a file, an unwritable place, files dpproof did not record writing, the report of
-other targets -- is refused with one line and exit 2 before any claim runs, and nothing is
-created, written or deleted.  A folder holding a report.json but no marker (an earlier
-dpproof) is refused too: its files cannot be told from the user's; the committed
-``reports/`` carries its marker.  Only the files a marker lists are ever replaced or
-removed.  The run cache (dpproof.runcache) replays into ``--out`` under the same rule.
+output folder: --out defaults to reports/ for the whole library (no TARGET, no --only) and to
+dpproof-out/NAME/ otherwise. dpproof writes only into a missing or empty folder or one it
+marked (.dpproof-report) as holding the report of the same TARGETs; other folders are refused
+(exit 2) before any claim runs. An interrupted run never replaces a complete report: its
+partial report goes to OUT/partial/. Details: dpproof.outdir.
 
-Interrupted runs.  SIGTERM, like Ctrl-C, stops the workers and writes the partial report:
-every claim, those not decided INCONCLUSIVE and marked "not run" (``runner.NOT_RUN``).  It
-never replaces a complete report: when ``--out`` holds one, the partial report goes to
-``--out/partial/`` and the summary line says so; into a missing or empty folder, or over an
-earlier partial report, it is written in place (nothing complete to protect).  The next
-complete run into ``--out`` removes ``partial/``.
-
-Exit codes (also in ``--help``): 0 the report was written and no claim is ERROR (or the
-listing printed); 1 with ``--strict``, a claim is REFUTED or INCONCLUSIVE; 2 bad input
-(unknown target, claims-file error, bad option, an ``--out`` that may not take the report:
-nothing written); 3 an internal soundness failure (evidence contradicted itself: the claim is
-ERROR, the report is written); 4 a claim is ERROR (a worker died, a task raised; the report
-is written); 128 + the signal when interrupted (130 Ctrl-C, 143 SIGTERM; the partial report
-is written).  When several apply: 3, then 128 + signal, then 4, then 1.
-``dpproof cache clear`` empties the result cache.
+exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or INCONCLUSIVE;
+2 bad input (target, claims file, option, --out; nothing written); 3 internal soundness
+failure (contradictory evidence; report written); 4 a claim is ERROR (a worker died, a task
+raised; report written); 128+signal interrupted (130 Ctrl-C, 143 SIGTERM; partial report
+written). Several: 3, 128+signal, 4, 1.
 """
 
 from __future__ import annotations
@@ -39,7 +20,6 @@ import fnmatch
 import os
 import signal
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,27 +28,13 @@ from .claimfile import ClaimFileError
 from .engines.base import ENGINES, Config
 from .evidence import Verdict
 from .expr.parser import ExprSyntaxError
-from .loader import (LIBRARY_PACKAGE, TargetError, library_modules, load_figures,
-                     load_target)
+from .loader import TargetError, library_modules, load_figures, load_target
+from .outdir import default_out, drop_partial, out_problem, report_targets, write_report
 
 _STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
 #: exit code of a run with an ERROR claim (module docstring)
 EXIT_ERROR = 4
-#: where the partial report goes when --out holds a complete one
-PARTIAL = "partial"
-#: the default --out of a run that is not the whole library
-DEFAULT_OUT = "dpproof-out"
-_EPILOG = """\
-output folder: --out defaults to reports/ for the whole library (no TARGET, no --only) and to
-dpproof-out/NAME/ otherwise. dpproof writes only into a missing or empty folder or one it
-marked (.dpproof-report) as holding the report of the same TARGETs; other folders are refused
-(exit 2) before any claim runs. An interrupted run never replaces a complete report: its
-partial report goes to OUT/partial/.
-
-exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or INCONCLUSIVE;
-2 bad input (nothing written); 3 internal soundness failure; 4 a claim is ERROR; 128+signal
-interrupted (130 Ctrl-C, 143 SIGTERM; partial report written). Several: 3, 128+signal, 4, 1.
-"""
+_EPILOG = (__doc__ or "").partition("\n\n")[2]   # shown by verify --help
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     _targets(v)
     v.add_argument("--out", default=None, help="output folder (default: reports/ for the "
-                   f"whole library, else {DEFAULT_OUT}/NAME/; see below)")
+                   "whole library, else dpproof-out/NAME/; see below)")
     v.add_argument("--jobs", type=_positive_int, default=1, help="claims checked in parallel")
     v.add_argument("--seed", type=int, default=0, help="seed of the counterexample search")
     v.add_argument("--timeout", type=_positive_float, default=120.0,
@@ -161,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
         return 0
     if args.command == "verify":
-        args.out = args.out or _default_out(args)
-        problem = _out_problem(Path(args.out), args.targets)
+        args.out = args.out or default_out(args.targets, args.only)
+        problem = out_problem(Path(args.out), args.targets)
         if problem:
             print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
             return 2
@@ -286,8 +252,6 @@ def _write(args, report, out: Path) -> int:
     from .execution import soundness_failures
     from .figures import draw_all
     from .runner import not_run
-    from .writers import write_all
-
     cache = None if args.no_cache else ResultCache()
     specs = load_figures(args.targets)
 
@@ -296,13 +260,10 @@ def _write(args, report, out: Path) -> int:
                                  lambda f: draw_all(report, specs, f))
         return replace(report, settings={**report.settings, "figures": figures})
 
-    folder = _partial_folder(args, out) if report.partial else out
-    if folder is None:
+    paths = write_report(report, args.targets, out, pdf=not args.no_pdf, draw=draw,
+                         fragment=args.latex_fragment)
+    if paths is None:
         return 128 + int(_STOPPED_BY[0])
-    paths = write_all(report, folder, pdf=not args.no_pdf, fragment=args.latex_fragment,
-                      draw=draw, targets=_report_targets(args.targets, folder))
-    if not report.partial:
-        _drop_partial(args, out)
     run = [a for a in report.assessments if not not_run(a)]
     counts = {v.value: n for v in Verdict if (n := sum(a.verdict is v for a in run))}
     fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
@@ -312,7 +273,7 @@ def _write(args, report, out: Path) -> int:
         from . import runcache
         runcache.store(args.run_key, out, paths, meta)
     cached = sum(a.cached for a in report.assessments)
-    kept = out if folder != out else None
+    kept = out if paths and paths[0].parent != out else None
     _summary(args, meta, paths, cached, report.partial, kept)
     broken = soundness_failures(report.assessments)
     if broken:
@@ -323,13 +284,9 @@ def _write(args, report, out: Path) -> int:
 
 def _exit_code(args, meta: dict, partial: bool, broken: bool) -> int:
     """The exit code of a written report (precedence: module docstring)."""
-    if broken:
-        return 3
-    if partial:   # the report is written, but the run did not finish: 128 + the signal
-        return 128 + int(_STOPPED_BY[0])
-    if meta["counts"].get(Verdict.ERROR.value):
-        return EXIT_ERROR
-    return 1 if args.strict and meta["fail"] else 0
+    if broken or partial:   # a partial report is written, but the run did not finish
+        return 3 if broken else 128 + int(_STOPPED_BY[0])
+    return EXIT_ERROR if meta["counts"].get("ERROR") else int(args.strict and meta["fail"])
 
 
 def _summary(args, meta: dict, paths, cached: int, partial: bool = False,
@@ -339,10 +296,8 @@ def _summary(args, meta: dict, paths, cached: int, partial: bool = False,
     parts = [f"{n} {v}" for v, n in meta["counts"].items()]
     if meta.get("not_run"):
         parts.append(f"{meta['not_run']} not run")
-    state = " (PARTIAL: interrupted)" if partial else ""
-    if kept is not None:
-        state = (f" (PARTIAL: interrupted; written to {paths[0].parent}/, the complete "
-                 f"earlier report in {kept}/ is kept)")
+    state = (f" (PARTIAL: interrupted; written to {paths[0].parent}/, the complete earlier "
+             f"report in {kept}/ is kept)" if kept else " (PARTIAL: interrupted)" * partial)
     print(f"dpproof: {meta['claims']} claims: {', '.join(parts)}{state}"
           + (f"; {cached} from the cache" if cached else ""))
     for p in paths:
@@ -373,10 +328,10 @@ def _replay(args) -> int | None:
     from .runcache import replay
 
     out = Path(args.out)
-    found = replay(args.run_key, out, _report_targets(args.targets, out))
+    found = replay(args.run_key, out, report_targets(args.targets, out))
     if found is None:
         return None
-    _drop_partial(args, out)
+    drop_partial(args.targets, out)
     paths, meta = found
     _summary(args, meta, paths, meta["claims"])
     return _exit_code(args, meta, False, False)
@@ -389,68 +344,6 @@ _STOPPED_BY = [signal.SIGINT]
 def _interrupt(signum, frame):
     _STOPPED_BY[0] = signal.Signals(signum)
     raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
-
-
-def _default_out(args) -> str:
-    """``reports`` for the whole library, else ``dpproof-out/NAME`` (module docstring)."""
-    if not args.targets and not args.only:
-        return "reports"
-    names = [Path(t).stem if t.endswith((".toml", ".py")) else t for t in args.targets]
-    return str(Path(DEFAULT_OUT) / "+".join(names or [LIBRARY_PACKAGE]))
-
-
-def _report_targets(targets: list[str], folder: Path) -> list[str]:
-    """The targets a report folder's marker records: a file relative to the folder, a
-    module by name, the built-in library as ``theorems``; sorted."""
-    if not targets:
-        return [LIBRARY_PACKAGE]
-    return sorted(os.path.relpath(Path(t).resolve(), folder.resolve())
-                  if t.endswith((".toml", ".py")) else t for t in targets)
-
-
-def _out_problem(out: Path, targets: list[str]) -> str:
-    """Why ``out`` may not take the report of ``targets`` ('' when it may); creates nothing."""
-    if out.exists() and not out.is_dir():
-        return "is a file, not a folder; give a folder to write the report into"
-    existing = next(p for p in (out.absolute(), *out.absolute().parents) if p.exists())
-    if not existing.is_dir():
-        return f"cannot write there ({existing} is a file); give a writable folder"
-    try:
-        with tempfile.TemporaryFile(dir=existing):
-            pass
-    except OSError as exc:
-        return f"cannot write there ({exc.strerror or exc}); give a writable folder"
-    from .writers import folder_problem
-
-    return folder_problem(out, _report_targets(targets, out))
-
-
-def _partial_folder(args, out: Path) -> Path | None:
-    """Where a partial report goes: ``out``, unless it holds a complete report (kept):
-    then ``out/partial``; None (said on stderr) when that folder is not dpproof's."""
-    from .writers import folder_problem, read_marker
-
-    marker = read_marker(out)
-    if marker is None or marker.get("partial"):
-        return out
-    folder = out / PARTIAL
-    problem = folder_problem(folder, _report_targets(args.targets, folder))
-    if problem:
-        print(f"dpproof: error: the partial report was not written: {folder}: {problem}",
-              file=sys.stderr)
-        return None
-    return folder
-
-
-def _drop_partial(args, out: Path) -> None:
-    """Remove the partial report an interrupted run left in ``out/partial`` (a complete
-    report of the same targets replaces it)."""
-    from .writers import read_marker, remove_report
-
-    folder = out / PARTIAL
-    marker = read_marker(folder)
-    if marker and sorted(marker["targets"]) == _report_targets(args.targets, folder):
-        remove_report(folder)
 
 
 class _ProgressBar:

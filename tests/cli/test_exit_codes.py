@@ -125,4 +125,4 @@ def test_a_worker_that_reached_the_memory_limit_is_said_to_have(tmp_path, monkey
     assert killed
     dead = report.by_id("fault.c1.sleep")
     assert dead.verdict is Verdict.ERROR and "died of SIGKILL after its address space " \
-        f"reached" in dead.scope and f"of the memory limit of {limit} MB" in dead.scope
+        "reached" in dead.scope and f"of the memory limit of {limit} MB" in dead.scope

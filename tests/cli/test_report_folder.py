@@ -2,7 +2,6 @@
 into a missing, empty or same-target folder (its .dpproof-report marker), and a rejected
 input creates nothing."""
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproof import cli, runner
+from dpproof import cli, outdir, runner
 from dpproof.cli import main
 from dpproof.evidence import Evidence, Report, Verdict, assess
 
@@ -97,9 +96,9 @@ def test_the_committed_report_is_refused_as_out_of_a_claims_file(marker, tmp_pat
     assert {p: p.read_bytes() for p in (root / "reports").rglob("*") if p.is_file()} == before
 
 
-def test_defaults_the_library_alone_writes_reports(tmp_path):
+def test_defaults_the_library_alone_writes_reports():
     def default(targets, only=None):
-        return cli._default_out(argparse.Namespace(targets=targets, only=only))
+        return outdir.default_out(targets, only)
     assert default([]) == "reports"
     assert default([], ["azize23.*"]) == "dpproof-out/theorems"
     assert default(["examples/basics.toml"]) == "dpproof-out/basics"
@@ -109,11 +108,11 @@ def test_defaults_the_library_alone_writes_reports(tmp_path):
 
 def test_the_committed_library_reports_are_accepted_for_their_targets():
     """The README's main command (no TARGET) and the audit command rewrite reports/."""
-    assert cli._out_problem(REPO / "reports", []) == ""
+    assert outdir.out_problem(REPO / "reports", []) == ""
     audit = ["theorems.audit_dp_accounting", "theorems.audit_prv_accountant",
              "theorems.audit_autodp", "theorems.audit_opendp"]
-    assert cli._out_problem(REPO / "reports" / "audit", audit) == ""
-    assert "holds the report of theorems" in cli._out_problem(REPO / "reports",
+    assert outdir.out_problem(REPO / "reports" / "audit", audit) == ""
+    assert "holds the report of theorems" in outdir.out_problem(REPO / "reports",
                                                               ["theorems.azize23"])
 
 
