@@ -1,11 +1,16 @@
-"""The command line: ``dpproof verify | list | show | functions | cache``.
+"""The command line: ``dpproof verify | list | show | functions | cache clear``.
 
-Exit codes: 0 when the report was written (or the listing printed), 2 for bad input
-(unknown target, claims-file error, bad option, an ``--out`` that cannot take a report:
-checked before any claim runs), and with ``--strict`` 1 when any claim is REFUTED,
-INCONCLUSIVE or ERROR or the run was interrupted; 3 when evidence contradicted itself (an
-internal soundness failure: the claim is ERROR, the report is written).  SIGTERM, like Ctrl-C, stops the workers
-and writes the partial report.  ``dpproof cache clear`` empties the result cache.
+output folder: --out defaults to reports/ for the whole library (no TARGET, no --only) and to
+dpproof-out/NAME/ otherwise. dpproof writes only into a missing or empty folder or one it
+marked (.dpproof-report) as holding the report of the same TARGETs; other folders are refused
+(exit 2) before any claim runs. An interrupted run never replaces a complete report: its
+partial report goes to OUT/partial/. Details: dpproof.outdir.
+
+exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or INCONCLUSIVE;
+2 bad input (target, claims file, option, --out; nothing written); 3 internal soundness
+failure (contradictory evidence; report written); 4 a claim is ERROR (a worker died, a task
+raised; report written); 128+signal interrupted (130 Ctrl-C, 143 SIGTERM; partial report
+written). Several: 3, 128+signal, 4, 1.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ import fnmatch
 import os
 import signal
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,8 +29,12 @@ from .engines.base import ENGINES, Config
 from .evidence import Verdict
 from .expr.parser import ExprSyntaxError
 from .loader import TargetError, library_modules, load_figures, load_target
+from .outdir import default_out, drop_partial, out_problem, report_targets, write_report
 
 _STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
+#: exit code of a run with an ERROR claim (module docstring)
+EXIT_ERROR = 4
+_EPILOG = (__doc__ or "").partition("\n\n")[2]   # shown by verify --help
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,9 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"dpproof {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    v = sub.add_parser("verify", help="decide claims and write report.json/.md/.tex(/.pdf)")
+    v = sub.add_parser("verify", help="decide claims and write report.json/.md/.tex(/.pdf)",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     _targets(v)
-    v.add_argument("--out", default="reports", help="output directory (default: reports/)")
+    v.add_argument("--out", default=None, help="output folder (default: reports/ for the "
+                   "whole library, else dpproof-out/NAME/; see below)")
     v.add_argument("--jobs", type=_positive_int, default=1, help="claims checked in parallel")
     v.add_argument("--seed", type=int, default=0, help="seed of the counterexample search")
     v.add_argument("--timeout", type=_positive_float, default=120.0,
@@ -45,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--engine", action="append", choices=list(ENGINES), dest="engines",
                    help="engines to run, in order (repeatable; default: all)")
     v.add_argument("--strict", action="store_true",
-                   help="exit 1 if any claim is REFUTED, INCONCLUSIVE or ERROR")
+                   help="exit 1 if any claim is REFUTED or INCONCLUSIVE (ERROR: always 4)")
     v.add_argument("--no-pdf", action="store_true", help="do not run latexmk")
     v.add_argument("--latex-fragment", action="store_true",
                    help="also write report-fragment.tex, a section to \\input in a paper")
@@ -121,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
         return 0
     if args.command == "verify":
-        problem = _out_problem(Path(args.out))
+        args.out = args.out or default_out(args.targets, args.only)
+        problem = out_problem(Path(args.out), args.targets)
         if problem:
             print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
             return 2
@@ -262,8 +273,7 @@ def _write(args, report, out: Path) -> int:
     from .cache import ResultCache, cached_figures, storable
     from .execution import soundness_failures
     from .figures import draw_all
-    from .writers import write_all
-
+    from .runner import not_run
     cache = None if args.no_cache else ResultCache()
     specs = load_figures(args.targets)
 
@@ -272,30 +282,45 @@ def _write(args, report, out: Path) -> int:
                                  lambda f: draw_all(report, specs, f))
         return replace(report, settings={**report.settings, "figures": figures})
 
-    paths = write_all(report, out, pdf=not args.no_pdf, fragment=args.latex_fragment,
-                      draw=draw)
-    counts = {v: n for v, n in report.counts().items() if n}
+    paths = write_report(report, args.targets, out, pdf=not args.no_pdf, draw=draw,
+                         fragment=args.latex_fragment)
+    if paths is None:
+        return 128 + int(_STOPPED_BY[0])
+    run = [a for a in report.assessments if not not_run(a)]
+    counts = {v.value: n for v in Verdict if (n := sum(a.verdict is v for a in run))}
     fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
-    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail}
+    meta = {"claims": len(report.assessments), "counts": counts, "fail": fail,
+            "not_run": len(report.assessments) - len(run)}
     if args.run_key and not report.partial and all(map(storable, report.assessments)):
         from . import runcache
         runcache.store(args.run_key, out, paths, meta)
     cached = sum(a.cached for a in report.assessments)
-    code = _summary(args, meta, paths, cached, report.partial)
+    kept = out if paths and paths[0].parent != out else None
+    _summary(args, meta, paths, cached, report.partial, kept)
     broken = soundness_failures(report.assessments)
     if broken:
         print(f"dpproof: error: internal soundness failure (contradictory evidence) in "
               f"{', '.join(broken)}; please report it", file=sys.stderr)
-        return 3
-    return code
+    return _exit_code(args, meta, report.partial, bool(broken))
 
 
-def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int:
+def _exit_code(args, meta: dict, partial: bool, broken: bool) -> int:
+    """The exit code of a written report (precedence: module docstring)."""
+    if broken or partial:   # a partial report is written, but the run did not finish
+        return 3 if broken else 128 + int(_STOPPED_BY[0])
+    return EXIT_ERROR if meta["counts"].get("ERROR") else int(args.strict and meta["fail"])
+
+
+def _summary(args, meta: dict, paths, cached: int, partial: bool = False,
+             kept: Path | None = None) -> None:
     from .writers import LATEXMK_HINT
 
-    counts = ", ".join(f"{n} {v}" for v, n in meta["counts"].items())
-    state = " (PARTIAL: interrupted)" if partial else ""
-    print(f"dpproof: {meta['claims']} claims: {counts}{state}"
+    parts = [f"{n} {v}" for v, n in meta["counts"].items()]
+    if meta.get("not_run"):
+        parts.append(f"{meta['not_run']} not run")
+    state = (f" (PARTIAL: interrupted; written to {paths[0].parent}/, the complete earlier "
+             f"report in {kept}/ is kept)" if kept else " (PARTIAL: interrupted)" * partial)
+    print(f"dpproof: {meta['claims']} claims: {', '.join(parts)}{state}"
           + (f"; {cached} from the cache" if cached else ""))
     for p in paths:
         print(f"  wrote {p}")
@@ -304,9 +329,6 @@ def _summary(args, meta: dict, paths, cached: int, partial: bool = False) -> int
 
         if shutil.which("latexmk") is None:
             print(f"dpproof: note: {LATEXMK_HINT}", file=sys.stderr)
-    if partial:   # the report is written, but the run did not finish: 128 + the signal
-        return 128 + int(_STOPPED_BY[0])
-    return 1 if args.strict and meta["fail"] else 0
 
 
 def _run_key(args) -> str | None:
@@ -327,11 +349,14 @@ def _replay(args) -> int | None:
     """The stored output of an identical earlier run (dpproof.runcache), or None."""
     from .runcache import replay
 
-    found = replay(args.run_key, Path(args.out))
+    out = Path(args.out)
+    found = replay(args.run_key, out, report_targets(args.targets, out))
     if found is None:
         return None
+    drop_partial(args.targets, out)
     paths, meta = found
-    return _summary(args, meta, paths, meta["claims"])
+    _summary(args, meta, paths, meta["claims"])
+    return _exit_code(args, meta, False, False)
 
 
 #: the signal that stopped the run (SIGINT unless the SIGTERM handler saw SIGTERM)
@@ -341,19 +366,6 @@ _STOPPED_BY = [signal.SIGINT]
 def _interrupt(signum, frame):
     _STOPPED_BY[0] = signal.Signals(signum)
     raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
-
-
-def _out_problem(out: Path) -> str:
-    """Why ``out`` cannot take a report ('' when it can): created when missing."""
-    if out.exists() and not out.is_dir():
-        return "is a file, not a folder; give a folder to write the report into"
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):
-            pass
-    except OSError as exc:
-        return f"cannot write there ({exc.strerror or exc}); give a writable folder"
-    return ""
 
 
 class _ProgressBar:

@@ -7,7 +7,9 @@ Every claim runs in a worker process under two limits the supervisor enforces:
   space, the loaded libraries included).  An allocation past it raises MemoryError, which
   makes the claim INCONCLUSIVE ("memory limit of N MB reached").
 A worker that dies (a signal, the OOM killer, ``kill -9``) makes that claim ERROR naming the
-signal; the pool starts a new worker and the run goes on.  ``jobs=1`` is supervised too (one
+signal, and the memory limit only when the worker's address space, sampled by the
+supervisor every 0.2 s, had reached ``REACHED`` of it; the pool starts a new worker and the
+run goes on.  ``jobs=1`` is supervised too (one
 worker process): a claim can never take the run down with it.
 
 ``LocalExecutor`` forks workers from the parent (they inherit the loaded claims and index
@@ -36,6 +38,8 @@ from .evidence import Assessment, Evidence, Verdict, assess
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
 GRACE = 5.0
 MIN_MEMORY_MB = 256
+#: the share of the memory limit a dead worker's sampled peak must reach to be named as cause
+REACHED = 0.95
 #: Evidence.data key of an internal soundness failure (contradictory evidence)
 SOUNDNESS_FAILURE = "soundness_failure"
 
@@ -115,8 +119,10 @@ def worker_failed(claim: Claim, text: str, seconds: float) -> Assessment:
     return assess(claim, [Evidence("runner", Verdict.ERROR, text, seconds)], seconds)
 
 
-def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> Assessment:
-    """The Assessment a finished pebble future stands for (result, timeout, dead worker)."""
+def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float,
+            peak_mb: float | None = None) -> Assessment:
+    """The Assessment a finished pebble future stands for (result, timeout, dead worker);
+    ``peak_mb``: the worker's sampled peak address space, if known."""
     from pebble import ProcessExpired
 
     try:
@@ -126,7 +132,7 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float) -> 
         return limit_reached(claim, f"wall-clock limit of {limits.wall:g} s reached "
                              "(worker stopped by the supervisor)", limits.wall)
     except ProcessExpired as exc:
-        return worker_failed(claim, _death_text(exc.exitcode, limits), seconds)
+        return worker_failed(claim, _death_text(exc.exitcode, limits, peak_mb), seconds)
     except MemoryError:
         return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
     except Exception as exc:  # recorded, never dropped
@@ -144,7 +150,9 @@ def soundness_failures(assessments) -> list[str]:
     return [a.id for a in assessments if a.soundness_failure]
 
 
-def _death_text(exitcode: int | None, limits: Limits) -> str:
+def _death_text(exitcode: int | None, limits: Limits, peak_mb: float | None = None) -> str:
+    """Why a worker died: its signal or exit code; the memory limit only when the worker's
+    peak address space reached ``REACHED`` of it (else the limit was not the cause)."""
     if exitcode is not None and exitcode < 0:
         try:
             name = signal.Signals(-exitcode).name
@@ -153,9 +161,22 @@ def _death_text(exitcode: int | None, limits: Limits) -> str:
         text = f"worker process died of {name}"
     else:
         text = f"worker process exited with code {exitcode}"
-    if limits.memory_mb:
-        text += f" (memory limit {limits.memory_mb} MB)"
+    if limits.memory_mb and peak_mb is not None and peak_mb >= REACHED * limits.memory_mb:
+        text += (f" after its address space reached {peak_mb:.0f} MB of the memory limit "
+                 f"of {limits.memory_mb} MB")
     return text
+
+
+def peak_mb(pid: int) -> float | None:
+    """The peak address space (VmPeak) of process ``pid`` in MB, None when unknown."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 class Executor(Protocol):
@@ -166,9 +187,12 @@ class Executor(Protocol):
 
 
 _WORK: Sequence[Claim] = ()
+_PIDS = None   # shared with the forked workers: the pid of the worker deciding claim i
 
 
 def _work(i: int, config: Config, memory_mb: int | None) -> Assessment:
+    if _PIDS is not None:
+        _PIDS[i] = os.getpid()
     return detached(decide(_WORK[i], config, memory_mb))
 
 
@@ -188,10 +212,11 @@ class LocalExecutor:
     def run(self, claims, todo, config, limits):
         from pebble import ProcessPool
 
-        global _WORK
+        global _WORK, _PIDS
         if not todo:
             return
         _WORK = claims
+        _PIDS = multiprocessing.get_context("fork").Array("i", len(claims), lock=False)
         pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
                            initializer=start_worker, initargs=(limits.memory_mb,),
                            context=multiprocessing.get_context("fork"))
@@ -207,17 +232,21 @@ class LocalExecutor:
 
 def _as_done(futures: dict, claims, limits: Limits, started: float):
     """Yield results as they finish; a task's start is noted (to 0.2 s) when a worker takes
-    it, so a claim whose worker died or timed out is recorded with its own seconds."""
-    pending, starts = set(futures), {}
+    it, so a claim whose worker died or timed out is recorded with its own seconds; the
+    worker's peak address space is sampled as often (``_death_text``)."""
+    pending, starts, peaks = set(futures), {}, {}
     while pending:
         done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
         now = time.perf_counter()
         for f in pending:
             if f not in starts and f.running():
                 starts[f] = now
+            pid = _PIDS[futures[f]] if _PIDS is not None and f in starts else 0
+            if limits.memory_mb and pid:
+                peaks[f] = max(peaks.get(f, 0.0), peak_mb(pid) or 0.0)
         for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
             i = futures[f]
-            yield i, outcome(claims[i], f, limits, now - starts.get(f, started))
+            yield i, outcome(claims[i], f, limits, now - starts.get(f, started), peaks.get(f))
 
 
 def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:

@@ -9,8 +9,9 @@ is keyed by:
 - the options that shape the report (targets, ``--only``, seed, timeout, engines, jobs,
   memory limit, PDF, fragment), and
 - the dpproof source, version and engine library versions (as dpproof.cache).
-A hit copies the stored files into ``--out`` (staged, stale files removed, as write_all)
-with every claim's ``"cached"`` set to true.  Only complete runs whose every verdict the
+A hit copies the stored files into ``--out`` (staged, stale files removed and the folder's
+marker written, as write_all; the CLI checks the folder first) with every claim's
+``"cached"`` set to true.  Only complete runs whose every verdict the
 result cache would store are kept (no partial run, no ERROR, no supervisor limit).
 A ``.py`` TARGET or another module may import anything, so it is never replayed.
 """
@@ -61,8 +62,10 @@ def _entry(key: str) -> Path:
     return cache_dir() / "runs" / key
 
 
-def replay(key: str, out: Path) -> tuple[list[Path], dict] | None:
-    """Publish the stored run ``key`` into ``out``; (paths, meta) or None on a miss."""
+def replay(key: str, out: Path, targets: list[str] | None = None
+           ) -> tuple[list[Path], dict] | None:
+    """Publish the stored run ``key`` into ``out`` (its marker recording ``targets``, see
+    dpproof.writers); (paths, meta) or None on a miss."""
     from .writers import publish
 
     entry = _entry(key)
@@ -79,7 +82,7 @@ def replay(key: str, out: Path) -> tuple[list[Path], dict] | None:
         (stage / "report.json").write_text(json.dumps(data, indent=2, ensure_ascii=False)
                                            + "\n", encoding="utf-8")
         return meta["names"], set()
-    return publish(out, fill), meta
+    return publish(out, fill, targets), meta
 
 
 def store(key: str, out: Path, paths: list[Path], meta: dict) -> None:

@@ -150,7 +150,8 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
     a supervised local pool of ``jobs`` workers, see dpproof.execution) under a wall-clock
     limit and a memory limit of ``memory_limit`` MB (default: a fair share of the machine).
     On KeyboardInterrupt (the CLI turns SIGTERM into one) the workers are stopped and the
-    report of what was decided so far is returned, marked partial.
+    report is returned marked partial: every claim, those not decided INCONCLUSIVE with
+    ``NOT_RUN`` evidence (``not_run``).
     """
     config = config or Config()
     ordered = flatten(claims)
@@ -182,6 +183,8 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
     if cache is not None:
         cache.remember_seconds(results.values())
     assessments = _with_chains(ordered, results)
+    if partial:
+        assessments = _with_unrun(ordered, assessments)
     settings = {"prec": config.prec, "seed": config.seed, "timeout": config.timeout,
                 "engine_timeout": config.engine_timeout, "engines": list(config.engines),
                 "symbolic_quick_timeout": config.symbolic_quick_timeout,
@@ -189,6 +192,22 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
                 "search_examples": config.search_examples, "jobs": jobs,
                 "memory_limit_mb": memory_limit, "python": sys.version.split()[0]}
     return Report(tuple(assessments), settings, __version__, partial)
+
+
+#: the detail of the evidence of a claim an interrupted run did not decide
+NOT_RUN = "not run: the run was interrupted before this claim was decided"
+
+
+def not_run(a: Assessment) -> bool:
+    """Whether ``a`` stands for a claim an interrupted run did not decide."""
+    return any(e.engine == "runner" and e.detail == NOT_RUN for e in a.evidence)
+
+
+def _with_unrun(ordered: list[Claim], done: list[Assessment]) -> list[Assessment]:
+    """Every claim in order: the decided ones, the rest INCONCLUSIVE ("not run")."""
+    by_id = {a.id: a for a in done}
+    return [by_id.get(c.id) or assess(c, [Evidence("runner", Verdict.INCONCLUSIVE, NOT_RUN)])
+            for c in ordered]
 
 
 def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[Assessment]:

@@ -4,6 +4,13 @@
 when it exists) into a staging folder and moves them into place together, removing the files
 of an earlier report that this one does not produce.  A LaTeX failure keeps the .tex and
 becomes a ``LatexFailed`` warning.
+
+Given the ``targets`` of the run, ``publish`` records in the folder's marker file
+``.dpproof-report`` (JSON: ``targets``, ``partial``, ``files``) what it wrote and for
+which targets; ``folder_problem`` accepts a folder for a run only when it is missing, empty,
+or marked for the same targets, and an earlier report's files are removed only when the
+marker lists them (without a marker: the known report names and the figures its
+report.json lists, for callers of the API that pass no targets).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from typing import Callable
 from ..evidence import Report
 from . import common, json, latex, markdown
 
-__all__ = ["write_all", "publish", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
+__all__ = ["write_all", "publish", "folder_problem", "read_marker", "remove_report", "MARKER", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
            "markdown", "latex"]
 
 LATEX_TIMEOUT = 300.0   # seconds for one latexmk run
@@ -66,8 +73,56 @@ LATEXMK_HINT = ("latexmk not found, report.pdf not written; install it with "
 _KNOWN = ("report.json", "report.md", "report.tex", "report.pdf", "report-fragment.tex")
 
 
+#: the marker file of a report folder dpproof wrote (module docstring)
+MARKER = ".dpproof-report"
+_STAGING = ".dpproof-staging-"
+
+
+def read_marker(folder) -> dict | None:
+    """The marker of a report folder (``targets``, ``partial``, ``files``), or None."""
+    try:
+        data = stdjson.loads((Path(folder) / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("targets"), list)
+            and isinstance(data.get("files"), list)):
+        return None
+    return data
+
+
+def folder_problem(folder, targets: list[str]) -> str:
+    """Why a run for ``targets`` may not write its report into ``folder`` ('' when it may):
+    it may when the folder is missing, empty (left-over staging folders aside), or marked
+    as written for the same targets (compared as sets)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return ""
+    if not [p for p in folder.iterdir() if not p.name.startswith(_STAGING)]:
+        return ""
+    marker = read_marker(folder)
+    if marker is None:
+        return ("holds files that dpproof did not write (no .dpproof-report marker); "
+                "nothing was changed: give an empty or new folder")
+    if sorted(marker["targets"]) != sorted(targets):
+        return (f"holds the report of {', '.join(marker['targets']) or 'other targets'}, not "
+                f"of {', '.join(targets)}; nothing was changed: give another folder")
+    return ""
+
+
+def remove_report(folder) -> None:
+    """Remove a report folder's files that its marker lists, the marker, emptied folders."""
+    folder = Path(folder)
+    marker = read_marker(folder)
+    if marker is None:
+        return
+    _remove(folder, [*marker["files"], MARKER])
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+
+
 def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
-              draw: Callable[[Path], Report] | None = None) -> list[Path]:
+              draw: Callable[[Path], Report] | None = None,
+              targets: list[str] | None = None) -> list[Path]:
     """Write report.json/.md/.tex (report-fragment.tex with ``fragment``), the figures
     (``draw(folder)`` draws them there and returns the report that lists them) and, with
     ``pdf`` and latexmk available, report.pdf; return the paths written in ``out_dir``.
@@ -75,7 +130,8 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
     Everything is first written into a staging folder inside ``out_dir``, then moved into
     place file by file (``os.replace``) once every file exists; the files of an earlier
     report that this one does not produce (a stale PDF, old figures) are removed.  An
-    interrupt before the move leaves the earlier report untouched.
+    interrupt before the move leaves the earlier report untouched.  With ``targets`` the
+    folder's marker records them (module docstring).
     """
     def fill(stage: Path, out: Path) -> tuple[list[str], set[str]]:
         nonlocal report
@@ -95,46 +151,66 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
             if compile_pdf(tex, stage, figures, (stage, out)) is not None:
                 names.append("report.pdf")
         return names, set(_figure_files(report, out))   # figures drawn into out itself
-    return publish(out_dir, fill)
+    return publish(out_dir, fill, targets, partial=report.partial)
 
 
-def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]]) -> list[Path]:
+def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]],
+            targets: list[str] | None = None, partial: bool = False) -> list[Path]:
     """``fill(stage, out)`` writes a report's files into a staging folder inside ``out_dir``
     and returns (the report files in order, files of ``out_dir`` to keep); then every staged
-    file is moved into place and the earlier report's other files are removed."""
+    file is moved into place and the earlier report's other files are removed.  With
+    ``targets`` the marker records them, ``partial`` and the files written."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    for left in out.glob(".dpproof-staging-*"):   # of a run killed while writing
+    for left in out.glob(_STAGING + "*"):   # of a run killed while writing
         shutil.rmtree(left, ignore_errors=True)
-    stage = Path(tempfile.mkdtemp(prefix=".dpproof-staging-", dir=out))
+    stage = Path(tempfile.mkdtemp(prefix=_STAGING, dir=out))
     try:
         names, keep = fill(stage, out)
-        return _publish(stage, out, names, keep)
+        return _publish(stage, out, names, keep, targets, partial)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def _publish(stage: Path, out: Path, names: list[str], keep: set[str]) -> list[Path]:
+def _publish(stage: Path, out: Path, names: list[str], keep: set[str],
+             targets: list[str] | None = None, partial: bool = False) -> list[Path]:
     """Move every file of ``stage`` into ``out`` (report files in ``names`` order, then the
-    figures); remove the earlier report's files that this one does not produce."""
+    figures); remove the earlier report's files that this one does not produce.  With
+    ``targets`` the marker lists the old and new files while they are moved (an interrupt
+    leaves no file of dpproof unlisted), then the new ones."""
     figures = sorted(str(p.relative_to(stage)) for p in stage.rglob("*")
                      if p.is_file() and str(p.relative_to(stage)) not in names)
-    stale = set(_earlier_files(out)) - set(names) - set(figures) - keep
-    for rel in names + figures:
+    earlier = _earlier_files(out)
+    written = names + figures
+    stale = set(earlier) - set(written) - keep
+    mark = (lambda files: write_atomic(out / MARKER, stdjson.dumps(
+        {"targets": targets, "partial": partial, "files": files}, indent=1) + "\n")
+        ) if targets is not None else (lambda files: None)
+    mark(sorted(set(earlier) | set(written) | keep))
+    for rel in written:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         os.replace(stage / rel, out / rel)
-    for rel in stale:
-        if ".." not in Path(rel).parts and (out / rel).is_file():
+    _remove(out, stale)
+    mark(sorted(set(written) | {k for k in keep if (out / k).is_file()}))
+    return [out / rel for rel in written]
+
+
+def _remove(out: Path, files) -> None:
+    """Remove ``files`` (relative to ``out``, never outside it) and the folders they empty."""
+    for rel in files:
+        if not Path(rel).is_absolute() and ".." not in Path(rel).parts and (out / rel).is_file():
             (out / rel).unlink()
-    for folder in {(out / r).parent for r in stale} - {out}:   # emptied figure folders
+    for folder in sorted({(out / r).parent for r in files} - {out}, reverse=True):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-    return [out / rel for rel in names + figures]
 
 
 def _earlier_files(out: Path) -> list[str]:
-    """The files of the earlier report in ``out``: the known names, and the figures (with
-    their .png/.pdf siblings) that its report.json lists."""
+    """The files of the earlier report in ``out``: those its marker lists; without a marker
+    the known names, and the figures (with their .png/.pdf siblings) its report.json lists."""
+    marker = read_marker(out)
+    if marker is not None:
+        return [str(f) for f in marker["files"]]
     found = [n for n in _KNOWN if (out / n).is_file()]
     try:
         data = stdjson.loads((out / "report.json").read_text(encoding="utf-8"))

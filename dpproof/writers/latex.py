@@ -324,8 +324,8 @@ def _settings(report: Report) -> list[str]:
 
 
 def _body(report: Report, lv: _Levels) -> list[str]:
-    partial = ([r"\noindent\textbf{PARTIAL}: the run was interrupted; only the claims "
-                r"decided before that are listed.", ""] if report.partial else [])
+    partial = ([r"\noindent\textbf{PARTIAL}: the run was interrupted; the claims it did "
+                r"not decide are INCONCLUSIVE, ``not run''.", ""] if report.partial else [])
     out = partial + _settings(report) + _summary(report, lv) + _claims_table(report, lv)
     out.append(_heading(lv.part, "Claims", "Claims"))
     for i, a in enumerate(report.assessments):

@@ -70,8 +70,8 @@ def _head(report: Report, title: str) -> str:
     line = f"# {escape(title)}\n\ndpproof {escape(report.version or '?')}, {n} claim" \
            f"{'' if n == 1 else 's'}."
     if report.partial:
-        line += ("\n\n> **PARTIAL**: the run was interrupted; only the claims decided "
-                 "before that are listed.")
+        line += ("\n\n> **PARTIAL**: the run was interrupted; the claims it did not "
+                 "decide are INCONCLUSIVE, *not run*.")
     if report.soundness_failures:
         line += ("\n\n> **INTERNAL SOUNDNESS FAILURE**: engines contradicted each other on "
                  + ", ".join(code(i) for i in report.soundness_failures)

@@ -46,19 +46,26 @@ def test_a_missing_out_is_created(tmp_path):
     assert json.loads((out / "report.json").read_text())["claims"]
 
 
-def test_stale_files_of_an_earlier_report_are_removed(tmp_path):
+def test_stale_files_of_an_earlier_report_are_removed_and_only_those(tmp_path):
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "figures").mkdir()
-    for name in ("report.pdf", "report-fragment.tex", "figures/old.png", "figures/old.pdf"):
-        (out / name).write_text("stale")
-    (out / "report.json").write_text(json.dumps({"settings": {"figures": [
-        {"path": "figures/old.png"}]}}))
+    assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf",
+                 "--latex-fragment"]) == 0
+    marker = json.loads((out / ".dpproof-report").read_text())
+    (out / "figures" / "old.png").write_text("a figure of the earlier report")
+    marker["files"].append("figures/old.png")
+    (out / ".dpproof-report").write_text(json.dumps(marker))
     (out / "notes.txt").write_text("the user's own file")
+    (out / "figures" / "mine.png").write_text("the user's own figure")
+    (out / "report.pdf").write_text("the user's own PDF: dpproof did not write it")
     assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf"]) == 0
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
-    assert left == ["figures", "figures/verdicts.pdf", "figures/verdicts.png", "notes.txt",
-                    "report.json", "report.md", "report.tex"]
+    assert left == [".dpproof-report", "figures", "figures/mine.png", "figures/verdicts.pdf",
+                    "figures/verdicts.png", "notes.txt", "report.json", "report.md",
+                    "report.pdf", "report.tex"]
+    assert (out / "report.pdf").read_text().startswith("the user's own PDF")
+    assert sorted(json.loads((out / ".dpproof-report").read_text())["files"]) == [
+        "figures/verdicts.pdf", "figures/verdicts.png", "report.json", "report.md",
+        "report.tex"]
 
 
 def test_missing_latexmk_is_said_with_how_to_install_it(tmp_path, capsys, monkeypatch):
@@ -169,7 +176,11 @@ def test_sigterm_writes_the_partial_report_and_leaves_no_worker(tmp_path):
     assert "PARTIAL" in out
     data = json.loads((tmp_path / "out" / "report.json").read_text())
     assert data["partial"] is True
-    assert [(c["id"], c["verdict"]) for c in data["claims"]] == [("ok.c0", "CERTIFIED")]
+    assert [(c["id"], c["verdict"]) for c in data["claims"]] == [
+        ("ok.c0", "CERTIFIED"), ("fault.c1.sleep", "INCONCLUSIVE"),
+        ("fault.c2.sleep", "INCONCLUSIVE")]     # into an empty folder: written in place
+    assert [c["evidence"][-1]["detail"].startswith("not run") for c in data["claims"]] == [
+        False, True, True]
     time.sleep(0.5)
     assert not [p for p in workers if _alive(p)], "a worker outlived dpproof verify"
 

@@ -189,7 +189,7 @@ def test_cli_exit_is_unchanged_without_contradictions(tmp_path):
     claims = tmp_path / "c.toml"
     claims.write_text('[[claim]]\nid = "t.x"\nsource = "t"\nstatement = "x <= 2"\n'
                       'domain = { x = [0, 1] }\n')
-    assert main(["verify", str(claims), "--out", str(tmp_path), "--no-pdf", "--quiet"]) == 0
+    assert main(["verify", str(claims), "--out", str(tmp_path / "o"), "--no-pdf", "--quiet"]) == 0
 
 
 def test_the_symbolic_engine_no_longer_has_its_own_sanity_check():

@@ -3,6 +3,7 @@
 import pytest
 import sympy
 
+from dpproof import runner
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement, chain
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
@@ -57,7 +58,7 @@ def test_cited_claims_are_not_checkable_with_their_reason():
     assert a.verdict is Verdict.NOT_CHECKABLE and a.scope == "asymptotic rate, cited"
 
 
-def test_interruption_returns_a_partial_report_of_what_was_decided():
+def test_interruption_returns_a_partial_report_listing_every_claim():
     claims = [make_claim(f"i.c{i}", f"x <= {i + 1}", x=Interval.closed(0, 1)) for i in range(4)]
 
     def stop_after_two(done, total, assessment):
@@ -65,7 +66,9 @@ def test_interruption_returns_a_partial_report_of_what_was_decided():
             raise KeyboardInterrupt
 
     report = verify(claims, Config(engines=("interval",)), progress=stop_after_two)
-    assert report.partial and [a.id for a in report.assessments] == ["i.c0", "i.c1"]
+    assert report.partial and [a.id for a in report.assessments] == [f"i.c{i}" for i in range(4)]
+    assert [runner.not_run(a) for a in report.assessments] == [False, False, True, True]
+    assert [a.verdict for a in report.assessments][2:] == [Verdict.INCONCLUSIVE] * 2
 
 
 def test_parallel_and_serial_runs_agree():

@@ -1,0 +1,107 @@
+"""Report folders: the default ``--out``, which folders a run may write, partial reports.
+
+By default ``dpproof verify`` writes ``reports/`` for the whole built-in library (no TARGET,
+no ``--only``: the committed library report) and otherwise ``dpproof-out/NAME/`` (NAME: the
+TARGETs' file stems or module names joined by ``+``; ``theorems`` for the library with
+``--only``).  Every report folder gets a marker file, ``.dpproof-report`` (JSON: the
+targets, whether the report is partial, the files written; dpproof.writers).
+
+A run writes only into a folder that is missing, empty, or marked for the same targets
+(compared as sets; a file TARGET recorded relative to the folder, a module by name, the
+library as ``theorems``; ``--only`` is not part of the identity).  Any other folder -- a
+file, an unwritable place, files dpproof did not record writing, the report of other
+targets -- is refused with one line and exit 2 before any claim runs, and nothing is
+created, written or deleted.  A folder holding a report.json but no marker (an earlier
+dpproof) is refused too: its files cannot be told from the user's (the committed
+``reports/`` and ``reports/audit/`` carry their markers).  Only the files a marker lists are
+ever replaced or removed.  The run cache (dpproof.runcache) replays under the same rule.
+
+An interrupted run's partial report lists every claim, those not decided INCONCLUSIVE and
+marked "not run" (``runner.NOT_RUN``).  It never replaces a complete report: when ``--out``
+holds one, the partial report goes to ``--out/partial/`` (the summary line says so); into a
+missing or empty folder, or over an earlier partial report, it is written in place (nothing
+complete to protect).  The next complete run into ``--out`` removes ``partial/``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .loader import LIBRARY_PACKAGE
+from .writers import folder_problem, read_marker, remove_report, write_all
+
+#: the default --out of a run that is not the whole library
+DEFAULT_OUT = "dpproof-out"
+#: where the partial report goes when --out holds a complete one
+PARTIAL = "partial"
+
+
+def default_out(targets: list[str], only: list[str] | None) -> str:
+    """``reports`` for the whole library, else ``dpproof-out/NAME`` (module docstring)."""
+    if not targets and not only:
+        return "reports"
+    names = [Path(t).stem if t.endswith((".toml", ".py")) else t for t in targets]
+    return str(Path(DEFAULT_OUT) / "+".join(names or [LIBRARY_PACKAGE]))
+
+
+def report_targets(targets: list[str], folder: Path) -> list[str]:
+    """The targets a report folder's marker records: a file relative to the folder, a
+    module by name, the built-in library as ``theorems``; sorted."""
+    if not targets:
+        return [LIBRARY_PACKAGE]
+    return sorted(os.path.relpath(Path(t).resolve(), folder.resolve())
+                  if t.endswith((".toml", ".py")) else t for t in targets)
+
+
+def out_problem(out: Path, targets: list[str]) -> str:
+    """Why ``out`` may not take the report of ``targets`` ('' when it may); creates nothing."""
+    if out.exists() and not out.is_dir():
+        return "is a file, not a folder; give a folder to write the report into"
+    existing = next(p for p in (out.absolute(), *out.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        return f"cannot write there ({existing} is a file); give a writable folder"
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as exc:
+        return f"cannot write there ({exc.strerror or exc}); give a writable folder"
+    return folder_problem(out, report_targets(targets, out))
+
+
+def write_report(report, targets: list[str], out: Path, **options) -> list[Path] | None:
+    """``write_all`` into ``out`` with the marker of ``targets``, a partial report where
+    ``partial_folder`` says (None: not written); a complete one removes ``out/partial``."""
+    folder = partial_folder(targets, out) if report.partial else out
+    if folder is None:
+        return None
+    paths = write_all(report, folder, targets=report_targets(targets, folder), **options)
+    if not report.partial:
+        drop_partial(targets, out)
+    return paths
+
+
+def partial_folder(targets: list[str], out: Path) -> Path | None:
+    """Where a partial report goes: ``out``, unless it holds a complete report (kept):
+    then ``out/partial``; None (said on stderr) when that folder is not dpproof's."""
+    marker = read_marker(out)
+    if marker is None or marker.get("partial"):
+        return out
+    folder = out / PARTIAL
+    problem = folder_problem(folder, report_targets(targets, folder))
+    if problem:
+        print(f"dpproof: error: the partial report was not written: {folder}: {problem}",
+              file=sys.stderr)
+        return None
+    return folder
+
+
+def drop_partial(targets: list[str], out: Path) -> None:
+    """Remove the partial report an interrupted run left in ``out/partial`` (a complete
+    report of the same targets replaces it)."""
+    folder = out / PARTIAL
+    marker = read_marker(folder)
+    if marker and sorted(marker["targets"]) == report_targets(targets, folder):
+        remove_report(folder)
