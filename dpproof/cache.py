@@ -26,9 +26,7 @@ import pickle
 import shutil
 import sys
 import tempfile
-import time
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -37,69 +35,18 @@ from sympy.printing.repr import ReprPrinter
 
 from . import __version__
 from .claims import Claim, Statement
+from .sources import DEFAULT_DIR, cache_dir  # noqa: F401  (re-exported: cache.cache_dir)
+from .sources import library_versions as _library_versions
+from .sources import package_hash as _package_hash
+from .sources import source_hash as _source_hash
 from .engines.base import Config
 from .evidence import Assessment, Verdict
 
-#: the cache folder: $DPPROOF_CACHE_DIR, else .dpproof_cache in the working directory
-DEFAULT_DIR = ".dpproof_cache"
 #: 2: the key holds the guards and every meaningful Claim field; an entry holds the
 #: cross-examination record
 FORMAT = 2
 _FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions",
            "cross_examination")
-
-
-def cache_dir(path: str | os.PathLike | None = None) -> Path:
-    return Path(path or os.environ.get("DPPROOF_CACHE_DIR") or DEFAULT_DIR)
-
-
-#: a file modified less than this many seconds ago is hashed afresh every time: a clock
-#: with a coarse tick gives an edit of the same length made within the tick the same
-#: mtime, and the remembered hash would be stale (git's "racily clean" files)
-_RACY_SECONDS = 2.0
-
-
-def _source_hash(filename: str) -> str:
-    """SHA-256 of a file's bytes (remembered while its inode, size and times stay the same
-    and its last change is not recent, see ``_RACY_SECONDS``)."""
-    try:
-        st = os.stat(filename)
-    except OSError:
-        return "unreadable"
-    if time.time() - max(st.st_mtime, st.st_ctime) < _RACY_SECONDS:
-        return _hash_file.__wrapped__(filename)
-    return _hash_file(filename, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
-
-
-@lru_cache(maxsize=4096)
-def _hash_file(filename: str, *stat) -> str:
-    try:
-        return hashlib.sha256(Path(filename).read_bytes()).hexdigest()
-    except OSError:
-        return "unreadable"
-
-
-@lru_cache(maxsize=1)
-def _package_hash() -> str:
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    for f in sorted(root.rglob("*.py")):
-        h.update(str(f.relative_to(root)).encode() + _source_hash(str(f)).encode())
-    return h.hexdigest()
-
-
-@lru_cache(maxsize=1)
-def _library_versions() -> str:
-    """Versions of the libraries the engines compute with (a new one may decide otherwise)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    out = []
-    for name in ("sympy", "mpmath", "python-flint", "hypothesis", "numpy", "scipy"):
-        try:
-            out.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            out.append(f"{name}=-")
-    return " ".join(out) + f" python={sys.version.split()[0]}"
 
 
 def _module_sources(expr) -> list[str]:

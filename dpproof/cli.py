@@ -24,14 +24,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
-from .claimfile import ClaimFileError
-from .engines.base import ENGINES, Config
-from .evidence import Verdict
-from .expr.parser import ExprSyntaxError
-from .loader import TargetError, library_modules, load_figures, load_target
-from .outdir import default_out, drop_partial, out_problem, report_targets, write_report
+from .engines import ENGINES
 
-_STRICT_FAIL = {Verdict.REFUTED, Verdict.INCONCLUSIVE, Verdict.ERROR}
+# Everything else is imported where it is used: --help, list, show and functions import no
+# sympy (dpproof.lookup answers list and show from an index of the declarations).
+_STRICT_FAIL = {"REFUTED", "INCONCLUSIVE", "ERROR"}
 #: exit code of a run with an ERROR claim (module docstring)
 EXIT_ERROR = 4
 _EPILOG = (__doc__ or "").partition("\n\n")[2]   # shown by verify --help
@@ -119,17 +116,24 @@ def _pin_hash_seed() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    if argv is None:
-        _pin_hash_seed()
     args = _parser().parse_args(argv)
+    if argv is None and args.command == "verify":
+        _pin_hash_seed()
     if args.command == "functions":
         return _functions(args)
+    if args.command in ("list", "show"):
+        return _lookup(args)
     if args.command == "cache":
         from .cache import ResultCache
 
         cache = ResultCache()
         print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
         return 0
+    from .claimfile import ClaimFileError
+    from .expr.parser import ExprSyntaxError
+    from .loader import TargetError, load_all
+    from .outdir import default_out, out_problem
+
     if args.command == "verify":
         args.out = args.out or default_out(args.targets, args.only)
         problem = out_problem(Path(args.out), args.targets)
@@ -142,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
             if code is not None:
                 return code
     try:
-        claims = _select(_load(args.targets), args.only)
+        loaded = load_all(args.targets)
+        claims = _select(loaded, args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
@@ -150,7 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpproof: error: no claim matches --only {args.only}; "
               "'dpproof list' shows every id", file=sys.stderr)
         return 2
-    return {"verify": _verify, "list": _list, "show": _show}[args.command](args, claims)
+    from .lookup import remember
+
+    remember(args.targets, loaded)   # dpproof list / show answer at once afterwards
+    return _verify(args, claims)
 
 
 def _functions(args) -> int:
@@ -171,31 +179,6 @@ def _functions(args) -> int:
     return 0
 
 
-def _load(targets: list[str]) -> list:
-    """The claims of every TARGET; an id (a step's too) in two places is an error naming both."""
-    from .runner import flatten
-
-    where: dict[str, str] = {}
-    claims = []
-    for t in targets or library_modules():
-        got = load_target(t)
-        for c in _all(got):
-            if c.id in where:
-                same = "twice in " + t if where[c.id] == t else f"in {where[c.id]} and in {t}"
-                raise TargetError(f"claim id {c.id!r} appears {same}; ids must be unique")
-            where[c.id] = t
-        claims.extend(got)
-    flatten(claims)
-    return claims
-
-
-def _all(claims) -> list:
-    out = []
-    for c in claims:
-        out += [c, *_all(c.steps)]
-    return out
-
-
 def _select(claims: list, patterns: list[str] | None) -> list:
     """Claims whose id matches a glob (with their steps); a matching step whose parent does
     not match is selected on its own."""
@@ -210,34 +193,37 @@ def _select(claims: list, patterns: list[str] | None) -> list:
     return out
 
 
-def _list(args, claims) -> int:
-    every = _all(claims)
-    width = max(len(c.id) for c in every)
-    for c in every:
-        print(f"{c.id:<{width}}  {c.kind.value:<10}  {c.source.locator}")
+def _lookup(args) -> int:
+    """``dpproof list`` / ``dpproof show ID``, from the declarations (dpproof.lookup)."""
+    from . import lookup
+    from .outdir import default_out
+
+    try:
+        found = lookup.select(lookup.declarations(args.targets), args.only)
+    except ValueError as exc:   # TargetError, ClaimFileError, ExprSyntaxError
+        print(f"dpproof: error: {exc}", file=sys.stderr)
+        return 2
+    if not found:
+        print(f"dpproof: error: no claim matches --only {args.only}; "
+              "'dpproof list' shows every id", file=sys.stderr)
+        return 2
+    if args.command == "list":
+        width = max(len(d["id"]) for d in found)
+        for d in found:
+            print(f"{d['id']:<{width}}  {d['kind']:<10}  {d['locator']}")
+        return 0
+    d = next((d for d in found if d["id"] == args.id), None)
+    if d is None:
+        print(f"dpproof: error: no claim {args.id!r}; try 'dpproof list'", file=sys.stderr)
+        return 2
+    report = Path(default_out(args.targets, None)) / "report.json"
+    print(lookup.show_text(d, lookup.last_verdict(args.id, report), report))
     return 0
-
-
-def _show(args, claims) -> int:
-    from .runner import flatten
-
-    for c in flatten(claims):
-        if c.id == args.id:
-            print(f"id:        {c.id}\nsource:    {c.source}\nkind:      {c.kind.value}")
-            print(f"statement: {c.statement if c.statement is not None else '-'}")
-            print(f"domain:    {c.domain}")
-            for label, text in (("note", c.note), ("reason", c.reason)):
-                if text:
-                    print(f"{label + ':':<10} {text}")
-            for s in c.steps:
-                print(f"step:      {s.id}: {s.statement}")
-            return 0
-    print(f"dpproof: error: no claim {args.id!r}; try 'dpproof list'", file=sys.stderr)
-    return 2
 
 
 def _verify(args, claims) -> int:
     from .cache import ResultCache
+    from .engines.base import Config
     from .execution import DaskExecutor, LocalExecutor, SchedulerUnreachable
     from .runner import verify
 
@@ -271,9 +257,13 @@ def _verify(args, claims) -> int:
 
 def _write(args, report, out: Path) -> int:
     from .cache import ResultCache, cached_figures, storable
+    from .evidence import Verdict
     from .execution import soundness_failures
     from .figures import draw_all
+    from .loader import load_figures
+    from .outdir import write_report
     from .runner import not_run
+
     cache = None if args.no_cache else ResultCache()
     specs = load_figures(args.targets)
 
@@ -288,7 +278,7 @@ def _write(args, report, out: Path) -> int:
         return 128 + int(_STOPPED_BY[0])
     run = [a for a in report.assessments if not not_run(a)]
     counts = {v.value: n for v in Verdict if (n := sum(a.verdict is v for a in run))}
-    fail = report.partial or any(a.verdict in _STRICT_FAIL for a in report.assessments)
+    fail = report.partial or any(a.verdict.value in _STRICT_FAIL for a in report.assessments)
     meta = {"claims": len(report.assessments), "counts": counts, "fail": fail,
             "not_run": len(report.assessments) - len(run)}
     if args.run_key and not report.partial and all(map(storable, report.assessments)):
@@ -347,6 +337,7 @@ def _run_key(args) -> str | None:
 
 def _replay(args) -> int | None:
     """The stored output of an identical earlier run (dpproof.runcache), or None."""
+    from .outdir import drop_partial, report_targets
     from .runcache import replay
 
     out = Path(args.out)

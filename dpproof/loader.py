@@ -14,8 +14,8 @@ from pathlib import Path
 
 from .claims import Claim
 from .claimfile import load_claims_file
+from .sources import LIBRARY_PACKAGE
 
-LIBRARY_PACKAGE = "theorems"
 
 
 class TargetError(ValueError):
@@ -80,6 +80,30 @@ def _claims_of(module, target: str) -> list[Claim]:
         raise TargetError(f"{target!r}: CLAIMS holds {type(bad[0]).__name__} objects; "
                           "expected dpproof.claims.Claim")
     return claims
+
+
+def load_all(targets: list[str] | None) -> list[Claim]:
+    """The claims of every TARGET (the library when none); an id, a step's too, in two
+    places is a ``TargetError`` naming both."""
+    where: dict[str, str] = {}
+    claims: list[Claim] = []
+    for t in targets or library_modules():
+        got = load_target(t)
+        for c in every_claim(got):
+            if c.id in where:
+                same = "twice in " + t if where[c.id] == t else f"in {where[c.id]} and in {t}"
+                raise TargetError(f"claim id {c.id!r} appears {same}; ids must be unique")
+            where[c.id] = t
+        claims.extend(got)
+    return claims
+
+
+def every_claim(claims) -> list[Claim]:
+    """The claims with their steps, each parent followed by its steps (recursively)."""
+    out: list[Claim] = []
+    for c in claims:
+        out += [c, *every_claim(c.steps)]
+    return out
 
 
 def load_targets(targets: list[str] | None) -> list[Claim]:

@@ -30,8 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .loader import LIBRARY_PACKAGE
-from .writers import folder_problem, read_marker, remove_report, write_all
+from .sources import LIBRARY_PACKAGE
 
 #: the default --out of a run that is not the whole library
 DEFAULT_OUT = "dpproof-out"
@@ -58,6 +57,8 @@ def report_targets(targets: list[str], folder: Path) -> list[str]:
 
 def out_problem(out: Path, targets: list[str]) -> str:
     """Why ``out`` may not take the report of ``targets`` ('' when it may); creates nothing."""
+    from .writers import folder_problem
+
     if out.exists() and not out.is_dir():
         return "is a file, not a folder; give a folder to write the report into"
     existing = next(p for p in (out.absolute(), *out.absolute().parents) if p.exists())
@@ -74,6 +75,8 @@ def out_problem(out: Path, targets: list[str]) -> str:
 def write_report(report, targets: list[str], out: Path, **options) -> list[Path] | None:
     """``write_all`` into ``out`` with the marker of ``targets``, a partial report where
     ``partial_folder`` says (None: not written); a complete one removes ``out/partial``."""
+    from .writers import write_all
+
     folder = partial_folder(targets, out) if report.partial else out
     if folder is None:
         return None
@@ -86,6 +89,8 @@ def write_report(report, targets: list[str], out: Path, **options) -> list[Path]
 def partial_folder(targets: list[str], out: Path) -> Path | None:
     """Where a partial report goes: ``out``, unless it holds a complete report (kept):
     then ``out/partial``; None (said on stderr) when that folder is not dpproof's."""
+    from .writers import folder_problem, read_marker
+
     marker = read_marker(out)
     if marker is None or marker.get("partial"):
         return out
@@ -101,6 +106,8 @@ def partial_folder(targets: list[str], out: Path) -> Path | None:
 def drop_partial(targets: list[str], out: Path) -> None:
     """Remove the partial report an interrupted run left in ``out/partial`` (a complete
     report of the same targets replaces it)."""
+    from .writers import read_marker, remove_report
+
     folder = out / PARTIAL
     marker = read_marker(folder)
     if marker and sorted(marker["targets"]) == report_targets(targets, folder):

@@ -28,8 +28,8 @@ import tempfile
 from pathlib import Path
 
 from . import __version__
-from .cache import _library_versions, _package_hash, _source_hash, cache_dir
-from .loader import LIBRARY_PACKAGE
+from .sources import cache_dir, library_versions, package_hash, source_hash
+from .sources import LIBRARY_PACKAGE
 
 FORMAT = 1
 
@@ -43,16 +43,16 @@ def run_key(options: dict, targets: list[str]) -> str | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     h = hashlib.sha256()
-    parts = [f"run {FORMAT}", __version__, _package_hash(), _library_versions(),
+    parts = [f"run {FORMAT}", __version__, package_hash(), library_versions(),
              repr(sorted(options.items()))]
     for root in spec.submodule_search_locations:
         for f in sorted(Path(root).rglob("*.py")):
-            parts.append(f"{f.relative_to(root)}:{_source_hash(str(f))}")
+            parts.append(f"{f.relative_to(root)}:{source_hash(str(f))}")
     for t in targets:
         if t.endswith(".toml"):
             if not Path(t).is_file():
                 return None
-            parts.append(f"{t}:{_source_hash(str(Path(t).resolve()))}")
+            parts.append(f"{t}:{source_hash(str(Path(t).resolve()))}")
     for p in parts:
         h.update(p.encode("utf-8", "replace") + b"\0")
     return h.hexdigest()

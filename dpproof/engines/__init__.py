@@ -1,0 +1,10 @@
+"""The engines, registered by name (``engines.base.load``); this module imports nothing, so
+that the command line can list them without importing sympy."""
+
+#: name -> module, in the order the runner tries them (cheap and decisive first)
+ENGINES = {
+    "symbolic": "dpproof.engines.symbolic",
+    "interval": "dpproof.engines.interval",
+    "search": "dpproof.engines.search",
+    "numeric": "dpproof.engines.numeric",
+}

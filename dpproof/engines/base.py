@@ -18,15 +18,9 @@ import sympy
 from ..claims import Claim, Interval
 from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
+from . import ENGINES
 from ..oracles.integrate import INTEGRATING
 
-#: name -> module, in the order the runner tries them (cheap and decisive first)
-ENGINES = {
-    "symbolic": "dpproof.engines.symbolic",
-    "interval": "dpproof.engines.interval",
-    "search": "dpproof.engines.search",
-    "numeric": "dpproof.engines.numeric",
-}
 
 #: the largest magnitude an unbounded parameter end is truncated to (see interval engine)
 TRUNCATE_AT = sympy.Integer(10) ** 6
