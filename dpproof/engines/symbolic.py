@@ -36,13 +36,13 @@ import sympy
 
 from ..claims import Claim, Statement
 from ..evidence import Evidence, Verdict
-from ..expr.functions import SpecialFunction
 from ..oracles import symbolic as symbolic_oracles
 from . import cases, instances, patterns, piecewise_linear, sums, tactics
 from .signs import guarded
 from .exact_forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
-                          log_linear_zero, rewrite, simplify_constants)
+                          log_linear_zero, rewrite)
 from .exact_definedness import undefined_term
+from .case_proofs import by_cases, implication_by_cases, prepare, rewrite_special
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from . import witness as W
 from .base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
@@ -153,7 +153,7 @@ def _by_kinks(claim: Claim, config: Config, t0: float,
     limit = min(_KINK_SECONDS, config.engine_timeout)
     try:
         with time_limit(limit + 5.0):
-            line = instances.by_kinks(claim, _rewrite_special, limit, switches)
+            line = instances.by_kinks(claim, rewrite_special, limit, switches)
     except EngineTimeout:
         if outer_limit_passed():
             raise
@@ -206,7 +206,7 @@ def _decide(claim: Claim):
     symbols = claim.domain.symbols()
     st = claim.statement
     subs = {s: symbols[s.name] for s in st.free_symbols}
-    lhs, rhs = _prepare(st.lhs.xreplace(subs)), _prepare(st.rhs.xreplace(subs))
+    lhs, rhs = prepare(st.lhs.xreplace(subs)), prepare(st.rhs.xreplace(subs))
     if st.rel == "==":
         if line := sums.prove_zero(lhs - rhs):     # sums over a symbolic range, termwise
             return Verdict.PROVED, line, ["summand by summand"], None
@@ -219,13 +219,13 @@ def _decide(claim: Claim):
                 return Verdict.PROVED, line, ["sign patterns"], None
         by_hyps = st.hypotheses and (switched or (lhs - rhs).has(sympy.Piecewise))
         if by_hyps:  # each case: 0 or a hypothesis violated (first leaf: the whole identity)
-            verdict, detail = _implication_by_cases(claim, lhs - rhs, subs, tried := [])
+            verdict, detail = implication_by_cases(claim, lhs - rhs, subs, tried := [])
             if verdict is Verdict.PROVED:
                 return verdict, detail, tried, None
         verdict, detail, tried, point = _identity(lhs - rhs)
         tried += ["sign patterns"] if switched else []
         if verdict is None and not by_hyps:
-            verdict, detail = _by_cases(claim, lhs - rhs, cases.is_zero, tried)
+            verdict, detail = by_cases(claim, lhs - rhs, cases.is_zero, tried)
         return verdict, detail, tried, point
     margin = rhs - lhs if st.rel in ("<=", "<") else lhs - rhs
     if line := piecewise_linear.prove_margin(margin, st.strict, claim.domain, symbols):
@@ -253,9 +253,9 @@ def _decide(claim: Claim):
             verdict, detail = Verdict.PROVED, "tactics: " + "; ".join(steps)
     # an implication by cases also proves a conclusion that holds in every case by itself
     if verdict is None and margin.free_symbols and not st.hypotheses:
-        verdict, detail = _by_cases(claim, margin, lambda e: cases.has_sign(e, st.strict), tried)
+        verdict, detail = by_cases(claim, margin, lambda e: cases.has_sign(e, st.strict), tried)
     if verdict is None and st.hypotheses:
-        verdict, detail = _implication_by_cases(claim, margin, subs, tried)
+        verdict, detail = implication_by_cases(claim, margin, subs, tried)
     return verdict, detail, tried, point
 
 
@@ -285,61 +285,9 @@ def _hypotheses(st, subs):
             for h in st.hypotheses]
 
 
-def _implication_by_cases(claim, margin, subs, tried):
-    """H => C by cases: in every case C's margin has its sign (C's difference is 0, for an
-    identity) or some hypothesis is certainly violated (its margin certainly of the wrong
-    sign).  An identity splits at the hypotheses' boundaries first."""
-    st = claim.statement
-    hyps = [(_prepare(h.rhs.xreplace(subs)) - _prepare(h.lhs.xreplace(subs))
-             if h.rel in ("<=", "<") else _prepare(h.lhs.xreplace(subs)) - _prepare(
-                 h.rhs.xreplace(subs)), h.strict) for h in st.hypotheses if h.rel != "=="]
-    if len(hyps) != len(st.hypotheses):
-        return None, ""
-    identity = st.rel == "=="
-
-    def leaf(exprs):
-        conclusion, *hs = exprs.args[len(hyps):] if identity else exprs.args[:-1]
-        if cases.is_zero(conclusion) if identity else cases.has_sign(conclusion, st.strict):
-            return True
-        # a hypothesis "m >= 0" is violated where m < 0 (m <= 0 for a strict one)
-        return any(cases.has_sign(-m, not strict) for m, (_, strict) in zip(hs, hyps))
-    # |margin| entries (an inequality's conclusion, last; an identity's hypotheses, first)
-    # only make the cases split at their roots too; leaf ignores them
-    parts = (margin, *(m for m, _ in hyps))
-    parts = (*map(sympy.Abs, parts[1:]), *parts) if identity else (*parts, sympy.Abs(margin))
-    return _by_cases(claim, sympy.Tuple(*parts), leaf, tried, first=True, line_first=True)
-
-
-def _by_cases(claim, expr, leaf, tried, first=False, line_first=False):
-    """(PROVED, derivation) if ``leaf`` holds in every case of the switches of ``expr``
-    (``engines.cases``), else (None, ""); ``first``: try the whole statement too."""
-    if not first and not expr.has(sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise):
-        return None, ""
-    tried.append("cases")
-    symbols = claim.domain.symbols()
-    ends = {symbols[name]: (iv.lo, iv.hi) for name, iv in claim.domain.params}
-    lines = cases.prove(expr, leaf, ends, tried=not first, line_first=line_first)
-    if lines is None:
-        return None, ""
-    return Verdict.PROVED, "by cases: " + "; ".join(line.strip() for line in lines)
-
-
 def _has_oracles(st) -> bool:
     return any(symbolic_oracles.has_oracles(e) for e in
                (st.lhs, st.rhs, *(x for h in st.hypotheses for x in (h.lhs, h.rhs))))
-
-
-def _prepare(expr):
-    """Rewrite the Gaussian special functions into sympy's erfc/erfi forms; constant parts
-    shortened (``simplify_constants``)."""
-    return _rewrite_special(simplify_constants(expr))
-
-
-def _rewrite_special(expr):
-    """The Gaussian special functions as sympy's erfc / erfi."""
-    return expr.replace(lambda e: isinstance(e, SpecialFunction) and not e.opaque,
-                        lambda e: e.rewrite(sympy.erfc) if e.func.__name__ != "dawson"
-                        else e.rewrite(sympy.erfi))
 
 
 def _inequality(claim, margin, symbols, strict):

@@ -249,10 +249,10 @@ def test_no_piece_proved_for_a_claim_without_a_switch(monkeypatch):
     plain = make_claim("k.plain", f"renyi({N01}, {N11}, alpha) <= alpha/2", Kind.INEQUALITY,
                        alpha=I.closed(2, 3))
     # the first attempt, for claims with more switches than the proof by cases splits
-    assert instances.by_kinks(plain, symbolic._rewrite_special, 30.0,
+    assert instances.by_kinks(plain, symbolic.rewrite_special, 30.0,
                               range(cases.MAX_DEPTH + 1, 10 ** 6)) is None
     assert calls == []
     name, text, params = TRUE[0]
     got = instances.by_kinks(make_claim(f"k.{name}", text, Kind.INEQUALITY, **params),
-                             symbolic._rewrite_special, 30.0, range(1, 10 ** 6))
+                             symbolic.rewrite_special, 30.0, range(1, 10 ** 6))
     assert got is not None and calls
