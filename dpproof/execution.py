@@ -14,19 +14,19 @@ worker process): a claim can never take the run down with it.
 
 ``LocalExecutor`` forks workers from the parent (they inherit the loaded claims and index
 them; nothing is pickled but the result).  ``DaskExecutor`` ships pickled claims to an
-existing ``dask.distributed`` cluster; on the worker each claim runs in a one-worker pebble
+existing ``dask.distributed`` cluster; on the worker each claim runs in the worker's warm pebble
 pool under the same limits.
 """
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as cf
 import multiprocessing
 import os
 import resource
 import signal
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
@@ -250,38 +250,61 @@ def _as_done(futures: dict, claims, limits: Limits, started: float):
 
 
 def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
-    """On a Dask worker: the claim in a one-worker pebble pool under the same limits."""
-    from pebble import ProcessPool
-
+    """On a Dask worker: the claim in the worker's own warm pebble pool (``warm_pool``),
+    under the same limits as the local pool."""
     t0 = time.perf_counter()
-    with ProcessPool(max_workers=1, initializer=start_worker, initargs=(limits.memory_mb,),
-                     context=multiprocessing.get_context("fork")) as pool:
-        with _may_have_children():
-            future = pool.schedule(_decide_detached, args=(claim, config, limits.memory_mb),
-                                   timeout=limits.wall)
-        cf.wait([future])
-        return detached(outcome(claim, future, limits, time.perf_counter() - t0))
+    future = warm_pool(limits.memory_mb).schedule(
+        _decide_detached, args=(claim, config, limits.memory_mb), timeout=limits.wall)
+    cf.wait([future])
+    return detached(outcome(claim, future, limits, time.perf_counter() - t0))
 
 
 def _decide_detached(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
     return detached(decide(claim, config, memory_mb))
 
 
-@contextmanager
-def _may_have_children():
-    """Let a daemonic process (a Dask worker under its nanny) start the pool's worker.
+#: per Dask worker process, its pebble pool by memory limit (``warm_pool``)
+_WARM: dict = {}
 
-    multiprocessing refuses children of daemonic processes so that none is orphaned; the
-    one-worker pool is stopped before ``_dask_task`` returns, so none is.
-    """
-    config = multiprocessing.current_process()._config
-    daemon = config.get("daemon")
-    config["daemon"] = False
+
+def warm_pool(memory_mb: int | None):
+    """The calling process's pebble pool for Dask tasks, started once and reused, so that
+    dpproof's start-up (imports, ``checking.warm_up``) is paid once per Dask worker, not per
+    claim.  One pebble worker per thread of the Dask worker; each is replaced after
+    ``LocalExecutor``'s 50 claims, or when it dies.  The Dask worker is daemonic (under its
+    nanny), and multiprocessing refuses children to daemonic processes so that none is
+    orphaned: the pool may start workers whenever it replaces one, so the flag is lifted for
+    this process, and the pool is stopped when the process exits (``atexit``)."""
+    from pebble import ProcessPool
+
+    pool = _WARM.get(memory_mb)
+    if pool is not None and pool.active:
+        return pool
+    multiprocessing.current_process()._config["daemon"] = False
+    pool = ProcessPool(max_workers=_dask_threads(), max_tasks=50, initializer=start_worker,
+                       initargs=(memory_mb,), context=multiprocessing.get_context("fork"))
+    atexit.register(pool.stop)
+    _WARM[memory_mb] = pool
+    return pool
+
+
+def reset_warm_pools() -> None:
+    """Stop this process's warm pools: the next task starts a fresh one (after a change in
+    the process that its forked workers must see, e.g. an engine registered at run time)."""
+    for pool in _WARM.values():
+        pool.stop()
+    _WARM.clear()
+
+
+def _dask_threads() -> int:
+    """The threads of the Dask worker running this task (1 outside a Dask worker)."""
     try:
-        yield
-    finally:
-        if daemon is not None:
-            config["daemon"] = daemon
+        from distributed import get_worker
+
+        worker = get_worker()
+        return max(1, int(getattr(worker, "nthreads", None) or worker.state.nthreads))
+    except Exception:   # noqa: BLE001 - not on a Dask worker, or an older distributed
+        return 1
 
 
 class SchedulerUnreachable(ConnectionError):

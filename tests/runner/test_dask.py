@@ -37,12 +37,14 @@ def test_dask_gives_the_verdicts_of_the_local_run(cluster):
 
 def test_a_claim_killed_on_a_dask_worker_is_error_and_the_rest_decided(cluster, monkeypatch,
                                                                         tmp_path):
+    from dpproof import execution
     from tests.runner import faults
 
     monkeypatch.setitem(__import__("dpproof.engines.base", fromlist=["ENGINES"]).ENGINES,
                         faults.NAME, faults.__name__)
     with distributed.Client(cluster.scheduler_address) as client:
         client.run(faults.register)     # the test-only engine, on every worker
+        client.run(execution.reset_warm_pools)   # pools forked before it cannot see it
     config = Config(engines=("fault", "interval"), timeout=1, engine_timeout=1)
     report = verify([faults.claim("stuck"), faults.true_claim(0)], config,
                     executor=DaskExecutor(cluster.scheduler_address))
@@ -79,3 +81,20 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monke
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in err
+
+
+def _pool_worker_pid():
+    import os
+
+    from dpproof import execution
+    return execution.warm_pool(None).schedule(os.getpid).result(timeout=60)
+
+
+def test_a_dask_worker_keeps_one_warm_pool_across_claims(cluster):
+    """Start-up (imports, warm-up) is paid once per Dask worker: its claims run in the same
+    pebble worker process, not in a new pool per claim."""
+    with distributed.Client(cluster.scheduler_address) as client:
+        worker = next(iter(client.scheduler_info()["workers"]))
+        pids = [client.submit(_pool_worker_pid, pure=False, workers=[worker]).result(60)
+                for _ in range(3)]
+    assert len(set(pids)) == 1, pids
