@@ -1,6 +1,6 @@
 """Writers: pure ``render(report) -> str`` in json, markdown and latex; ``write_all`` saves them.
 
-``write_all`` writes report.json/.md/.tex, the figures and report.pdf (with ``latexmk``,
+``write_all`` writes report.json/.md/.html/.tex, the figures and report.pdf (with ``latexmk``,
 when it exists) into a staging folder and moves them into place together, removing the files
 of an earlier report that this one does not produce.  A LaTeX failure keeps the .tex and
 becomes a ``LatexFailed`` warning.
@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Callable
 
 from ..evidence import Report
-from . import common, json, latex, markdown
+from . import common, html, json, latex, markdown
 
 __all__ = ["write_all", "publish", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
-           "markdown", "latex"]
+           "markdown", "latex", "html"]
 
 LATEX_TIMEOUT = 300.0   # seconds for one latexmk run
 LOG_TAIL = 25           # lines of the LaTeX log quoted in the warning
@@ -86,6 +86,8 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
         names = ["report.json", "report.md", "report.tex"]
         write_atomic(stage / "report.json", json.render(report))
         write_atomic(stage / "report.md", markdown.render(report))
+        names.append("report.html")   # self-contained: figures inline
+        write_atomic(stage / "report.html", html.render(report, (stage, out)))
         write_atomic(stage / "report.tex", tex)
         if fragment:
             names.append("report-fragment.tex")
