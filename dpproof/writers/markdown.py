@@ -49,7 +49,8 @@ def badge(verdict) -> str:
 def badge_line(a: Assessment) -> str:
     """The verdict badge and what it was reached on: ``**CERTIFIED** on 9 instances``."""
     rest = a.label[len(a.verdict.value):]
-    return badge(a.verdict) + (rest[0] + escape(rest[1:]) if rest else "")
+    lead = rest[:len(rest) - len(rest.lstrip(": "))]
+    return badge(a.verdict) + lead + escape(rest[len(lead):])
 
 
 def anchor(claim_id: str) -> str:
