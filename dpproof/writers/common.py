@@ -420,10 +420,12 @@ def findings(report: Report) -> dict[str, list[Finding]]:
 
 
 def placed_figures(report: Report) -> dict[str, list[tuple[int, dict[str, Any]]]]:
-    """Claim id -> the figures shown beside it: each figure once, at the first claim (in
-    report order) it is tied to; figures tied to no claim of the report are left out."""
+    """Claim id -> the figures shown beside it: each figure once, at the first refuted
+    claim it is tied to (its witness is marked there), else at its first claim in report
+    order; figures tied to no claim of the report are left out."""
     by_claim: dict[str, list] = {}
-    order = {a.id: i for i, a in enumerate(report.assessments)}
+    order = {a.id: (a.verdict is not Verdict.REFUTED, i)
+             for i, a in enumerate(report.assessments)}
     for i, f in enumerate(figures(report), 1):
         tied = [c for c in f["claims"] if c in order]
         if tied:
