@@ -83,11 +83,10 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
             report = draw(stage)
         report = common.quote_corrections(report)
         tex = latex.render(report)
-        names = ["report.json", "report.md", "report.tex"]
+        names = ["report.json", "report.md", "report.html", "report.tex"]
         write_atomic(stage / "report.json", json.render(report))
         write_atomic(stage / "report.md", markdown.render(report))
-        names.append("report.html")   # self-contained: figures inline
-        write_atomic(stage / "report.html", html.render(report, (stage, out)))
+        write_atomic(stage / "report.html", html.render(report, (stage, out)))   # figures inline
         write_atomic(stage / "report.tex", tex)
         if fragment:
             names.append("report-fragment.tex")

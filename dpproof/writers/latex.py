@@ -124,12 +124,13 @@ def display(math: str) -> str:
     return rf"\dpmath{{{math}}}{{{breakable(math)}}}"
 
 
-_DELIMS = re.compile(r"\\(?:left|right)(\\[{}]|[()\[\]|.])")
+_DELIMS = re.compile(r"\\(?:left|right|middle)\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|./])")
 
 
 def breakable(math: str) -> str:
-    """``math`` for inline use across lines: ``\\left``/``\\right`` dropped (they make one
-    unbreakable box), long fractions written ``(a)/(b)``, a break allowed after commas."""
+    """``math`` for inline use across lines: ``\\left``, ``\\middle`` and ``\\right``
+    dropped (they make one unbreakable box), long fractions written ``(a)/(b)``, a break
+    allowed after commas."""
     math = _DELIMS.sub(lambda m: "" if m.group(1) == "." else m.group(1), math)
     return _flatten_fracs(math).replace(", ", r",\allowbreak ")
 
