@@ -70,25 +70,37 @@ def _char(ch: str) -> str:
 
 
 def tt(text: object) -> str:
-    """Escaped typewriter text that may break after ``. _ , / =`` (ids, witnesses).
+    """Escaped typewriter text that may break after ``. _ , / =`` and inside long runs
+    (ids, witnesses, numbers).
 
     Underscores are the typewriter font's own glyph (slot 95 in OT1 and T1 typewriter
     fonts), so that ids survive copy and paste from the PDF.
     """
-    out = re.sub(r"(\\_|[.,/=])", r"\1\\allowbreak{}", escape(text))
+    words = " ".join(str(text).split()).split(" ")
+    out = " ".join(r"\allowbreak{}".join(escape(p) for p in _pieces(w)) for w in words)
     return r"\texttt{" + out.replace(r"\_", r"{\char95}") + "}"   # a real, copyable _
 
 
-_BREAK_AFTER = re.compile(r"(\\_|[/(,=.+*])")
+_BREAK_AFTER = re.compile(r"(?<=[/(,=._*])|(?<=\+)(?!/)")   # not inside "+/-"
 LONG_TOKEN = 16      # characters of a word beyond which it may break after / ( , = . _ + *
+LONG_RUN = 24        # characters of a run with none of those after which it may break anyway
+
+
+def _pieces(word: str) -> list[str]:
+    """A long word cut where a line may break: after ``/ ( , = . _ + *`` and every
+    LONG_RUN characters of a run without them (a 300-digit number)."""
+    out = []
+    for piece in _BREAK_AFTER.split(word):
+        out += [piece[k:k + LONG_RUN] for k in range(0, len(piece), LONG_RUN)] or [""]
+    return out
 
 
 def wrap(text: object) -> str:
-    """``escape`` for prose in narrow columns: a long word (a formula, an id) may break after
-    ``/ ( , = . _ + *`` so that nothing runs off the page."""
+    """``escape`` for prose in narrow columns: a long word (a formula, an id, a number) may
+    break (``_pieces``) so that nothing runs off the page."""
     words = " ".join(str(text).split()).split(" ")
-    return " ".join(_BREAK_AFTER.sub(r"\1\\allowbreak{}", escape(w)) if len(w) > LONG_TOKEN
-                    else escape(w) for w in words)
+    return " ".join(r"\allowbreak{}".join(escape(p) for p in _pieces(w))
+                    if len(w) > LONG_TOKEN else escape(w) for w in words)
 
 
 def verdict_line_tex(a) -> str:
@@ -132,7 +144,43 @@ def breakable(math: str) -> str:
     dropped (they make one unbreakable box), long fractions written ``(a)/(b)``, a break
     allowed after commas."""
     math = _DELIMS.sub(lambda m: "" if m.group(1) == "." else m.group(1), math)
-    return _flatten_fracs(math).replace(", ", r",\allowbreak ")
+    return _unbrace(_flatten_fracs(math)).replace(", ", r",\allowbreak ")
+
+
+#: what may stand before a brace group that only wraps a function's parenthesised
+#: arguments (``\\log{(x)}``, ``\\operatorname{erfc}{(x)}``, ``\\operatorname{a}_{b}{(x)}``)
+_CALL = re.compile(r"(?:\\[A-Za-z]+|\\operatorname\{(?:[^{}]|\{[^{}]*\})*\}(?:_\{[^{}]*\})?|\|)$")
+_NOT_CALLS = ("\\frac", "\\dfrac", "\\sqrt", "\\binom", "\\mathrm", "\\text",
+              "\\mathcal", "\\mathbb", "\\operatorname", "\\mathbf")
+
+
+def _unbrace(math: str) -> str:
+    """Drop the braces sympy puts around a function's arguments and inside ``|...|``, so
+    that a line may break inside them (a brace group is one unbreakable box)."""
+    out, i = [], 0
+    while True:
+        k = math.find("{", i)
+        if k < 0:
+            return "".join(out) + math[i:]
+        end = _group(math, k)
+        inner = math[k + 1:end - 1]
+        call = _CALL.search(math[:k])
+        wraps = (inner.startswith("(") and inner.rstrip().endswith(")")) or (
+            math[k - 1:k] == "|" and math[end:end + 1] == "|")
+        if call and wraps and call.group() not in _NOT_CALLS and _balanced(inner):
+            out.append(math[i:k] + _unbrace(inner))
+        else:
+            out.append(math[i:k + 1] + _unbrace(inner) + "}")
+        i = end
+
+
+def _balanced(inner: str) -> bool:
+    depth = 0
+    for ch in inner:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _group(text: str, i: int) -> int:
