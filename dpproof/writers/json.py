@@ -2,7 +2,8 @@
 
 Contract keys are never removed or renamed; extra keys (``kind``, ``domain``, ``repair``,
 ``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``, per-claim
-``soundness_failure`` and top-level ``soundness_failures``) may be added.
+``soundness_failure``, ``witness_text`` (the witness in the source's notation), per-claim
+``repaired_by`` and top-level ``soundness_failures``) may be added.
 ``load`` parses a report and checks the contract keys, naming the first bad one.
 """
 
@@ -52,6 +53,7 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "note": c.note, "reason": c.reason, "steps": [s.id for s in c.steps],
         "soundness_failure": a.soundness_failure,
         "cached": a.cached,
+        "witness_text": common.witness_text(a.witness, c),
     }
 
 
@@ -62,7 +64,15 @@ def to_dict(report: Report) -> dict[str, Any]:
             "counts_by_extent": {v: n for v, n in common.counts_by_extent(report).items()
                                  if any(n.values())},
             "soundness_failures": report.soundness_failures,
-            "claims": [claim_dict(a) for a in report.assessments]}
+            "claims": [_with_repair(claim_dict(a), report) for a in report.assessments]}
+
+
+def _with_repair(entry: dict[str, Any], report: Report) -> dict[str, Any]:
+    """``repaired_by``: the id of the ``.repaired`` claim of the report that repairs a
+    refuted one (``X.repaired`` repairs ``X``), else None."""
+    fix = common.corrected_of(report, entry["id"]) if entry["verdict"] == "REFUTED" else None
+    entry["repaired_by"] = fix.id if fix is not None else None
+    return entry
 
 
 def render(report: Report) -> str:

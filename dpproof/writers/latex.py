@@ -473,8 +473,9 @@ def _findings(report: Report, lv: _Levels) -> list[str]:
                 fix = f.repaired
                 scope = common.short_scope(fix, 160)[0]
                 out.append(rf"\item[Repaired by] \hyperref[{_claim_label(lv, index[fix.id])}]"
-                           rf"{{{tt(fix.id)}}}: {_says(fix.claim)} on {domain_tex(fix.claim)}: "
-                           rf"{verdict_line_tex(fix)}" + (f" ({wrap(scope)})" if scope else ""))
+                           rf"{{{tt(fix.id)}}}, {verdict_line_tex(fix)}"
+                           + (f" ({wrap(scope)})" if scope else "")
+                           + rf":\newline {_says(fix.claim)} on {domain_tex(fix.claim)}")
             else:
                 out.append(r"\item[Repaired by] no repaired claim in this report")
             figs = [i for i, _ in common.figures_of(report, a.id) if i in placed]

@@ -234,3 +234,14 @@ def test_pdf_layout_stays_on_the_page_with_legend_and_figures_by_their_claims(tm
     log = (tmp_path / "report.log").read_text(errors="replace")
     assert "Overfull \\hbox" not in log or all(
         float(w) < 5 for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log))
+
+
+def test_json_adds_the_witness_in_notation_and_the_repairing_claim():
+    data = stdjson.loads(json.render(review_report()))
+    by_id = {c["id"]: c for c in data["claims"]}
+    classic, grid = by_id["gauss09.classic"], by_id["gauss09.grid"]
+    assert classic["witness"] == {"eps": "0.625", "delta": "0.99606124655117623"}   # unchanged
+    assert classic["witness_text"] == "eps = 0.625, delta = 0.99606124655117623"
+    assert classic["repaired_by"] == "gauss09.classic.repaired" and grid["repaired_by"] is None
+    assert grid["witness_text"] == "i = 3 (eps = 0.75)"
+    json.check(data)
