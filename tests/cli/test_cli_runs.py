@@ -58,7 +58,7 @@ def test_stale_files_of_an_earlier_report_are_removed(tmp_path):
     assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf"]) == 0
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
     assert left == ["figures", "figures/verdicts.pdf", "figures/verdicts.png", "notes.txt",
-                    "report.json", "report.md", "report.tex"]
+                    "report.html", "report.json", "report.md", "report.tex"]
 
 
 def test_missing_latexmk_is_said_with_how_to_install_it(tmp_path, capsys, monkeypatch):
