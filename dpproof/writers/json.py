@@ -39,8 +39,12 @@ def evidence_dict(e: Evidence) -> dict[str, Any]:
             "violation": e.violation, "data": jsonable(e.data)}
 
 
-def claim_dict(a: Assessment) -> dict[str, Any]:
+def claim_dict(a: Assessment, report: Report | None = None) -> dict[str, Any]:
+    """One claim's entry; with the report, ``repaired_by`` names the ``.repaired`` claim
+    that repairs a refuted one (``X.repaired`` repairs ``X``)."""
     c = a.claim
+    fix = (common.corrected_of(report, a.id)
+           if report is not None and a.verdict is Verdict.REFUTED else None)
     return {
         "id": c.id, "source": c.source.key, "locator": c.source.locator,
         "statement": statement_text(c), "verdict": a.verdict.value,
@@ -54,6 +58,7 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "soundness_failure": a.soundness_failure,
         "cached": a.cached,
         "witness_text": common.witness_text(a.witness, c),
+        "repaired_by": fix.id if fix is not None else None,
     }
 
 
@@ -64,15 +69,7 @@ def to_dict(report: Report) -> dict[str, Any]:
             "counts_by_extent": {v: n for v, n in common.counts_by_extent(report).items()
                                  if any(n.values())},
             "soundness_failures": report.soundness_failures,
-            "claims": [_with_repair(claim_dict(a), report) for a in report.assessments]}
-
-
-def _with_repair(entry: dict[str, Any], report: Report) -> dict[str, Any]:
-    """``repaired_by``: the id of the ``.repaired`` claim of the report that repairs a
-    refuted one (``X.repaired`` repairs ``X``), else None."""
-    fix = common.corrected_of(report, entry["id"]) if entry["verdict"] == "REFUTED" else None
-    entry["repaired_by"] = fix.id if fix is not None else None
-    return entry
+            "claims": [claim_dict(a, report) for a in report.assessments]}
 
 
 def render(report: Report) -> str:
