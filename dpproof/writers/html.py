@@ -12,7 +12,7 @@ import html
 from pathlib import Path
 
 from ..evidence import Assessment, Report
-from . import common
+from . import common, reading
 from .markdown import DETAIL_SCOPE, TABLE_SCOPE, TITLE, anchor
 
 _CSS = """
@@ -84,11 +84,11 @@ def _head(report: Report, title: str) -> str:
 
 def _legend() -> str:
     return "<h2>Verdicts</h2>" + table(["verdict", "what it promises"],
-                                       [[badge(v), e(t)] for v, t in common.LEGEND])
+                                       [[badge(v), e(t)] for v, t in reading.LEGEND])
 
 
 def _findings(report: Report) -> str:
-    found = common.findings(report)
+    found = reading.findings(report)
     if not found:
         return "<h2>Findings</h2><p>No claim is refuted.</p>"
     n = sum(len(v) for v in found.values())
@@ -101,7 +101,7 @@ def _findings(report: Report) -> str:
     return "\n".join(out)
 
 
-def _finding(f: common.Finding) -> str:
+def _finding(f: reading.Finding) -> str:
     a = f.assessment
     rows = [("Says", f"{c(f.statement)} on {c(a.claim.domain)}"),
             ("Fails at", f"{c(f.witness or '?')}; certified violation (margin): "
@@ -111,9 +111,9 @@ def _finding(f: common.Finding) -> str:
     if f.region:
         rows.append(("Where it holds", e(f.region)))
     if f.repaired is not None:
-        scope = common.short_scope(f.repaired, TABLE_SCOPE)[0]
+        scope = reading.short_scope(f.repaired, TABLE_SCOPE)[0]
         rows.append(("Repaired by", f"{link(f.repaired.id)}: "
-                     f"{c(common.corrected_line(f.repaired))}: {badge_line(f.repaired)}"
+                     f"{c(reading.corrected_line(f.repaired))}: {badge_line(f.repaired)}"
                      + (f" ({e(scope)})" if scope else "")))
     else:
         rows.append(("Repaired by", "no repaired claim in this report"))
@@ -141,7 +141,7 @@ def _summary(report: Report) -> str:
 
 def _claims(report: Report) -> str:
     rows = [[link(a.id), e(common.source_line(a.claim.source)), badge_line(a),
-             e(common.short_scope(a, TABLE_SCOPE)[0])] for a in report.assessments]
+             e(reading.short_scope(a, TABLE_SCOPE)[0])] for a in report.assessments]
     return "<h2>Claims</h2>" + table(["id", "source", "verdict", "scope"], rows)
 
 
@@ -153,8 +153,8 @@ def _details(report: Report, figs: "_Figures") -> str:
 
 def _block(a: Assessment, report: Report, figs: "_Figures") -> str:
     cl = a.claim
-    written, parsed = common.written_statement(cl)
-    scope, cut = common.short_scope(a, DETAIL_SCOPE)
+    written, parsed = reading.written_statement(cl)
+    scope, cut = reading.short_scope(a, DETAIL_SCOPE)
     rows = [("Statement", c(written)), ("Domain", c(cl.domain)), ("Kind", e(cl.kind.value)),
             ("Source", e(cl.source)),
             ("Verdict", f"{badge_line(a)} ({e(common.seconds_text(a.seconds))})"),
@@ -167,9 +167,9 @@ def _block(a: Assessment, report: Report, figs: "_Figures") -> str:
     if a.witness:
         rows.append(("Witness", f"{c(common.witness_text(a.witness, cl))}; certified violation "
                                 f"(margin): {c(common.violation(a) or '?')}"))
-    for label, text in (("Repair", common.notation(a.repair, cl.domain)),
-                        ("Certified map", common.regions_summary(a)), ("Flaw", common.flaw(cl)),
-                        ("Note", common.user_note(cl)),
+    for label, text in (("Repair", reading.notation(a.repair, cl.domain)),
+                        ("Certified map", common.regions_summary(a)), ("Flaw", reading.flaw(cl)),
+                        ("Note", reading.user_note(cl)),
                         ("Reason", cl.reason if cl.reason != a.scope else "")):
         if text:
             rows.append((label, e(text)))
@@ -196,7 +196,7 @@ def _derivation(a: Assessment, parsed: str) -> str:
         return "".join(out) + "<p>No engine evidence.</p>"
     dom = a.claim.domain
     rows = [[c(x.engine), badge(x.verdict), e(common.seconds_text(x.seconds)),
-             e(common.notation(x.detail, dom)), e(common.notation(x.scope, dom))]
+             e(reading.notation(x.detail, dom)), e(reading.notation(x.scope, dom))]
             for x in a.evidence]
     out.append(table(["engine", "verdict", "seconds", "detail", "scope"], rows))
     for x in a.evidence:

@@ -10,97 +10,21 @@ relative to the output directory (prefix ``\\dpproofdir`` when included from els
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import sympy
 
-from ..claims import Claim, Statement
+from ..claims import Claim
 from ..evidence import Assessment, Report
-from . import common
+from . import common, reading
+from .latex_text import (LONG_MATH, breakable, display, escape, expr_tex,  # noqa: F401
+                         relation_tex, says_tex, tt, wrap)
 
-_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
-            "|": r"\textbar{}", "[": "{[}", "]": "{]}"}   # [ after \\ would be an argument
-_UNICODE = {"≈": r"$\approx$", "≤": r"$\le$", "≥": r"$\ge$", "≠": r"$\ne$", "±": r"$\pm$",
-            "×": r"$\times$", "·": r"$\cdot$", "∞": r"$\infty$", "→": r"$\to$",
-            "⇒": r"$\Rightarrow$", "∈": r"$\in$", "√": r"$\surd$", "–": "--", "—": "---",
-            "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\dots{}", "\u00a0": "~",
-            "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
-            "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}", "§": r"\S{}", "°": r"$^\circ$"}
-_ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
-            "\u0327": "c", "\u030c": "v", "\u030a": "r", "\u0304": "=", "\u0306": "u",
-            "\u030b": "H", "\u0328": "k"}
-_GREEK = {unicodedata.lookup(f"GREEK SMALL LETTER {n}"): "\\" + n.lower() for n in
-          ("ALPHA", "BETA", "GAMMA", "DELTA", "EPSILON", "ZETA", "ETA", "THETA", "IOTA",
-           "KAPPA", "LAMDA", "MU", "NU", "XI", "PI", "RHO", "SIGMA", "TAU", "UPSILON", "PHI",
-           "CHI", "PSI", "OMEGA")}
-_GREEK["λ"] = r"\lambda"
-_REL = {"<=": r"\le", "<": "<", "==": "=", ">=": r"\ge", ">": ">"}
 COLOURS = {"PROVED": "1B7A2E", "CERTIFIED": "2E7D32", "REFUTED": "B71C1C",
            "SUPPORTED": "1565C0", "INCONCLUSIVE": "E65100", "NOT_CHECKABLE": "616161",
            "ERROR": "6A1B9A"}
 _UNSAFE_PATH = re.compile(r"[\s%#{}\\~$&^]")
-LONG_MATH = 110      # sympy.latex characters beyond which a formula is measured (dpmath)
 DETAIL_SCOPE = 400   # characters of a scope in a claim's section (report.json keeps it all)
 TITLE = "dpproof verification report"
-
-
-def escape(text: object) -> str:
-    """Text safe in LaTeX: specials escaped, Unicode mapped, whitespace runs one space."""
-    return "".join(_char(ch) for ch in " ".join(str(text).split()))
-
-
-def _char(ch: str) -> str:
-    if ch in _SPECIAL:
-        return _SPECIAL[ch]
-    if ch.isascii():
-        return ch
-    if ch in _UNICODE:
-        return _UNICODE[ch]
-    if ch in _GREEK:
-        return f"${_GREEK[ch]}$"
-    base, *marks = unicodedata.normalize("NFD", ch)
-    if base.isascii() and marks and all(m in _ACCENTS for m in marks):
-        out = base if base not in "ij" else "\\" + base
-        for m in marks:
-            out = f"\\{_ACCENTS[m]}{{{out}}}"
-        return out
-    return r"\textsuperscript{?}"   # never a character LaTeX cannot typeset
-
-
-def tt(text: object) -> str:
-    """Escaped typewriter text that may break after ``. _ , / =`` and inside long runs
-    (ids, witnesses, numbers).
-
-    Underscores are the typewriter font's own glyph (slot 95 in OT1 and T1 typewriter
-    fonts), so that ids survive copy and paste from the PDF.
-    """
-    words = " ".join(str(text).split()).split(" ")
-    out = " ".join(r"\allowbreak{}".join(escape(p) for p in _pieces(w)) for w in words)
-    return r"\texttt{" + out.replace(r"\_", r"{\char95}") + "}"   # a real, copyable _
-
-
-_BREAK_AFTER = re.compile(r"(?<=[/(,=._*])|(?<=\+)(?!/)")   # not inside "+/-"
-LONG_TOKEN = 16      # characters of a word beyond which it may break after / ( , = . _ + *
-LONG_RUN = 24        # characters of a run with none of those after which it may break anyway
-
-
-def _pieces(word: str) -> list[str]:
-    """A long word cut where a line may break: after ``/ ( , = . _ + *`` and every
-    LONG_RUN characters of a run without them (a 300-digit number)."""
-    out = []
-    for piece in _BREAK_AFTER.split(word):
-        out += [piece[k:k + LONG_RUN] for k in range(0, len(piece), LONG_RUN)] or [""]
-    return out
-
-
-def wrap(text: object) -> str:
-    """``escape`` for prose in narrow columns: a long word (a formula, an id, a number) may
-    break (``_pieces``) so that nothing runs off the page."""
-    words = " ".join(str(text).split()).split(" ")
-    return " ".join(r"\allowbreak{}".join(escape(p) for p in _pieces(w))
-                    if len(w) > LONG_TOKEN else escape(w) for w in words)
 
 
 def verdict_line_tex(a) -> str:
@@ -115,112 +39,13 @@ def verdict_tex(verdict) -> str:
     return rf"\dpverdict{{{name.lower().replace('_', '')}}}{{{escape(name)}}}"
 
 
-def expr_tex(expr) -> str:
-    """sympy.latex of an expression (plain-text fallback if sympy cannot print it)."""
-    try:
-        return sympy.latex(expr)
-    except Exception:  # pragma: no cover - a printer gap must not lose the report
-        return r"\text{" + escape(sympy.sstr(expr)) + "}"
-
-
-def relation_tex(st: Statement) -> str:
-    return f"{expr_tex(st.lhs)} {_REL[st.rel]} {expr_tex(st.rhs)}"
-
-
-def display(math: str) -> str:
-    """Display math when it fits the line, else the same formula as inline math that may
-    break after its operators, commas and (for long fractions) its division signs: never
-    shrunk to an unreadable size, never off the page (``\\dpmath`` measures it)."""
-    if len(math) <= LONG_MATH:
-        return rf"\[ {math} \]"
-    return rf"\dpmath{{{math}}}{{{breakable(math)}}}"
-
-
-_DELIMS = re.compile(r"\\(?:left|right|middle)\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|./])")
-
-
-def breakable(math: str) -> str:
-    """``math`` for inline use across lines: ``\\left``, ``\\middle`` and ``\\right``
-    dropped (they make one unbreakable box), long fractions written ``(a)/(b)``, a break
-    allowed after commas."""
-    math = _DELIMS.sub(lambda m: "" if m.group(1) == "." else m.group(1), math)
-    return _unbrace(_flatten_fracs(math)).replace(", ", r",\allowbreak ")
-
-
-#: what may stand before a brace group that only wraps a function's parenthesised
-#: arguments (``\\log{(x)}``, ``\\operatorname{erfc}{(x)}``, ``\\operatorname{a}_{b}{(x)}``)
-_CALL = re.compile(r"(?:\\[A-Za-z]+|\\operatorname\{(?:[^{}]|\{[^{}]*\})*\}(?:_\{[^{}]*\})?|\|)$")
-_NOT_CALLS = ("\\frac", "\\dfrac", "\\sqrt", "\\binom", "\\mathrm", "\\text",
-              "\\mathcal", "\\mathbb", "\\operatorname", "\\mathbf")
-
-
-def _unbrace(math: str) -> str:
-    """Drop the braces sympy puts around a function's arguments and inside ``|...|``, so
-    that a line may break inside them (a brace group is one unbreakable box)."""
-    out, i = [], 0
-    while True:
-        k = math.find("{", i)
-        if k < 0:
-            return "".join(out) + math[i:]
-        end = _group(math, k)
-        inner = math[k + 1:end - 1]
-        call = _CALL.search(math[:k])
-        wraps = (inner.startswith("(") and inner.rstrip().endswith(")")) or (
-            math[k - 1:k] == "|" and math[end:end + 1] == "|")
-        if call and wraps and call.group() not in _NOT_CALLS and _balanced(inner):
-            out.append(math[i:k] + _unbrace(inner))
-        else:
-            out.append(math[i:k + 1] + _unbrace(inner) + "}")
-        i = end
-
-
-def _balanced(inner: str) -> bool:
-    depth = 0
-    for ch in inner:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _group(text: str, i: int) -> int:
-    """The index after the brace group opening at ``text[i] == '{'``."""
-    depth = 0
-    for j in range(i, len(text)):
-        depth += (text[j] == "{") - (text[j] == "}")
-        if depth == 0:
-            return j + 1
-    return len(text)
-
-
-def _flatten_fracs(math: str, longest: int = 40) -> str:
-    out, i = [], 0
-    while True:
-        k = math.find(r"\frac{", i)
-        if k < 0:
-            return "".join(out) + math[i:]
-        a_end = _group(math, k + 5)
-        if a_end >= len(math) or math[a_end] != "{":
-            out.append(math[i:a_end])
-            i = a_end
-            continue
-        b_end = _group(math, a_end)
-        num, den = math[k + 6:a_end - 1], math[a_end + 1:b_end - 1]
-        out.append(math[i:k])
-        if len(num) + len(den) > longest:
-            out.append(f"({_flatten_fracs(num)})/({_flatten_fracs(den)})")
-        else:
-            out.append(math[k:b_end])
-        i = b_end
-
-
 def statement_tex(claim: Claim) -> str:
     """The statement typeset; hypotheses as 'If ..., then'.  A claims file's statement is
     shown as written (its parsed form belongs to the derivation)."""
     st = claim.statement
     if st is None:
         return r"\emph{No statement: cited claim.}"
-    written, parsed = common.written_statement(claim)
+    written, parsed = reading.written_statement(claim)
     if parsed:
         return r"\begin{flushleft}" + tt(written) + r"\end{flushleft}"
     main = display(relation_tex(st))
@@ -342,18 +167,18 @@ def _claim_section(a: Assessment, index: int, report: Report, lv: _Levels) -> li
         out.append(rf"\item[Assumptions] {assumptions_tex(c)}")
     out.append(rf"\item[Kind] {escape(c.kind.value)}")
     for label, text in (("Source note", c.source.note if c.source.note not in str(c.source)
-                         else ""), ("Flaw", common.flaw(c)), ("Note", common.user_note(c)),
+                         else ""), ("Flaw", reading.flaw(c)), ("Note", reading.user_note(c)),
                         ("Reason", c.reason)):
         if text:
             out.append(rf"\item[{label}] {wrap(text)}")
-    scope, cut = common.short_scope(a, DETAIL_SCOPE)
+    scope, cut = reading.short_scope(a, DETAIL_SCOPE)
     out.append(rf"\item[Verdict] {verdict_line_tex(a)} in "
                rf"{escape(common.seconds_text(a.seconds))}; scope: {wrap(scope or '-')}"
                + (" (the whole scope is in report.json)" if cut else ""))
     if a.witness:
         out.append(rf"\item[Witness] {witness_tex(a.witness, c)}; certified violation "
                    rf"(margin) {tt(common.violation(a) or '?')}")
-    for label, text in (("Repair", common.notation(a.repair, c.domain)),
+    for label, text in (("Repair", reading.notation(a.repair, c.domain)),
                         ("Certified map", common.regions_summary(a))):
         if text:
             out.append(rf"\item[{label}] {wrap(text)}")
@@ -377,7 +202,7 @@ def _evidence(a: Assessment) -> list[str]:
     evidence in its own (possibly rewritten) forms."""
     head = [r"\noindent\textbf{Derivation} {\small (the engines' evidence, in their own "
             r"forms)}"]
-    written, parsed = common.written_statement(a.claim)
+    written, parsed = reading.written_statement(a.claim)
     if parsed:
         head += ["", r"\noindent{\small Parsed form: " + tt(parsed) + "}"]
     if not a.evidence:
@@ -387,9 +212,9 @@ def _evidence(a: Assessment) -> list[str]:
     for e in a.evidence:
         line = (rf"\item {tt(e.engine)}: {verdict_tex(e.verdict)} "
                 rf"({escape(common.seconds_text(e.seconds))}). "
-                rf"{wrap(_sentence(common.notation(e.detail, dom)))}")
+                rf"{wrap(_sentence(reading.notation(e.detail, dom)))}")
         if e.scope:
-            line += f" Scope: {wrap(common.notation(e.scope, dom))}."
+            line += f" Scope: {wrap(reading.notation(e.scope, dom))}."
         if e.witness:
             line += (f" Witness {witness_tex(e.witness)}, certified violation "
                      f"{tt(e.violation)}.")
@@ -435,7 +260,7 @@ def _graphic(path: str) -> str:
 
 def _legend(lv: _Levels) -> list[str]:
     """The seven verdicts and what each promises (page 1)."""
-    rows = [rf"\dprr {verdict_tex(v)} & \dprr {escape(t)} \\" for v, t in common.LEGEND]
+    rows = [rf"\dprr {verdict_tex(v)} & \dprr {escape(t)} \\" for v, t in reading.LEGEND]
     return [_heading(lv.part, "Verdicts", "Verdicts"),
             r"\begin{small}\begin{longtable}{p{0.2\linewidth}p{0.74\linewidth}}",
             r"\toprule Verdict & What it promises \\ \midrule", *rows,
@@ -444,7 +269,7 @@ def _legend(lv: _Levels) -> list[str]:
 
 def _findings(report: Report, lv: _Levels) -> list[str]:
     """Every refuted claim per source: what it says, where it fails, what repairs it."""
-    found = common.findings(report)
+    found = reading.findings(report)
     out = [_heading(lv.part, "Findings", "Findings")]
     if not found:
         return out + ["No claim is refuted.", ""]
@@ -462,7 +287,7 @@ def _findings(report: Report, lv: _Levels) -> list[str]:
             out += [rf"\noindent\textbf{{{ref}}}: {wrap(a.claim.source.locator)}"
                     rf" (p.~\pageref{{{_claim_label(lv, index[a.id])}}})",
                     r"\begin{description}\itemsep0pt",
-                    rf"\item[Says] {_says(a.claim)} on {domain_tex(a.claim)}",
+                    rf"\item[Says] {says_tex(a.claim)} on {domain_tex(a.claim)}",
                     rf"\item[Fails at] {witness_tex(a.witness, a.claim)}; certified violation "
                     rf"(margin) {tt(f.violation or '?')}"]
             if f.flaw:
@@ -471,11 +296,11 @@ def _findings(report: Report, lv: _Levels) -> list[str]:
                 out.append(rf"\item[Where it holds] {wrap(f.region)}")
             if f.repaired is not None:
                 fix = f.repaired
-                scope = common.short_scope(fix, 160)[0]
+                scope = reading.short_scope(fix, 160)[0]
                 out.append(rf"\item[Repaired by] \hyperref[{_claim_label(lv, index[fix.id])}]"
                            rf"{{{tt(fix.id)}}}, {verdict_line_tex(fix)}"
                            + (f" ({wrap(scope)})" if scope else "")
-                           + rf":\newline {_says(fix.claim)} on {domain_tex(fix.claim)}")
+                           + rf":\newline {says_tex(fix.claim)} on {domain_tex(fix.claim)}")
             else:
                 out.append(r"\item[Repaired by] no repaired claim in this report")
             figs = [i for i, _ in common.figures_of(report, a.id) if i in placed]
@@ -485,18 +310,6 @@ def _findings(report: Report, lv: _Levels) -> list[str]:
                     for i in figs))
             out.append(r"\end{description}")
     return out
-
-
-def _says(claim: Claim) -> str:
-    """A statement inline: as written (typewriter) from a claims file, else its formula."""
-    if claim.statement is None:
-        return r"\emph{no statement}"
-    written, parsed = common.written_statement(claim)
-    if parsed:
-        return tt(written)
-    st = claim.statement
-    hyps = "".join(f"${breakable(relation_tex(h))}$, " for h in st.hypotheses)
-    return (f"if {hyps}then " if hyps else "") + f"${breakable(relation_tex(st))}$"
 
 
 def _source_map(report: Report, lv: _Levels) -> list[str]:

@@ -14,7 +14,7 @@ import html
 import re
 
 from ..evidence import Assessment, Report
-from . import common
+from . import common, reading
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 TITLE = "dpproof verification report"
@@ -113,20 +113,20 @@ def _summary(report: Report) -> str:
 
 def _claims_table(report: Report) -> str:
     rows = [[f"[{code(a.id)}](#{anchor(a.id)})", cell(common.source_line(a.claim.source)),
-             badge_line(a), cell(common.short_scope(a, TABLE_SCOPE)[0])]
+             badge_line(a), cell(reading.short_scope(a, TABLE_SCOPE)[0])]
             for a in report.assessments]
     return "\n".join(["## Claims", ""] + table(["id", "source", "verdict", "scope"], rows))
 
 
 def legend() -> str:
     """The seven verdicts and what each promises."""
-    rows = [[badge(v), escape(text)] for v, text in common.LEGEND]
+    rows = [[badge(v), escape(text)] for v, text in reading.LEGEND]
     return "\n".join(["## Verdicts", ""] + table(["verdict", "what it promises"], rows))
 
 
 def findings(report: Report) -> str:
     """Every refuted claim per source: what it says, where it fails, what repairs it."""
-    found = common.findings(report)
+    found = reading.findings(report)
     lines = ["## Findings", ""]
     if not found:
         return "\n".join(lines + ["No claim is refuted."])
@@ -140,7 +140,7 @@ def findings(report: Report) -> str:
     return "\n".join(lines)
 
 
-def finding_lines(f: common.Finding) -> list[str]:
+def finding_lines(f: reading.Finding) -> list[str]:
     a = f.assessment
     c = a.claim
     out = [f"#### [{code(a.id)}](#{anchor(a.id)}): {escape(c.source.locator or source_key(c))}",
@@ -153,9 +153,9 @@ def finding_lines(f: common.Finding) -> list[str]:
         out.append(f"- **Where it holds:** {escape(f.region)}")
     if f.repaired is not None:
         fix = f.repaired
-        scope = common.short_scope(fix, TABLE_SCOPE)[0]
+        scope = reading.short_scope(fix, TABLE_SCOPE)[0]
         out.append(f"- **Repaired by** [{code(fix.id)}](#{anchor(fix.id)}): "
-                   f"{code(common.corrected_line(fix))}: {badge_line(fix)}"
+                   f"{code(reading.corrected_line(fix))}: {badge_line(fix)}"
                    + (f" ({escape(scope)})" if scope else ""))
     else:
         out.append("- **Repaired by:** no repaired claim in this report")
@@ -199,7 +199,7 @@ def assessment_body(a: Assessment, report: Report | None = None) -> str:
     """Statement, domain, verdict, witness, repair and figures of one claim as written, then
     the derivation: its parsed form and every engine's evidence."""
     c = a.claim
-    written, parsed = common.written_statement(c)
+    written, parsed = reading.written_statement(c)
     lines = [f"- **Statement:** {code(written)}",
              f"- **Domain:** {code(str(c.domain))}",
              f"- **Kind:** {c.kind.value}",
@@ -207,7 +207,7 @@ def assessment_body(a: Assessment, report: Report | None = None) -> str:
     if c.source.note and c.source.note not in str(c.source):
         lines.append(f"- **Source note:** {escape(c.source.note)}")
     lines.append(f"- **Verdict:** {badge_line(a)} ({common.seconds_text(a.seconds)})")
-    scope, cut = common.short_scope(a, DETAIL_SCOPE)
+    scope, cut = reading.short_scope(a, DETAIL_SCOPE)
     lines.append(f"- **Scope:** {escape(scope) or '-'}"
                  + (" (the whole scope is in report.json)" if cut else ""))
     lines += _optional_lines(a)
@@ -230,9 +230,9 @@ def _optional_lines(a: Assessment) -> list[str]:
     if a.witness:
         out.append(f"- **Witness:** {code(common.witness_text(a.witness, c))}; certified "
                    f"violation (margin): {code(common.violation(a) or '?')}")
-    for label, text in (("Repair", common.notation(a.repair, c.domain)),
+    for label, text in (("Repair", reading.notation(a.repair, c.domain)),
                         ("Certified map", common.regions_summary(a)),
-                        ("Flaw", common.flaw(c)), ("Note", common.user_note(c)),
+                        ("Flaw", reading.flaw(c)), ("Note", reading.user_note(c)),
                         ("Reason", c.reason if c.reason != a.scope else "")):
         if text:
             out.append(f"- **{label}:** {escape(text)}")
@@ -247,7 +247,7 @@ def evidence_table(a: Assessment) -> list[str]:
         return ["No engine evidence."]
     dom = a.claim.domain
     rows = [[code(e.engine), badge(e.verdict), common.seconds_text(e.seconds),
-             cell(common.notation(e.detail, dom)), cell(common.notation(e.scope, dom))]
+             cell(reading.notation(e.detail, dom)), cell(reading.notation(e.scope, dom))]
             for e in a.evidence]
     return table(["engine", "verdict", "seconds", "detail", "scope"], rows)
 

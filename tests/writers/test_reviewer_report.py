@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dpproof import repair
-from dpproof.writers import common, figures, html, json, latex, markdown, write_all
+from dpproof.writers import figures, html, json, latex, markdown, reading, write_all
 from tests.writers.sample import LONG_SCOPE, review_report
 
 VERDICTS = ("PROVED", "CERTIFIED", "REFUTED", "SUPPORTED", "INCONCLUSIVE", "NOT_CHECKABLE",
@@ -103,9 +103,9 @@ def test_repair_shares_never_round_a_region_away():
 def test_notation_keeps_open_ends_and_names_points():
     from dpproof.claims import Domain, Interval
     dom = Domain.of(eps=Interval(0, 5, lo_open=True), Delta=Interval.closed(1, 1))
-    assert common.notation("eps in [0, 5], Delta in [1, 1]; eps in [0.5, 5]", dom) == \
+    assert reading.notation("eps in [0, 5], Delta in [1, 1]; eps in [0.5, 5]", dom) == \
         "eps in (0, 5], Delta = 1; eps in [0.5, 5]"
-    assert common.notation("witness {'x': '1', 'j': '0'}") == "witness x = 1, j = 0"
+    assert reading.notation("witness {'x': '1', 'j': '0'}") == "witness x = 1, j = 0"
 
 
 def _figure_files(tmp_path: Path) -> list[dict]:
