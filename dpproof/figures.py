@@ -43,21 +43,42 @@ def series_values(spec: FigureSpec, prec: int = 64):
     return [float(x) for x in xs], out
 
 
-def draw_spec(spec: FigureSpec, out_dir: Path) -> str:
-    """Draw one FigureSpec to ``out_dir/figures/<name>.png`` (and .pdf); return its path."""
+def draw_spec(spec: FigureSpec, out_dir: Path, marks=()) -> str:
+    """Draw one FigureSpec to ``out_dir/figures/<name>.png`` (and .pdf); return its path.
+    ``marks``: (x, label) of the witnesses to draw (``spec_marks``)."""
     xs, series = series_values(spec)
     paths = curve_figure(Path(out_dir) / "figures" / spec.name,
                          [(label, xs, ys) for label, ys in series],
                          spec.xlabel or spec.x[0], spec.ylabel, spec.title, spec.logy,
-                         root=out_dir)
+                         root=out_dir, marks=marks)
     return paths[0]
 
 
-def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=(), axes=()) -> str:
-    """Where a refuted claim certifiably holds and fails, over 1 or 2 parameters."""
+def spec_marks(spec: FigureSpec, report: Report) -> list[tuple[float, str]]:
+    """(x, label) of the witness of each refuted claim of ``spec`` whose witness gives the
+    figure's x parameter a value inside its axis."""
+    name, lo, hi = spec.x
+    out = []
+    for a in report.assessments:
+        if a.verdict is not Verdict.REFUTED or a.id not in spec.claim_ids or not a.witness:
+            continue
+        value = a.witness.get(name)
+        if value is not None and sympy.Rational(lo) <= sympy.Rational(value) <= sympy.Rational(hi):
+            out.append((float(sympy.Rational(value)), f"witness of {a.id}: {name} = {value}"))
+    return out
+
+
+def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=(), axes=(),
+                witness: dict | None = None) -> str:
+    """Where a refuted claim certifiably holds and fails, over 1 or 2 parameters, with its
+    witness marked when it gives every drawn parameter a value."""
+    mark = None
+    if witness and all(n in witness for n in names):
+        label = "witness " + ", ".join(f"{n} = {witness[n]}" for n in names)
+        mark = ([float(sympy.Rational(witness[n])) for n in names], label)
     paths = region_map(Path(out_dir) / "figures" / ("region-" + claim_id.replace(".", "_")),
                        names, boxes, f"{claim_id}: where it holds (certified)", root=out_dir,
-                       integer=integer, axes=axes)
+                       integer=integer, axes=axes, mark=mark)
     return paths[0]
 
 
@@ -92,7 +113,7 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
         if spec.claim_ids and not ids.intersection(spec.claim_ids):
             continue
         _guarded(figures, spec.name, lambda: {
-            "path": draw_spec(spec, out_dir), "title": spec.title,
+            "path": draw_spec(spec, out_dir, spec_marks(spec, report)), "title": spec.title,
             "claims": list(spec.claim_ids)})
     for a in report.assessments:
         if a.verdict is Verdict.REFUTED and _plottable(a.regions):
@@ -101,7 +122,7 @@ def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dic
             axes = [source_axis(a.claim, n) if a.claim.domain[n].bounded else None
                     for n in names]
             _guarded(figures, a.id, lambda: {
-                "path": draw_region(a.id, names, boxes, out_dir, integer, axes),
+                "path": draw_region(a.id, names, boxes, out_dir, integer, axes, a.witness),
                 "title": f"Where {a.id} holds and fails", "claims": [a.id]})
     return figures
 

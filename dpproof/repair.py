@@ -121,7 +121,10 @@ def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 3
     else:
         count = {s: sum(1 for _, st in status if st == s) for s in ("holds", "fails")}
         text = (f"pointwise on a {len(status)}-point grid over ({', '.join(names)}): holds "
-                f"(certified) at {count['holds']}, fails (certified) at {count['fails']}")
+                f"(certified) at {count['holds']}, fails (certified) at {count['fails']}"
+                if count["holds"] or count["fails"] else
+                f"pointwise on a {len(status)}-point grid over ({', '.join(names)}): no grid "
+                "point certified either way (the failure is certified at the witness)")
     return Repair(text, tuple(names), _cells(status, len(names)))
 
 
@@ -167,8 +170,10 @@ def _many_parameters(names, leaves) -> str:
     total = sum(volume(b) for b, s in leaves if s != "vacuous") or 1.0
     share = {s: sum(volume(b) for b, st in leaves if st == s) / total
              for s in ("holds", "fails")}
-    return (f"over ({', '.join(names)}): holds (certified) on {share['holds']:.1%} of the "
-            f"box, fails (certified) on {share['fails']:.1%}")
+    if not share["holds"] and not share["fails"]:
+        return f"over ({', '.join(names)}): {NEITHER}"
+    return (f"over ({', '.join(names)}): holds (certified) on {_pct(share['holds'])} of the "
+            f"box, fails (certified) on {_pct(share['fails'])}")
 
 
 def _merge(boxes, status, integer):
@@ -206,7 +211,23 @@ def _one_parameter(name, boxes, integer) -> str:
 
 
 def _share(runs, total, integer=False) -> str:
-    return f"{float(sum(b - a + (1 if integer else 0) for a, b in runs) / total):.1%}"
+    return _pct(float(sum(b - a + (1 if integer else 0) for a, b in runs) / total))
+
+
+#: a repair whose boxes were all left undecided (never "0.0% holds, 0.0% fails")
+NEITHER = "no region certified either way (the failure is certified at the witness)"
+
+
+def _pct(share: float) -> str:
+    """A share as a percentage that never rounds a non-empty region to 0.0% or a partial
+    one to 100.0%: ``none``, ``<0.1%``, ``12.3%``, ``>99.9%``, ``all``."""
+    if share <= 0:
+        return "none"
+    if share >= 1:
+        return "all"
+    if share < 0.0005:
+        return "<0.1%"
+    return ">99.9%" if share > 0.9995 else f"{share:.1%}"
 
 
 def _two_parameters(names, boxes) -> str:
@@ -217,9 +238,11 @@ def _two_parameters(names, boxes) -> str:
     share = {s: float(sum(area(b) for b, st in boxes if st == s) / total)
              for s in ("holds", "fails", "undecided")}
     held = [b for b, s in boxes if s == "holds"]
-    text = (f"over ({names[0]}, {names[1]}): holds (certified) on {share['holds']:.1%} of "
-            f"the domain, fails (certified) on {share['fails']:.1%}, undecided "
-            f"{share['undecided']:.1%}")
+    if not share["holds"] and not share["fails"]:
+        return f"over ({names[0]}, {names[1]}): {NEITHER}"
+    text = (f"over ({names[0]}, {names[1]}): holds (certified) on {_pct(share['holds'])} of "
+            f"the domain, fails (certified) on {_pct(share['fails'])}, undecided "
+            f"{_pct(share['undecided'])}")
     if held:
         (a0, a1), (b0, b1) = max(held, key=area)
         text += (f"; largest certified box {names[0]} in [{_fmt(a0)}, {_fmt(a1)}], "

@@ -1,6 +1,6 @@
 """Writers: pure ``render(report) -> str`` in json, markdown and latex; ``write_all`` saves them.
 
-``write_all`` writes report.json/.md/.tex, the figures and report.pdf (with ``latexmk``,
+``write_all`` writes report.json/.md/.html/.tex, the figures and report.pdf (with ``latexmk``,
 when it exists) into a staging folder and moves them into place together, removing the files
 of an earlier report that this one does not produce.  A LaTeX failure keeps the .tex and
 becomes a ``LatexFailed`` warning.
@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Callable
 
 from ..evidence import Report
-from . import common, json, latex, markdown
+from . import common, html, json, latex, markdown
 
-__all__ = ["write_all", "publish", "folder_problem", "read_marker", "remove_report", "MARKER", "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json",
-           "markdown", "latex"]
+__all__ = ["write_all", "publish", "folder_problem", "read_marker", "remove_report", "MARKER",
+           "write_atomic", "compile_pdf", "LatexFailed", "LATEXMK_HINT", "json", "markdown",
+           "latex", "html"]
 
 LATEX_TIMEOUT = 300.0   # seconds for one latexmk run
 LOG_TAIL = 25           # lines of the LaTeX log quoted in the warning
@@ -70,7 +71,8 @@ LATEXMK_HINT = ("latexmk not found, report.pdf not written; install it with "
                 "'apt-get install latexmk texlive-latex-extra' (Debian/Ubuntu), "
                 "'brew install --cask mactex' (macOS), or pass --no-pdf")
 #: files an earlier report may have left (with the figures its report.json lists)
-_KNOWN = ("report.json", "report.md", "report.tex", "report.pdf", "report-fragment.tex")
+_KNOWN = ("report.json", "report.md", "report.html", "report.tex", "report.pdf",
+          "report-fragment.tex")
 
 
 #: the marker file of a report folder dpproof wrote (module docstring)
@@ -139,9 +141,10 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
             report = draw(stage)
         report = common.quote_corrections(report)
         tex = latex.render(report)
-        names = ["report.json", "report.md", "report.tex"]
+        names = ["report.json", "report.md", "report.html", "report.tex"]
         write_atomic(stage / "report.json", json.render(report))
         write_atomic(stage / "report.md", markdown.render(report))
+        write_atomic(stage / "report.html", html.render(report, (stage, out)))   # figures inline
         write_atomic(stage / "report.tex", tex)
         if fragment:
             names.append("report-fragment.tex")

@@ -203,8 +203,8 @@ def figures(report: Report) -> list[dict[str, Any]]:
 
 
 def figures_of(report: Report, claim_id: str) -> list[tuple[int, dict[str, Any]]]:
-    """(number, figure) of the figures tied to a claim; numbers count from 1."""
-    return [(i, f) for i, f in enumerate(figures(report), 1) if claim_id in f["claims"]]
+    """(number, figure) of the figures tied to a claim (numbers as ``shown_figures``)."""
+    return [(n, f) for n, f, _ in shown_figures(report) if claim_id in f["claims"]]
 
 
 def settings_items(settings: dict[str, Any]) -> list[tuple[str, str]]:
@@ -227,3 +227,36 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)
     return str(value)
+
+
+def shown_figures(report: Report) -> list[tuple[int, dict[str, Any], str]]:
+    """The figures numbered in the order the reports show them: (number, figure, the claim
+    it stands beside or '').  Figures tied to no claim of the report (the verdict chart)
+    come first, after the summary; every other figure stands once, beside the first
+    refuted claim it is tied to (its witness is marked there), else its first claim."""
+    order = {a.id: (a.verdict is not Verdict.REFUTED, i)
+             for i, a in enumerate(report.assessments)}
+    loose, placed = [], []
+    for f in figures(report):
+        tied = [c for c in f["claims"] if c in order]
+        if tied:
+            host = min(tied, key=order.get)
+            placed.append((order[host][1], len(placed), f, host))
+        else:
+            loose.append((f, ""))
+    ordered = loose + [(f, host) for _, _, f, host in sorted(placed, key=lambda t: t[:2])]
+    return [(n, f, host) for n, (f, host) in enumerate(ordered, 1)]
+
+
+def placed_figures(report: Report) -> dict[str, list[tuple[int, dict[str, Any]]]]:
+    """Claim id -> the (number, figure) that stand beside it (``shown_figures``)."""
+    out: dict[str, list] = {}
+    for n, f, host in shown_figures(report):
+        if host:
+            out.setdefault(host, []).append((n, f))
+    return out
+
+
+def loose_figures(report: Report) -> list[tuple[int, dict[str, Any]]]:
+    """The (number, figure) tied to no claim of the report (the verdict chart)."""
+    return [(n, f) for n, f, host in shown_figures(report) if not host]

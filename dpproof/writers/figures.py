@@ -92,11 +92,17 @@ def verdict_chart(report: Report, out_dir, name: str = "verdicts") -> dict:
     return {"path": paths[0], "title": "Claims by verdict and source", "claims": []}
 
 
+#: how a refuted claim's witness is drawn on its figures
+WITNESS_STYLE = {"color": "black", "marker": "X", "ms": 10, "mec": "white", "mew": 1.2,
+                 "ls": "none", "zorder": 5}
+
+
 def curve_figure(path, series: Iterable[tuple[str, Sequence[float], Sequence[float | None]]],
                  xlabel: str, ylabel: str, title: str, logy: bool = False,
-                 root=None) -> list[str]:
+                 root=None, marks: Sequence[tuple[float, str]] = ()) -> list[str]:
     """Curves ``(label, xs, ys)``; ``None`` or non-finite (or, with logy, non-positive)
-    y values are left out.  Returns the PNG and PDF paths."""
+    y values are left out.  ``marks``: (x, label) of refuted claims' witnesses, drawn as a
+    dashed vertical line.  Returns the PNG and PDF paths."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6, 3.8))
     for label, xs, ys in series:
@@ -108,6 +114,8 @@ def curve_figure(path, series: Iterable[tuple[str, Sequence[float], Sequence[flo
     ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=9)
     if logy:
         ax.set_yscale("log")
+    for x, label in marks:
+        ax.axvline(float(x), color="black", ls="--", lw=1, label=label, zorder=4)
     ax.grid(alpha=0.3)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8)
@@ -122,12 +130,14 @@ def _plottable(y, logy: bool) -> bool:
 
 
 def region_map(path, names: Sequence[str], boxes, title: str, root=None,
-               integer: Sequence[bool] = (), axes: Sequence = ()) -> list[str]:
+               integer: Sequence[bool] = (), axes: Sequence = (),
+               mark: tuple[Sequence[float], str] | None = None) -> list[str]:
     """Where a claim certifiably holds (green), fails (red) or is undecided (grey): each box
     is ``((lo, hi) per parameter, status)`` over one or two parameters; an ``integer``
     parameter's box [a, b] covers the cells a - 1/2 .. b + 1/2.  ``axes``: per parameter,
     None or (label, increasing map) to draw it in the source's variable (eps = i/4); an
-    axis whose failing boxes crowd an end decades away is drawn on a log or logit scale."""
+    axis whose failing boxes crowd an end decades away is drawn on a log or logit scale.
+    ``mark``: (the witness's value per parameter, label), drawn as a cross."""
     plt = _plt()
     from matplotlib.patches import Patch, Rectangle
 
@@ -153,9 +163,14 @@ def region_map(path, names: Sequence[str], boxes, title: str, root=None,
     else:
         ax.set_yticks([])
     ax.set_title(title, fontsize=9)
-    ax.legend(handles=[Patch(color=c, label=s) for s, c in STATUS_COLOURS.items()], fontsize=7,
-              loc="upper center", bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
-              ncol=4, frameon=False)
+    handles = [Patch(color=c, label=s) for s, c in STATUS_COLOURS.items()]
+    if mark is not None:
+        point = [_mapped((float(v), float(v)), axes[d])[0] for d, v in enumerate(mark[0])]
+        handles += ax.plot(point[0], point[1] if len(point) == 2 else 0.5, label=mark[1],
+                           **WITNESS_STYLE)
+    ax.legend(handles=handles, fontsize=7, loc="upper center",
+              bbox_to_anchor=(0.5, -0.32 if len(names) == 1 else -0.14),
+              ncol=5 if mark is None else 3, frameon=False)
     return save(fig, path, root)
 
 

@@ -2,7 +2,8 @@
 
 Contract keys are never removed or renamed; extra keys (``kind``, ``domain``, ``repair``,
 ``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``, per-claim
-``soundness_failure`` and top-level ``soundness_failures``) may be added.
+``soundness_failure``, ``witness_text`` (the witness in the source's notation), per-claim
+``repaired_by`` and top-level ``soundness_failures``) may be added.
 ``load`` parses a report and checks the contract keys, naming the first bad one.
 """
 
@@ -38,8 +39,12 @@ def evidence_dict(e: Evidence) -> dict[str, Any]:
             "violation": e.violation, "data": jsonable(e.data)}
 
 
-def claim_dict(a: Assessment) -> dict[str, Any]:
+def claim_dict(a: Assessment, report: Report | None = None) -> dict[str, Any]:
+    """One claim's entry; with the report, ``repaired_by`` names the ``.repaired`` claim
+    that repairs a refuted one (``X.repaired`` repairs ``X``)."""
     c = a.claim
+    fix = (common.corrected_of(report, a.id)
+           if report is not None and a.verdict is Verdict.REFUTED else None)
     return {
         "id": c.id, "source": c.source.key, "locator": c.source.locator,
         "statement": statement_text(c), "verdict": a.verdict.value,
@@ -52,6 +57,8 @@ def claim_dict(a: Assessment) -> dict[str, Any]:
         "note": c.note, "reason": c.reason, "steps": [s.id for s in c.steps],
         "soundness_failure": a.soundness_failure,
         "cached": a.cached,
+        "witness_text": common.witness_text(a.witness, c),
+        "repaired_by": fix.id if fix is not None else None,
     }
 
 
@@ -62,7 +69,7 @@ def to_dict(report: Report) -> dict[str, Any]:
             "counts_by_extent": {v: n for v, n in common.counts_by_extent(report).items()
                                  if any(n.values())},
             "soundness_failures": report.soundness_failures,
-            "claims": [claim_dict(a) for a in report.assessments]}
+            "claims": [claim_dict(a, report) for a in report.assessments]}
 
 
 def render(report: Report) -> str:

@@ -10,78 +10,28 @@ relative to the output directory (prefix ``\\dpproofdir`` when included from els
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import sympy
 
-from ..claims import Claim, Statement
+from ..claims import Claim
 from ..evidence import Assessment, Report
-from . import common
+from . import common, reading
+from .latex_text import (LONG_MATH, breakable, display, escape, expr_tex,  # noqa: F401
+                         relation_tex, says_tex, tt, wrap)
 
-_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
-            "|": r"\textbar{}", "[": "{[}", "]": "{]}"}   # [ after \\ would be an argument
-_UNICODE = {"≈": r"$\approx$", "≤": r"$\le$", "≥": r"$\ge$", "≠": r"$\ne$", "±": r"$\pm$",
-            "×": r"$\times$", "·": r"$\cdot$", "∞": r"$\infty$", "→": r"$\to$",
-            "⇒": r"$\Rightarrow$", "∈": r"$\in$", "√": r"$\surd$", "–": "--", "—": "---",
-            "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\dots{}", "\u00a0": "~",
-            "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
-            "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}", "§": r"\S{}", "°": r"$^\circ$"}
-_ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
-            "\u0327": "c", "\u030c": "v", "\u030a": "r", "\u0304": "=", "\u0306": "u",
-            "\u030b": "H", "\u0328": "k"}
-_GREEK = {unicodedata.lookup(f"GREEK SMALL LETTER {n}"): "\\" + n.lower() for n in
-          ("ALPHA", "BETA", "GAMMA", "DELTA", "EPSILON", "ZETA", "ETA", "THETA", "IOTA",
-           "KAPPA", "LAMDA", "MU", "NU", "XI", "PI", "RHO", "SIGMA", "TAU", "UPSILON", "PHI",
-           "CHI", "PSI", "OMEGA")}
-_GREEK["λ"] = r"\lambda"
-_REL = {"<=": r"\le", "<": "<", "==": "=", ">=": r"\ge", ">": ">"}
 COLOURS = {"PROVED": "1B7A2E", "CERTIFIED": "2E7D32", "REFUTED": "B71C1C",
            "SUPPORTED": "1565C0", "INCONCLUSIVE": "E65100", "NOT_CHECKABLE": "616161",
            "ERROR": "6A1B9A"}
 _UNSAFE_PATH = re.compile(r"[\s%#{}\\~$&^]")
-LONG_MATH = 110      # sympy.latex characters beyond which a formula is shrunk to the line
+DETAIL_SCOPE = 400   # characters of a scope in a claim's section (report.json keeps it all)
 TITLE = "dpproof verification report"
-
-
-def escape(text: object) -> str:
-    """Text safe in LaTeX: specials escaped, Unicode mapped, whitespace runs one space."""
-    return "".join(_char(ch) for ch in " ".join(str(text).split()))
-
-
-def _char(ch: str) -> str:
-    if ch in _SPECIAL:
-        return _SPECIAL[ch]
-    if ch.isascii():
-        return ch
-    if ch in _UNICODE:
-        return _UNICODE[ch]
-    if ch in _GREEK:
-        return f"${_GREEK[ch]}$"
-    base, *marks = unicodedata.normalize("NFD", ch)
-    if base.isascii() and marks and all(m in _ACCENTS for m in marks):
-        out = base if base not in "ij" else "\\" + base
-        for m in marks:
-            out = f"\\{_ACCENTS[m]}{{{out}}}"
-        return out
-    return r"\textsuperscript{?}"   # never a character LaTeX cannot typeset
-
-
-def tt(text: object) -> str:
-    """Escaped typewriter text that may break after ``. _ , / =`` (ids, witnesses).
-
-    Underscores are the typewriter font's own glyph (slot 95 in OT1 and T1 typewriter
-    fonts), so that ids survive copy and paste from the PDF.
-    """
-    out = re.sub(r"(\\_|[.,/=])", r"\1\\allowbreak{}", escape(text))
-    return r"\texttt{" + out.replace(r"\_", r"{\char95}") + "}"   # a real, copyable _
 
 
 def verdict_line_tex(a) -> str:
     """The verdict and what it was reached on: ``CERTIFIED on 9 instances``."""
     rest = a.label[len(a.verdict.value):]
-    return verdict_tex(a.verdict) + (rest[0] + escape(rest[1:]) if rest else "")
+    lead = rest[:len(rest) - len(rest.lstrip(": "))]
+    return verdict_tex(a.verdict) + lead + wrap(rest[len(lead):])
 
 
 def verdict_tex(verdict) -> str:
@@ -89,31 +39,15 @@ def verdict_tex(verdict) -> str:
     return rf"\dpverdict{{{name.lower().replace('_', '')}}}{{{escape(name)}}}"
 
 
-def expr_tex(expr) -> str:
-    """sympy.latex of an expression (plain-text fallback if sympy cannot print it)."""
-    try:
-        return sympy.latex(expr)
-    except Exception:  # pragma: no cover - a printer gap must not lose the report
-        return r"\text{" + escape(sympy.sstr(expr)) + "}"
-
-
-def relation_tex(st: Statement) -> str:
-    return f"{expr_tex(st.lhs)} {_REL[st.rel]} {expr_tex(st.rhs)}"
-
-
-def display(math: str) -> str:
-    """Display math, shrunk to the line width when it is long."""
-    if len(math) <= LONG_MATH:
-        return rf"\[ {math} \]"
-    return (r"\begin{center}\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}"
-            rf"{{$\displaystyle {math}$}}\end{{center}}")
-
-
 def statement_tex(claim: Claim) -> str:
-    """The statement typeset; hypotheses as 'If ..., then'."""
+    """The statement typeset; hypotheses as 'If ..., then'.  A claims file's statement is
+    shown as written (its parsed form belongs to the derivation)."""
     st = claim.statement
     if st is None:
         return r"\emph{No statement: cited claim.}"
+    written, parsed = reading.written_statement(claim)
+    if parsed:
+        return r"\begin{flushleft}" + tt(written) + r"\end{flushleft}"
     main = display(relation_tex(st))
     if not st.hypotheses:
         return main
@@ -140,11 +74,16 @@ def domain_tex(claim: Claim) -> str:
     return ", ".join(f"${parameter_tex(name, iv)}$" for name, iv in claim.domain.params)
 
 
-def witness_tex(witness: dict[str, str] | None) -> str:
+def witness_tex(witness: dict[str, str] | None, claim: Claim | None = None) -> str:
+    """``eps = 0.625, delta = 0.996``; with a claim, its derived source parameters follow."""
     if not witness:
         return ""
-    return ", ".join(f"${sympy.latex(sympy.Symbol(k))} = {{}}$" + tt(v)
+    text = ", ".join(f"${sympy.latex(sympy.Symbol(k))} = {{}}$" + tt(v)
                      for k, v in witness.items())
+    derived = claim.derived_values(witness) if claim is not None else ()
+    if derived:
+        text += " (" + ", ".join(f"{escape(k)} = {tt(v)}" for k, v in derived) + ")"
+    return text
 
 
 def assumptions_tex(claim: Claim) -> str:
@@ -192,8 +131,8 @@ def _summary(report: Report, lv: _Levels) -> list[str]:
     by_source = common.counts_by_source(report)
     if by_source and used:
         cols = "l" + "r" * (len(used) + 1)
-        head = " & ".join([r"Source"] + [r"{\scriptsize " + verdict_tex(v) + "}" for v in used]
-                          + ["Total"])
+        head = " & ".join([r"Source"] + [r"\rotatebox{90}{\scriptsize " + verdict_tex(v) + "}"
+                                          for v in used] + ["Total"])
         out += [r"\begin{small}\setlength{\tabcolsep}{4pt}",
                 rf"\begin{{longtable}}{{{cols}}}\toprule {head} \\",
                 r"\midrule\endhead"]
@@ -205,14 +144,15 @@ def _summary(report: Report, lv: _Levels) -> list[str]:
 
 
 def _claims_table(report: Report, lv: _Levels) -> list[str]:
-    out = [r"\begin{small}\begin{longtable}{p{0.42\linewidth}p{0.34\linewidth}l}",
+    out = [r"\begin{small}\begin{longtable}{p{0.36\linewidth}p{0.28\linewidth}"
+           r"p{0.28\linewidth}}",
            r"\toprule Claim & Source & Verdict \\ \midrule\endfirsthead",
            r"\toprule Claim & Source & Verdict \\ \midrule\endhead",
            r"\bottomrule\endfoot"]
     for i, a in enumerate(report.assessments):
         ref = rf"\hyperref[{_claim_label(lv, i)}]{{{tt(a.id)}}}"
-        out.append(rf"{ref} & {escape(common.source_line(a.claim.source))} & "
-                   rf"{verdict_line_tex(a)} \\")
+        out.append(rf"\dprr {ref} & \dprr {wrap(common.source_line(a.claim.source))} & "
+                   rf"\dprr {verdict_line_tex(a)} \\")
     out.append(r"\end{longtable}\end{small}")
     return out
 
@@ -220,54 +160,67 @@ def _claims_table(report: Report, lv: _Levels) -> list[str]:
 def _claim_section(a: Assessment, index: int, report: Report, lv: _Levels) -> list[str]:
     c = a.claim
     out = [_heading(lv.claim, tt(c.id), c.id, _claim_label(lv, index)),
-           rf"\noindent {verdict_line_tex(a)}\quad {escape(str(c.source))}", "",
+           rf"\noindent {verdict_line_tex(a)}\quad {wrap(str(c.source))}", "",
            statement_tex(c), r"\begin{description}\itemsep0pt",
            rf"\item[Domain] {domain_tex(c)}"]
     if c.domain.params:
         out.append(rf"\item[Assumptions] {assumptions_tex(c)}")
     out.append(rf"\item[Kind] {escape(c.kind.value)}")
     for label, text in (("Source note", c.source.note if c.source.note not in str(c.source)
-                         else ""), ("Note", c.note), ("Reason", c.reason)):
+                         else ""), ("Flaw", reading.flaw(c)), ("Note", reading.user_note(c)),
+                        ("Reason", c.reason)):
         if text:
-            out.append(rf"\item[{label}] {escape(text)}")
+            out.append(rf"\item[{label}] {wrap(text)}")
+    scope, cut = reading.short_scope(a, DETAIL_SCOPE)
     out.append(rf"\item[Verdict] {verdict_line_tex(a)} in "
-               rf"{escape(common.seconds_text(a.seconds))}; scope: "
-               rf"{escape(common.scope_text(a) or '-')}")
+               rf"{escape(common.seconds_text(a.seconds))}; scope: {wrap(scope or '-')}"
+               + (" (the whole scope is in report.json)" if cut else ""))
     if a.witness:
-        derived = a.claim.derived_values(a.witness)
-        extra = (" (" + ", ".join(f"{k} = {v}" for k, v in derived) + ")") if derived else ""
-        out.append(rf"\item[Witness] {witness_tex(a.witness)}{escape(extra)}; certified violation "
+        out.append(rf"\item[Witness] {witness_tex(a.witness, c)}; certified violation "
                    rf"(margin) {tt(common.violation(a) or '?')}")
-    for label, text in (("Repair", a.repair), ("Certified map", common.regions_summary(a))):
+    for label, text in (("Repair", reading.notation(a.repair, c.domain)),
+                        ("Certified map", common.regions_summary(a))):
         if text:
-            out.append(rf"\item[{label}] {escape(text)}")
+            out.append(rf"\item[{label}] {wrap(text)}")
     if c.steps:
         steps = ", ".join(tt(s.id) for s in c.steps)
         out.append(rf"\item[Steps] {steps}")
-    figs = common.figures_of(report, a.id)
-    if figs:
-        refs = ", ".join(rf"Figure~\ref{{{lv.prefix}fig-{i}}}" for i, _ in figs)
+    here = common.placed_figures(report).get(a.id, [])
+    elsewhere = [i for i, _ in common.figures_of(report, a.id) if i not in {j for j, _ in here}]
+    if elsewhere:
+        refs = ", ".join(rf"Figure~\ref{{{lv.prefix}fig-{i}}} (p.~\pageref{{{lv.prefix}fig-{i}}})"
+                         for i in elsewhere)
         out.append(rf"\item[Figures] {refs}")
     out.append(r"\end{description}")
+    for i, f in here:
+        out += _figure(i, f, lv)
     return out + _evidence(a)
 
 
 def _evidence(a: Assessment) -> list[str]:
+    """The derivation: the parsed form of a statement given as text, and every engine's
+    evidence in its own (possibly rewritten) forms."""
+    head = [r"\noindent\textbf{Derivation} {\small (the engines' evidence, in their own "
+            r"forms)}"]
+    written, parsed = reading.written_statement(a.claim)
+    if parsed:
+        head += ["", r"\noindent{\small Parsed form: " + tt(parsed) + "}"]
     if not a.evidence:
-        return [r"\noindent\emph{No engine evidence.}", ""]
-    out = [r"\noindent\textbf{Evidence}", r"\begin{itemize}\itemsep0pt"]
+        return head + ["", r"\noindent\emph{No engine evidence.}", ""]
+    dom = a.claim.domain
+    out = head + [r"\begin{itemize}\itemsep0pt\small"]
     for e in a.evidence:
         line = (rf"\item {tt(e.engine)}: {verdict_tex(e.verdict)} "
-                rf"({escape(common.seconds_text(e.seconds))}). {escape(_sentence(e.detail))}")
+                rf"({escape(common.seconds_text(e.seconds))}). "
+                rf"{wrap(_sentence(reading.notation(e.detail, dom)))}")
         if e.scope:
-            line += f" Scope: {escape(e.scope)}."
+            line += f" Scope: {wrap(reading.notation(e.scope, dom))}."
         if e.witness:
             line += (f" Witness {witness_tex(e.witness)}, certified violation "
                      f"{tt(e.violation)}.")
         items = common.data_items(e.data)
         if items:
-            line += r" {\small Data: " + "; ".join(
-                f"{escape(k)} {tt(v)}" for k, v in items) + ".}"
+            line += r" Data: " + "; ".join(f"{escape(k)} {tt(v)}" for k, v in items) + "."
         out.append(line)
     return out + [r"\end{itemize}", ""]
 
@@ -277,16 +230,19 @@ def _sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?" else text + "."
 
 
+def _figure(i: int, f: dict, lv: _Levels) -> list[str]:
+    """A figure where it stands (not a float): on the page of its claim or the next."""
+    claims = f" (claims: {', '.join(tt(c) for c in f['claims'])})" if f["claims"] else ""
+    return [r"\par\noindent\begin{minipage}{\linewidth}\centering", _graphic(f["path"]),
+            rf"\dpfigcaption{{{wrap(f['title'] or f['path'])}{claims}}}"
+            rf"\label{{{lv.prefix}fig-{i}}}", r"\end{minipage}\par\medskip"]
+
+
 def _figures(report: Report, lv: _Levels) -> list[str]:
-    figs = common.figures(report)
-    if not figs:
-        return []
-    out = [_heading(lv.part, "Figures", "Figures")]
-    for i, f in enumerate(figs, 1):
-        out += [r"\begin{figure}[htbp]\centering", _graphic(f["path"]),
-                rf"\caption{{{escape(f['title'] or f['path'])}"
-                + (f" (claims: {', '.join(tt(c) for c in f['claims'])})" if f["claims"] else "")
-                + rf"}}\label{{{lv.prefix}fig-{i}}}", r"\end{figure}"]
+    """The figures tied to no claim (the verdict chart), after the summary."""
+    out = []
+    for i, f in common.loose_figures(report):
+        out += _figure(i, f, lv)
     return out
 
 
@@ -295,11 +251,65 @@ def _graphic(path: str) -> str:
     if _UNSAFE_PATH.search(path):
         return r"\fbox{figure file name not typesettable: " + tt(path) + "}"
     stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    opts = r"width=0.85\linewidth,height=0.4\textheight,keepaspectratio"
+    opts = r"width=0.8\linewidth,height=0.33\textheight,keepaspectratio"
     inc = lambda p: rf"\includegraphics[{opts}]{{\dpproofdir {p}}}"  # noqa: E731
     missing = r"\fbox{missing figure " + tt(path) + "}"
     return (rf"\IfFileExists{{\dpproofdir {stem}.pdf}}{{{inc(stem + '.pdf')}}}"
             rf"{{\IfFileExists{{\dpproofdir {path}}}{{{inc(path)}}}{{{missing}}}}}")
+
+
+def _legend(lv: _Levels) -> list[str]:
+    """The seven verdicts and what each promises (page 1)."""
+    rows = [rf"\dprr {verdict_tex(v)} & \dprr {escape(t)} \\" for v, t in reading.LEGEND]
+    return [_heading(lv.part, "Verdicts", "Verdicts"),
+            r"\begin{small}\begin{longtable}{p{0.2\linewidth}p{0.74\linewidth}}",
+            r"\toprule Verdict & What it promises \\ \midrule", *rows,
+            r"\bottomrule\end{longtable}\end{small}"]
+
+
+def _findings(report: Report, lv: _Levels) -> list[str]:
+    """Every refuted claim per source: what it says, where it fails, what repairs it."""
+    found = reading.findings(report)
+    out = [_heading(lv.part, "Findings", "Findings")]
+    if not found:
+        return out + ["No claim is refuted.", ""]
+    index = {a.id: i for i, a in enumerate(report.assessments)}
+    n = sum(len(v) for v in found.values())
+    out.append(f"{n} claim{'' if n == 1 else 's'} refuted: what each says, a witness inside "
+               "its domain as written where the violation is certified, and its repair.")
+    placed = {i: cid for cid, figs in common.placed_figures(report).items() for i, _ in figs}
+    for source, items in found.items():
+        out.append(_heading(lv.claim, rf"{wrap(source)} ({len(items)} refuted)",
+                            f"{source} ({len(items)} refuted)"))
+        for f in items:
+            a = f.assessment
+            ref = rf"\hyperref[{_claim_label(lv, index[a.id])}]{{{tt(a.id)}}}"
+            out += [rf"\noindent\textbf{{{ref}}}: {wrap(a.claim.source.locator)}"
+                    rf" (p.~\pageref{{{_claim_label(lv, index[a.id])}}})",
+                    r"\begin{description}\itemsep0pt",
+                    rf"\item[Says] {says_tex(a.claim)} on {domain_tex(a.claim)}",
+                    rf"\item[Fails at] {witness_tex(a.witness, a.claim)}; certified violation "
+                    rf"(margin) {tt(f.violation or '?')}"]
+            if f.flaw:
+                out.append(rf"\item[Flaw] {wrap(f.flaw)}")
+            if f.region:
+                out.append(rf"\item[Where it holds] {wrap(f.region)}")
+            if f.repaired is not None:
+                fix = f.repaired
+                scope = reading.short_scope(fix, 160)[0]
+                out.append(rf"\item[Repaired by] \hyperref[{_claim_label(lv, index[fix.id])}]"
+                           rf"{{{tt(fix.id)}}}, {verdict_line_tex(fix)}"
+                           + (f" ({wrap(scope)})" if scope else "")
+                           + rf":\newline {says_tex(fix.claim)} on {domain_tex(fix.claim)}")
+            else:
+                out.append(r"\item[Repaired by] no repaired claim in this report")
+            figs = [i for i, _ in common.figures_of(report, a.id) if i in placed]
+            if figs:
+                out.append(r"\item[Figures] " + ", ".join(
+                    rf"Figure~\ref{{{lv.prefix}fig-{i}}} (p.~\pageref{{{lv.prefix}fig-{i}}})"
+                    for i in figs))
+            out.append(r"\end{description}")
+    return out
 
 
 def _source_map(report: Report, lv: _Levels) -> list[str]:
@@ -310,43 +320,52 @@ def _source_map(report: Report, lv: _Levels) -> list[str]:
     index = {a.id: i for i, a in enumerate(report.assessments)}
     for locator, ids in common.claims_by_locator(report).items():
         refs = ", ".join(rf"\hyperref[{_claim_label(lv, index[c])}]{{{tt(c)}}}" for c in ids)
-        out.append(rf"{escape(locator)} & {refs} \\")
+        out.append(rf"\dprr {wrap(locator)} & \dprr {refs} \\")
     return out + [r"\end{longtable}\end{small}"]
 
 
-def _settings(report: Report) -> list[str]:
+def _settings(report: Report, lv: _Levels) -> list[str]:
     items = common.settings_items(report.settings)
     if not items:
         return []
-    rows = [rf"{tt(k)} & {escape(v)} \\" for k, v in items]
-    return [r"\begin{center}\small\begin{tabular}{lp{0.6\linewidth}}\toprule Setting & Value "
-            r"\\ \midrule", *rows, r"\bottomrule\end{tabular}\end{center}"]
+    rows = [rf"\dprr {tt(k)} & \dprr {wrap(v)} \\" for k, v in items]
+    return [_heading(lv.part, "Run settings", "Run settings"),
+            r"\begin{small}\begin{longtable}{p{0.3\linewidth}p{0.64\linewidth}}\toprule "
+            r"Setting & Value \\ \midrule", *rows, r"\bottomrule\end{longtable}\end{small}"]
 
 
 def _body(report: Report, lv: _Levels) -> list[str]:
-    partial = ([r"\noindent\textbf{PARTIAL}: the run was interrupted; the claims it did "
+    partial = ([r"
+oindent	extbf{PARTIAL}: the run was interrupted; the claims it did "
                 r"not decide are INCONCLUSIVE, ``not run''.", ""] if report.partial else [])
-    out = partial + _settings(report) + _summary(report, lv) + _claims_table(report, lv)
+    out = (partial + _legend(lv) + _findings(report, lv) + _summary(report, lv)
+           + _figures(report, lv) + _claims_table(report, lv))
     out.append(_heading(lv.part, "Claims", "Claims"))
     for i, a in enumerate(report.assessments):
         out += _claim_section(a, i, report, lv)
-    out += _figures(report, lv)
     if not lv.prefix:
         out.append(r"\appendix")
-    return out + _source_map(report, lv)
+    return out + _source_map(report, lv) + _settings(report, lv)
 
 
 _MACROS = [r"\providecommand{\dpproofdir}{}",
            r"\providecommand{\texorpdfstring}[2]{#1}",
            r"\providecommand{\hyperref}[2][]{#2}"] + [
     rf"\definecolor{{dp{k.lower().replace('_', '')}}}{{HTML}}{{{v}}}" for k, v in COLOURS.items()
-] + [r"\providecommand{\dpverdict}[2]{\textcolor{dp#1}{\textbf{\textsf{#2}}}}"]
+] + [r"\providecommand{\dpverdict}[2]{\textcolor{dp#1}{\textbf{\textsf{#2}}}}",
+      # a ragged-right table cell (no array package needed)
+      r"\providecommand{\dprr}{\raggedright\let\\\tabularnewline\hspace{0pt}}",
+      # a caption outside a float: the figure stays beside its claim
+      r"\makeatletter\providecommand{\dpfigcaption}{\def\@captype{figure}\caption}\makeatother",
+      # display math when it fits the line, else its breakable inline form
+      r"\providecommand{\dpmath}[2]{\par\sbox0{$\displaystyle #1$}\ifdim\wd0>\linewidth"
+      r"{\raggedright\noindent$#2$\par}\else\[#1\]\fi}"]
 
-_PREAMBLE = [r"\documentclass[11pt]{article}", r"\usepackage[margin=2.2cm]{geometry}",
+_PREAMBLE = [r"\documentclass[11pt,a4paper]{article}", r"\usepackage[margin=2cm]{geometry}",
              r"\usepackage{amsmath,amssymb}", r"\usepackage{booktabs,longtable}",
              r"\usepackage{graphicx}", r"\usepackage{xcolor}",
              r"\usepackage[hidelinks]{hyperref}", r"\setlength{\parindent}{0pt}",
-             r"\setlength{\parskip}{0.4em}"]
+             r"\setlength{\parskip}{0.4em}", r"\sloppy", r"\setlength{\emergencystretch}{3em}"]
 
 
 def render(report: Report, title: str = TITLE) -> str:

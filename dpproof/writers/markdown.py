@@ -1,8 +1,11 @@
 """report.md: the human-readable report as GitHub-flavoured Markdown.
 
-Title, run settings, counts by verdict and by source, a table of all claims, then one
-``<details>`` block per claim with statement, domain, witness and certified violation,
-repair, and every engine's evidence.  User text is escaped (``|`` in table cells).
+Title, the verdict legend, the findings (every refuted claim per source: what it says, its
+witness, the certified violation, its repair), counts by verdict and by source, a table of
+all claims, then one ``<details>`` block per claim with statement, domain, witness, repair,
+its figures, and every engine's evidence (the labelled derivation); the run settings last.
+Witnesses and scopes are in the source's notation (``eps = 0.625``); long scopes are
+shortened (report.json keeps them whole).  User text is escaped (``|`` in table cells).
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ import html
 import re
 
 from ..evidence import Assessment, Report
-from . import common
+from . import common, reading
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 TITLE = "dpproof verification report"
+TABLE_SCOPE = 160    # characters of a scope in the claims table
+DETAIL_SCOPE = 400   # ... and in a claim's details (report.json keeps it whole)
 
 
 def escape(text: str) -> str:
@@ -44,7 +49,8 @@ def badge(verdict) -> str:
 def badge_line(a: Assessment) -> str:
     """The verdict badge and what it was reached on: ``**CERTIFIED** on 9 instances``."""
     rest = a.label[len(a.verdict.value):]
-    return badge(a.verdict) + (rest[0] + escape(rest[1:]) if rest else "")
+    lead = rest[:len(rest) - len(rest.lstrip(": "))]
+    return badge(a.verdict) + lead + escape(rest[len(lead):])
 
 
 def anchor(claim_id: str) -> str:
@@ -60,8 +66,8 @@ def table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def render(report: Report, title: str = TITLE) -> str:
     """The whole report.md."""
-    parts = [_head(report, title), _settings(report), _summary(report), _claims_table(report),
-             _figures(report), _details(report)]
+    parts = [_head(report, title), legend(), findings(report), _summary(report),
+             _figures(report), _claims_table(report), _details(report), _settings(report)]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -107,21 +113,70 @@ def _summary(report: Report) -> str:
 
 def _claims_table(report: Report) -> str:
     rows = [[f"[{code(a.id)}](#{anchor(a.id)})", cell(common.source_line(a.claim.source)),
-             badge_line(a), cell(common.scope_text(a))] for a in report.assessments]
+             badge_line(a), cell(reading.short_scope(a, TABLE_SCOPE)[0])]
+            for a in report.assessments]
     return "\n".join(["## Claims", ""] + table(["id", "source", "verdict", "scope"], rows))
 
 
-def _figures(report: Report) -> str:
-    figs = common.figures(report)
-    if not figs:
-        return ""
-    lines = ["## Figures"]
-    for i, f in enumerate(figs, 1):
-        title = f["title"] or f["path"]
-        tied = ", ".join(code(c) for c in f["claims"])
-        lines += ["", f"**Figure {i}.** {escape(title)}" + (f" ({tied})" if tied else ""),
-                  "", f"![{escape(title)}]({f['path'].replace(' ', '%20')})"]
+def legend() -> str:
+    """The seven verdicts and what each promises."""
+    rows = [[badge(v), escape(text)] for v, text in reading.LEGEND]
+    return "\n".join(["## Verdicts", ""] + table(["verdict", "what it promises"], rows))
+
+
+def findings(report: Report) -> str:
+    """Every refuted claim per source: what it says, where it fails, what repairs it."""
+    found = reading.findings(report)
+    lines = ["## Findings", ""]
+    if not found:
+        return "\n".join(lines + ["No claim is refuted."])
+    n = sum(len(v) for v in found.values())
+    lines.append(f"{n} claim{'' if n == 1 else 's'} refuted: what each says, a witness inside "
+                 "its domain as written where the violation is certified, and its repair.")
+    for source, items in found.items():
+        lines += ["", f"### {escape(source)} ({len(items)} refuted)"]
+        for f in items:
+            lines += ["", *finding_lines(f)]
     return "\n".join(lines)
+
+
+def finding_lines(f: reading.Finding) -> list[str]:
+    a = f.assessment
+    c = a.claim
+    out = [f"#### [{code(a.id)}](#{anchor(a.id)}): {escape(c.source.locator or source_key(c))}",
+           "", f"- **Says:** {code(f.statement)} on {code(str(c.domain))}",
+           f"- **Fails at:** {code(f.witness or '?')}; certified violation (margin): "
+           f"{code(f.violation or '?')}"]
+    if f.flaw:
+        out.append(f"- **Flaw:** {escape(f.flaw)}")
+    if f.region:
+        out.append(f"- **Where it holds:** {escape(f.region)}")
+    if f.repaired is not None:
+        fix = f.repaired
+        scope = reading.short_scope(fix, TABLE_SCOPE)[0]
+        out.append(f"- **Repaired by** [{code(fix.id)}](#{anchor(fix.id)}): "
+                   f"{code(reading.corrected_line(fix))}: {badge_line(fix)}"
+                   + (f" ({escape(scope)})" if scope else ""))
+    else:
+        out.append("- **Repaired by:** no repaired claim in this report")
+    return out
+
+
+def source_key(claim) -> str:
+    return common.source_key(claim.source)
+
+
+def _figures(report: Report) -> str:
+    """The figures tied to no claim (the verdict chart); the others sit with their claim."""
+    figs = common.loose_figures(report)
+    return "\n".join(line for i, f in figs for line in ["", *_figure(i, f)]).strip()
+
+
+def _figure(i: int, f: dict) -> list[str]:
+    title = f["title"] or f["path"]
+    tied = ", ".join(code(c) for c in f["claims"])
+    return [f"**Figure {i}.** {escape(title)}" + (f" ({tied})" if tied else ""), "",
+            f"![{escape(title)}]({f['path'].replace(' ', '%20')})"]
 
 
 def _details(report: Report) -> str:
@@ -141,48 +196,59 @@ def details_block(a: Assessment, report: Report | None = None) -> str:
 
 
 def assessment_body(a: Assessment, report: Report | None = None) -> str:
-    """Statement, domain, verdict, witness, repair, evidence and figures of one claim."""
+    """Statement, domain, verdict, witness, repair and figures of one claim as written, then
+    the derivation: its parsed form and every engine's evidence."""
     c = a.claim
-    lines = [f"- **Statement:** {code(common.statement_text(c))}",
+    written, parsed = reading.written_statement(c)
+    lines = [f"- **Statement:** {code(written)}",
              f"- **Domain:** {code(str(c.domain))}",
              f"- **Kind:** {c.kind.value}",
              f"- **Source:** {escape(str(c.source))}"]
     if c.source.note and c.source.note not in str(c.source):
         lines.append(f"- **Source note:** {escape(c.source.note)}")
     lines.append(f"- **Verdict:** {badge_line(a)} ({common.seconds_text(a.seconds)})")
-    lines.append(f"- **Scope:** {escape(common.scope_text(a)) or '-'}")
+    scope, cut = reading.short_scope(a, DETAIL_SCOPE)
+    lines.append(f"- **Scope:** {escape(scope) or '-'}"
+                 + (" (the whole scope is in report.json)" if cut else ""))
     lines += _optional_lines(a)
-    lines += ["", *evidence_table(a)]
-    lines += _data_lines(a)
     if report is not None:
         lines += _claim_figures(a, report)
+    lines += ["", "**Derivation** (the engines' evidence, in their own forms):", ""]
+    if parsed:
+        lines += [f"- **Parsed form:** {code(parsed)}", ""]
+    lines += evidence_table(a)
+    lines += _data_lines(a)
     return "\n".join(lines)
 
 
 def _optional_lines(a: Assessment) -> list[str]:
     out = []
+    c = a.claim
     if a.soundness_failure:
         out.append("- **Internal soundness failure:** engines contradict each other; "
                    "both pieces of evidence are listed below")
     if a.witness:
-        out.append(f"- **Witness:** {code(common.witness_text(a.witness, a.claim))}; certified "
+        out.append(f"- **Witness:** {code(common.witness_text(a.witness, c))}; certified "
                    f"violation (margin): {code(common.violation(a) or '?')}")
-    for label, text in (("Repair", a.repair), ("Certified map", common.regions_summary(a)),
-                        ("Note", a.claim.note),
-                        ("Reason", a.claim.reason if a.claim.reason != a.scope else "")):
+    for label, text in (("Repair", reading.notation(a.repair, c.domain)),
+                        ("Certified map", common.regions_summary(a)),
+                        ("Flaw", reading.flaw(c)), ("Note", reading.user_note(c)),
+                        ("Reason", c.reason if c.reason != a.scope else "")):
         if text:
             out.append(f"- **{label}:** {escape(text)}")
-    if a.claim.steps:
+    if c.steps:
         out.append("- **Steps:** " + ", ".join(f"[{code(s.id)}](#{anchor(s.id)})"
-                                               for s in a.claim.steps))
+                                               for s in c.steps))
     return out
 
 
 def evidence_table(a: Assessment) -> list[str]:
     if not a.evidence:
         return ["No engine evidence."]
-    rows = [[code(e.engine), badge(e.verdict), common.seconds_text(e.seconds), cell(e.detail),
-             cell(e.scope)] for e in a.evidence]
+    dom = a.claim.domain
+    rows = [[code(e.engine), badge(e.verdict), common.seconds_text(e.seconds),
+             cell(reading.notation(e.detail, dom)), cell(reading.notation(e.scope, dom))]
+            for e in a.evidence]
     return table(["engine", "verdict", "seconds", "detail", "scope"], rows)
 
 
@@ -204,8 +270,13 @@ def _data_lines(a: Assessment) -> list[str]:
 
 
 def _claim_figures(a: Assessment, report: Report) -> list[str]:
-    figs = common.figures_of(report, a.id)
-    if not figs:
-        return []
-    links = ", ".join(f"[Figure {i}]({f['path'].replace(' ', '%20')})" for i, f in figs)
-    return ["", f"Figures: {links}"]
+    """The figures shown with this claim (each figure once, at its first claim), and links
+    to those shown with an earlier one."""
+    here = common.placed_figures(report).get(a.id, [])
+    shown = {i for i, _ in here}
+    out = [line for i, f in here for line in ["", *_figure(i, f)]]
+    elsewhere = [(i, f) for i, f in common.figures_of(report, a.id) if i not in shown]
+    if elsewhere:
+        links = ", ".join(f"[Figure {i}]({f['path'].replace(' ', '%20')})" for i, f in elsewhere)
+        out += ["", f"Figures: {links}"]
+    return out

@@ -60,12 +60,12 @@ def test_stale_files_of_an_earlier_report_are_removed_and_only_those(tmp_path):
     assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf"]) == 0
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
     assert left == [".dpproof-report", "figures", "figures/mine.png", "figures/verdicts.pdf",
-                    "figures/verdicts.png", "notes.txt", "report.json", "report.md",
-                    "report.pdf", "report.tex"]
+                    "figures/verdicts.png", "notes.txt", "report.html", "report.json",
+                    "report.md", "report.pdf", "report.tex"]
     assert (out / "report.pdf").read_text().startswith("the user's own PDF")
     assert sorted(json.loads((out / ".dpproof-report").read_text())["files"]) == [
-        "figures/verdicts.pdf", "figures/verdicts.png", "report.json", "report.md",
-        "report.tex"]
+        "figures/verdicts.pdf", "figures/verdicts.png", "report.html", "report.json",
+        "report.md", "report.tex"]
 
 
 def test_missing_latexmk_is_said_with_how_to_install_it(tmp_path, capsys, monkeypatch):

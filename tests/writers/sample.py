@@ -76,3 +76,69 @@ def small_report(**settings) -> Report:
                                   "to fail on 8.3% of it", regions=(("x",), boxes))
         assessments.append(a)
     return Report(tuple(assessments), {**SETTINGS, **settings}, "0.1.0")
+
+
+# --- a report as a reviewer reads it (issue 31, item 5) ---------------------------------
+
+GAUSS = Source("gauss09", "theorems/gauss09.py", "Theorem 2 (Gaussian mechanism)")
+LONG_SCOPE = ("certified on 22.1201% of eps in [0, 1], delta in [0, 0.5]; undecided near eps "
+              "in [0.5, 0.625], delta in [0.25, 0.5]; eps in [0.625, 0.75], delta in [0.25, "
+              "0.5]; eps in [0.75, 0.875], delta in [0.25, 0.5]")
+FORMULA_DETAIL = ("no proof attempted: log((-Phi((Delta*alpha - s)/sigma) + Phi((Delta*(alpha - "
+                  "1) + s)/sigma))/(Phi(s/sigma) - Phi((Delta - s)/sigma))): argument not "
+                  "certified positive")
+
+
+def review_report(figures=(), filler: int = 0) -> Report:
+    """A refuted theorem with its repair, open ends, a grid index with derived parameters,
+    a claims-file statement as written, a long scope, and ``filler`` proved claims between
+    them (to spread the claims over pages)."""
+    eps, delta = sympy.symbols("eps delta", positive=True)
+    x, i = sympy.Symbol("x", real=True), sympy.Symbol("i", integer=True)
+    open_dom = Domain.of(eps=Interval(0, 1, hi_open=False, lo_open=True),
+                         delta=Interval(0, 1, lo_open=True, hi_open=True))
+    stmt = Statement(sympy.exp(-eps ** 2 / (2 * sympy.log(1 / delta))), "<=", delta)
+    note = "flaw: misprint\nH_eps at the smallest allowed sigma"
+    bad = Claim("gauss09.classic", GAUSS, stmt, open_dom, note=note)
+    fixed = Claim("gauss09.classic.repaired", GAUSS, stmt,
+                  Domain.of(eps=Interval(0, 1, lo_open=True),
+                            delta=Interval(0, Fraction(9803, 10000), lo_open=True)))
+    grid = Claim("gauss09.grid", GAUSS, Statement(i / 4, "<=", sympy.Rational(1, 2)),
+                 Domain.of(i=Interval.closed(0, 8, integer=True)), derived={"eps": i / 4})
+    written = Claim("user.square", Source("user", "claims.toml", "claim 1"),
+                    Statement(x ** 2, ">=", 0), Domain.of(x=Interval(0, 5, lo_open=True)),
+                    note="as written: x^2 >= 0")
+    long = Claim("gauss09.long", GAUSS, Statement(eps, "<=", 1 + delta), open_dom)
+    w = {"eps": "0.625", "delta": "0.99606124655117623"}
+    out = [
+        assess(bad, [Evidence("interval", Verdict.REFUTED, "certified violation", 0.3,
+                              scope=f"witness at {w}", witness=w,
+                              violation="[-0.003345 +/- 7.13e-14]")],
+               repair="pointwise on a 756-point grid over (eps, delta): holds (certified) at "
+                      "689, fails (certified) at 67", seconds=1.0),
+        assess(fixed, [Evidence("interval", Verdict.CERTIFIED, "margin certified", 4.0,
+                                scope="whole domain: eps in [0, 1], delta in [0, 0.9803]")],
+               seconds=4.0),
+        assess(grid, [Evidence("interval", Verdict.REFUTED, "certified violation", 0.1,
+                               scope="witness at {'i': '3'}", witness={"i": "3"},
+                               violation="[-0.25 +/- 0]")], seconds=0.1),
+        assess(written, [Evidence("symbolic", Verdict.PROVED, "sign rules", 0.1,
+                                  scope="whole domain (exact)")], seconds=0.1),
+        assess(long, [Evidence("symbolic", Verdict.INCONCLUSIVE, FORMULA_DETAIL, 0.1),
+                      Evidence("interval", Verdict.SUPPORTED, "22% certified", 9.0,
+                               scope=LONG_SCOPE,
+                               data={"certified_fraction": 0.221201, "certified_boxes": 3}),
+                      Evidence("search", Verdict.SUPPORTED, "no counterexample", 3.0,
+                               scope="247 points (corners, hypothesis seed 0, local "
+                                     "optimisation)"),
+                      Evidence("numeric", Verdict.SUPPORTED, "no violation", 2.0,
+                               scope="400 grid points at 30 and 60 digits")],
+               seconds=9.0),
+    ]
+    pad = [assess(Claim(f"gauss09.pad{k}", GAUSS, Statement(x ** 2 + k, ">=", k),
+                        Domain.of(x=Interval.closed(-k - 1, k + 1))),
+                  [Evidence("symbolic", Verdict.PROVED, "sign rules", 0.01,
+                            scope="whole domain (exact)")], seconds=0.01)
+           for k in range(filler)]
+    out = out[:1] + pad[:filler // 2] + out[1:3] + pad[filler // 2:] + out[3:]
+    return Report(tuple(out), {**SETTINGS, "figures": list(figures)}, "0.1.0")

@@ -39,15 +39,21 @@ def test_statement_is_typeset_from_sympy_with_hypotheses():
     assert latex.domain_tex(claim) == r"$\alpha \in (1, \infty)$"
 
 
-def test_long_formulas_are_shrunk_to_the_line():
+def test_long_formulas_break_across_lines_instead_of_shrinking():
     x = sympy.Symbol("x")
-    long = sum(sympy.exp(-x ** k / (k + 1)) for k in range(1, 12))
-    assert r"\resizebox" in latex.display(sympy.latex(long))
+    long = sympy.log(sum(sympy.exp(-x ** k / (k + 1)) for k in range(1, 12)) / (1 + x))
+    shown = latex.display(sympy.latex(long))
+    assert shown.startswith(r"\dpmath{") and r"\resizebox" not in shown
+    inline = shown.split("}{", 1)[1]
+    assert r"\left" not in latex.breakable(sympy.latex(long)) and r"\left" not in inline
+    assert latex.breakable(r"\frac{a + b + c + d + e + f + g + h}{x + y + z + u + v + w + q}") \
+        == "(a + b + c + d + e + f + g + h)/(x + y + z + u + v + w + q)"
+    assert latex.breakable(r"D\left(P \middle\| Q\right)") == r"D(P \| Q)"
 
 
 def test_document_structure_and_user_text_is_escaped():
     tex = latex.render(small_report())
-    assert tex.startswith(r"\documentclass[11pt]{article}") and tex.endswith("\\end{document}\n")
+    assert tex.startswith(r"\documentclass[11pt,a4paper]{article}") and tex.endswith("\\end{document}\n")
     for cmd in (r"\begin{longtable}", r"\appendix", r"\section{Source map}",
                 r"\usepackage{booktabs,longtable}"):
         assert cmd in tex
@@ -70,7 +76,8 @@ def test_refuted_claim_shows_witness_violation_and_repair():
 def test_source_map_links_each_locator_to_its_claims():
     tex = latex.render(small_report())
     source_map = tex.split(r"\section{Source map}")[1]
-    row = next(line for line in source_map.splitlines() if line.startswith("demo22, Theorem 3"))
+    row = next(line for line in source_map.splitlines()
+               if line.startswith(r"\dprr demo22, Theorem 3"))
     assert row.count(r"\hyperref[claim-") == 5
 
 

@@ -109,9 +109,11 @@ def test_figures_are_listed_and_linked_from_their_claims():
     figs = [{"path": "figures/a.png", "title": "Bound vs alpha", "claims": ["demo22.hyp_bound"]},
             "figures/plain.png"]
     text = markdown.render(small_report(figures=figs))
-    assert "**Figure 1.** Bound vs alpha (`demo22.hyp_bound`)" in text
-    assert "![Bound vs alpha](figures/a.png)" in text and "![figures/plain.png]" in text
-    assert "Figures: [Figure 1](figures/a.png)" in text
+    block = text.split('<a id="claim-demo22-hyp_bound"></a>')[1].split("</details>")[0]
+    assert "**Figure 2.** Bound vs alpha (`demo22.hyp_bound`)" in block   # beside its claim
+    assert "![Bound vs alpha](figures/a.png)" in block
+    head = text.split("## Claims")[0]                 # tied to no claim: after the summary
+    assert "**Figure 1.** figures/plain.png" in head and "![figures/plain.png]" in head
     assert "| `figures` |" not in text
 
 

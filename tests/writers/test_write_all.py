@@ -18,7 +18,7 @@ def test_writes_json_md_tex_without_pdf(tmp_path):
     out = tmp_path / "deep" / "out"
     paths = write_all(small_report(), out, pdf=False, fragment=True)
     names = [p.name for p in paths]
-    assert names == ["report.json", "report.md", "report.tex", "report-fragment.tex"]
+    assert names == ["report.json", "report.md", "report.html", "report.tex", "report-fragment.tex"]
     assert load((out / "report.json").read_text())["claims"][0]["id"] == "demo22.identity"
     assert sorted(os.listdir(out)) == sorted(names)   # no temporary files left behind
     mode = stat.S_IMODE((out / "report.md").stat().st_mode)
@@ -69,7 +69,7 @@ def test_latex_failure_warns_with_the_log_tail_and_keeps_the_tex(tmp_path, monke
     monkeypatch.setattr(latex, "render", lambda report: broken)
     with pytest.warns(LatexFailed, match="Undefined control sequence"):
         paths = write_all(small_report(), tmp_path)
-    assert [p.name for p in paths] == ["report.json", "report.md", "report.tex"]
+    assert [p.name for p in paths] == ["report.json", "report.md", "report.html", "report.tex"]
     assert (tmp_path / "report.tex").read_text() == broken
     assert not (tmp_path / "report.pdf").exists(), "a stale PDF would contradict the report"
 
@@ -77,5 +77,5 @@ def test_latex_failure_warns_with_the_log_tail_and_keeps_the_tex(tmp_path, monke
 def test_no_latexmk_means_no_pdf_and_no_warning(tmp_path, monkeypatch, recwarn):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     paths = write_all(small_report(), tmp_path)
-    assert [p.name for p in paths] == ["report.json", "report.md", "report.tex"]
+    assert [p.name for p in paths] == ["report.json", "report.md", "report.html", "report.tex"]
     assert not [w for w in recwarn if issubclass(w.category, LatexFailed)]
