@@ -335,8 +335,7 @@ def _settings(report: Report, lv: _Levels) -> list[str]:
 
 
 def _body(report: Report, lv: _Levels) -> list[str]:
-    partial = ([r"
-oindent	extbf{PARTIAL}: the run was interrupted; the claims it did "
+    partial = ([r"\noindent\textbf{PARTIAL}: the run was interrupted; the claims it did "
                 r"not decide are INCONCLUSIVE, ``not run''.", ""] if report.partial else [])
     out = (partial + _legend(lv) + _findings(report, lv) + _summary(report, lv)
            + _figures(report, lv) + _claims_table(report, lv))
