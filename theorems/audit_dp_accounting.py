@@ -14,6 +14,10 @@ Randomized response: ``PLDAccountant(REPLACE_ONE)`` composing
 events in a ``ComposedDpEvent``), ``get_delta(eps)`` / ``get_epsilon(delta)``.  In 0.6.0 the
 accountant's RandomizedResponse branch builds the one-step PLD and ignores the count of a
 SelfComposedDpEvent: n steps are accounted as one.  Truth: ``kary_rr_delta``, the exact law.
+
+Fractional orders: ``_compute_rdp_poisson_subsampled_gaussian(q, sigma, [alpha])`` at real alpha
+(``_compute_log_a_frac``, MTZ19 Sec. 3.3) sums the series with ``gammaln``, which drops the sign
+of C(alpha, k): it adds |terms| where they alternate.  Truth: ``subsampled_gaussian_renyi``.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from dp_accounting.rdp import rdp_privacy_accountant as rdp
 
 from dpproof.expr.blackbox import black_box
 from dpproof.expr.vocabulary import (dpsgd_eps, gauss_delta, kary_rr_delta,
-                                     subsampled_gaussian_rdp)
+                                     subsampled_gaussian_rdp, subsampled_gaussian_renyi)
 
 from ._audit import DPSGD, closed, R, Domain, conservative, point, source_of, within
 from dpproof.claims import Catalogue, Claim, Kind, Statement
@@ -107,6 +111,18 @@ catalogue.declare(Claim("dp_accounting.pld.gaussian.eps.conservative",
                                   delta5 * (1 + R(1, 10**9))), GD, Kind.INEQUALITY,
                         note="the exact delta of the Gaussian mechanism (sigma = k/4, sensitivity 1) at the "
                              "reported epsilon is at most delta = 1e-5 (relative slack 1e-9)"))
+FR = point(q=R(1, 100), sigma=R(5, 2), alpha=R(3, 2), steps=50)
+fq, fs, fa, fn = (FR.symbols()[n] for n in ("q", "sigma", "alpha", "steps"))
+FR_SRC = src("rdp/rdp_privacy_accountant.py, _compute_rdp_poisson_subsampled_gaussian "
+             "(fractional order)")
+fr_peer, fr_true = fn * sg_rdp(fq, fs, fa), fn * subsampled_gaussian_renyi(fq, fs, fa)
+catalogue.declare(within("dp_accounting.rdp.subsampled_gaussian.frac.matches_divergence", FR_SRC,
+                         fr_peer, fr_true, R(1, 10**6), FR,
+                         "the RDP of 50 steps at alpha = 1.5 is the divergence, to a relative "
+                         "1e-6"))
+catalogue.declare(conservative("dp_accounting.rdp.subsampled_gaussian.frac.conservative", FR_SRC,
+                               fr_peer, fr_true, FR,
+                               "truth: MTZ19 split series with certified tails"))
 RR_SRC = "pld/pld_privacy_accountant.py, PLDAccountant (REPLACE_ONE) of "
 catalogue.declare(conservative("dp_accounting.pld.rr.self_composed.delta.conservative",
                                src(RR_SRC + "SelfComposedDpEvent(RandomizedResponseDpEvent)"),

@@ -86,3 +86,11 @@ def test_dp_accounting_self_composed_rr_values():
     ten = certify_delta(dpa.SelfComposedDpEvent(rr, 10), 1, rel)
     assert ten.tight and ten.lower > 0.93981 and ten.lower_ball > vals[0]
     assert vals[2] >= ten.upper  # the list is composed, conservatively
+
+
+def test_dp_accounting_fractional_order_is_above_the_divergence():
+    mod = pytest.importorskip("theorems.audit_dp_accounting")
+    got = _verdicts(mod, "dp_accounting.rdp.subsampled_gaussian.frac.")
+    assert {k: a.verdict for k, a in got.items()} == {
+        "dp_accounting.rdp.subsampled_gaussian.frac.matches_divergence": Verdict.REFUTED,
+        "dp_accounting.rdp.subsampled_gaussian.frac.conservative": Verdict.SUPPORTED}
