@@ -19,7 +19,7 @@ from flint import arb, ctx, fmpq
 
 from ..lowering import to_fmpq
 from .curves import Curve
-from .dpsgd import _bracket as _dpsgd_bracket
+from .dpsgd import _bracket as _dpsgd_bracket, _delta_bracket as _dpsgd_delta
 from .events import Plan, UnsupportedEvent, plan
 from .rounding import down, up
 
@@ -84,7 +84,8 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
 
     ``neighbors`` is a dp_accounting ``NeighboringRelation`` (default ADD_OR_REMOVE_ONE).
     NonPrivateDpEvent: upper 1, no lower end; a noiseless step: exactly 1.
-    PoissonSampledDpEvent: refused here (``certify_epsilon`` supports it).
+    A homogeneous Poisson-subsampled Gaussian goes through the certified PLD read at eps
+    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).
     """
     eps = target(epsilon, "epsilon")
     if eps < 0:
@@ -96,8 +97,11 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
     if p.nonprivate:
         return Certified("delta", None, 1.0, False, pair, None, arb(1))
     if p.dpsgd:
-        raise UnsupportedEvent(f"certify_delta of {event!r}: the Poisson-subsampled Gaussian "
-                               "is supported by certify_epsilon only (for now)")
+        (q, s), steps = next(iter(p.dpsgd.items()))
+        lo, hi, det = _dpsgd_delta(q, s, steps, eps, prec)
+        lo, hi = _ball(lo, hi, prec)
+        return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi,
+                         {"dpsgd": det})
     lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
     return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
 

@@ -20,6 +20,7 @@ from flint import arb, ctx, fmpq
 
 from ..lowering import to_fmpq
 from ..oracles.composition.subsampled_pld import dpsgd_bracket
+from ..oracles.composition.subsampled_pld_delta import dpsgd_delta_bracket
 from .rounding import down as _down, up as _up
 
 
@@ -65,6 +66,13 @@ def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.005,
         raise ValueError(f"need 0 < q <= 1, sigma > 0, 0 < delta < 1, steps >= 1; got "
                          f"q={q}, sigma={sigma}, delta={delta}, steps={steps}")
     return _bracket(q, sigma, steps, delta, rel_width, delta_err, prec)
+
+
+def _delta_bracket(q: fmpq, sigma: fmpq, T: int, eps: fmpq, prec: int = 128):
+    """(lower, upper, details): certified delta(eps) of T DP-SGD steps (balls), from
+    ``subsampled_pld_delta`` (relative width a few percent at the default grid)."""
+    with ctx.workprec(prec):
+        return dpsgd_delta_bracket(arb(q), arb(sigma), T, arb(eps))
 
 
 def _bracket(q: fmpq, sigma: fmpq, T: int, delta: fmpq, rel_width, delta_err, prec):

@@ -71,7 +71,9 @@ def _positive(iv: Interval) -> bool:
 def _reduce_once(claim: Claim, flips: list):
     margin = claim.statement.margin()
     symbols = {s.name: s for s in margin.free_symbols}
-    pos = [n for n, iv in claim.domain.params if n in symbols and _positive(iv)]
+    # a point parameter gains nothing from a reduction (and screening it costs evaluations)
+    pos = [n for n, iv in claim.domain.params
+           if n in symbols and _positive(iv) and not iv.is_point]
     ranges = dict(claim.domain.params)
     for size in (1, 2):
         for group in itertools.combinations(pos, size):

@@ -45,6 +45,7 @@ ORACLES = (
     "rr_compose_delta", "subsampled_gaussian_rdp", "subsampled_laplace_renyi", "dpsgd_eps",
     "F_l_slope", "br_product_delta", "br_product_delta_bf", "br_two_delta_bf",
     "genrr3_delta_bf", "br_sup_delta", "br_sup_eps_g", "br_adaptive_delta", "rademacher_tail",
+    "kary_rr_delta", "subsampled_gaussian_renyi",
     # mechanisms
     "laplace_pdf", "rr_prob", "shift_abs_sup", "mean_sensitivity_enum", "ks_sensitivity_enum",
     "expmech_ks_loss", "cosine_series_loss", "pava_fit", "isotonic_bf_fit", "tgauss_fail",

@@ -30,7 +30,8 @@ OVERSIZE_EXEMPT: set[str] = set()
 THEOREM_IMPORTS = ("dpproof.claims", "dpproof.expr", "dpproof.expr.vocabulary",
                    "dpproof.expr.blackbox", "dpproof.oracles")
 THEOREM_THIRD_PARTY = ("sympy", "__future__", "math", "fractions", "importlib", "dataclasses",
-                       "autodp", "dp_accounting", "prv_accountant", "opendp")
+                       "warnings", "autodp", "dp_accounting", "prv_accountant", "opendp",
+                       "opacus")
 
 
 def _modules(top: str) -> dict[str, Path]:
