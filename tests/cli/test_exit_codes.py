@@ -31,7 +31,8 @@ def _verdicts(monkeypatch, *verdicts, partial=False):
         done = []
         for c, v in zip(runner.flatten(claims), verdicts):
             detail = "worker process died of SIGKILL" if v is Verdict.ERROR else "fake"
-            done.append(assess(c, [Evidence("fake", v, detail, scope="whole domain")]))
+            done.append(assess(c, [Evidence("fake", v, detail, scope="whole domain",
+                                                data={"cross_examination": "fake sweep"})]))
         return Report(tuple(done), {"seed": 0}, "0", partial)
     monkeypatch.setattr(runner, "verify", verify)
 

@@ -30,7 +30,8 @@ def _fake_verify(monkeypatch, decided: int | None = None):
     def verify(claims, config=None, **kwargs):
         ordered = runner.flatten(claims)
         n = len(ordered) if decided is None else decided
-        done = [assess(c, [Evidence("fake", Verdict.PROVED, "fake", scope="whole domain")])
+        done = [assess(c, [Evidence("fake", Verdict.PROVED, "fake", scope="whole domain",
+                                      data={"cross_examination": "fake sweep"})])
                 for c in ordered[:n]]
         return Report(tuple(runner._with_unrun(ordered, done) if decided is not None
                                    else done), {"seed": 0}, "0", decided is not None)

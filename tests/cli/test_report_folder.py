@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproof import cli, outdir, runner
+from dpproof import loader, outdir, runner
 from dpproof.cli import main
 from dpproof.evidence import Evidence, Report, Verdict, assess
 
@@ -29,7 +29,8 @@ def _fake_verify(monkeypatch, verdict=Verdict.PROVED, partial=False):
 
     def verify(claims, config=None, **kwargs):
         calls.append(1)
-        done = [assess(c, [Evidence("fake", verdict, "fake", scope="whole domain")])
+        done = [assess(c, [Evidence("fake", verdict, "fake", scope="whole domain",
+                                     data={"cross_examination": "fake sweep"})])
                 for c in runner.flatten(claims)]
         return Report(tuple(done), {"seed": 0}, "0", partial)
     monkeypatch.setattr(runner, "verify", verify)
@@ -164,7 +165,7 @@ def test_a_run_cache_replay_obeys_the_folder_rule(tmp_path, monkeypatch, capsys)
     foreign = tmp_path / "o2"
     foreign.mkdir()
     (foreign / "report.json").write_text("the user's own report.json")
-    monkeypatch.setattr(cli, "_load", lambda targets: pytest.fail("claims were loaded"))
+    monkeypatch.setattr(loader, "load_all", lambda targets: pytest.fail("claims were loaded"))
     assert main([*args, "--out", str(foreign)]) == 2
     assert (foreign / "report.json").read_text() == "the user's own report.json"
     assert sorted(p.name for p in foreign.iterdir()) == ["report.json"]

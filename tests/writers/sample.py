@@ -89,6 +89,9 @@ FORMULA_DETAIL = ("no proof attempted: log((-Phi((Delta*alpha - s)/sigma) + Phi(
                   "certified positive")
 
 
+SWEPT = "interval: no certified violation (CERTIFIED)"
+
+
 def review_report(figures=(), filler: int = 0) -> Report:
     """A refuted theorem with its repair, open ends, a grid index with derived parameters,
     a claims-file statement as written, a long scope, and ``filler`` proved claims between
@@ -117,13 +120,15 @@ def review_report(figures=(), filler: int = 0) -> Report:
                repair="pointwise on a 756-point grid over (eps, delta): holds (certified) at "
                       "689, fails (certified) at 67", seconds=1.0),
         assess(fixed, [Evidence("interval", Verdict.CERTIFIED, "margin certified", 4.0,
-                                scope="whole domain: eps in [0, 1], delta in [0, 0.9803]")],
+                                scope="whole domain: eps in [0, 1], delta in [0, 0.9803]",
+                                data={"cross_examination": SWEPT})],
                seconds=4.0),
         assess(grid, [Evidence("interval", Verdict.REFUTED, "certified violation", 0.1,
                                scope="witness at {'i': '3'}", witness={"i": "3"},
                                violation="[-0.25 +/- 0]")], seconds=0.1),
         assess(written, [Evidence("symbolic", Verdict.PROVED, "sign rules", 0.1,
-                                  scope="whole domain (exact)")], seconds=0.1),
+                                  scope="whole domain (exact)",
+                                  data={"cross_examination": SWEPT})], seconds=0.1),
         assess(long, [Evidence("symbolic", Verdict.INCONCLUSIVE, FORMULA_DETAIL, 0.1),
                       Evidence("interval", Verdict.SUPPORTED, "22% certified", 9.0,
                                scope=LONG_SCOPE,
@@ -138,7 +143,8 @@ def review_report(figures=(), filler: int = 0) -> Report:
     pad = [assess(Claim(f"gauss09.pad{k}", GAUSS, Statement(x ** 2 + k, ">=", k),
                         Domain.of(x=Interval.closed(-k - 1, k + 1))),
                   [Evidence("symbolic", Verdict.PROVED, "sign rules", 0.01,
-                            scope="whole domain (exact)")], seconds=0.01)
+                            scope="whole domain (exact)",
+                            data={"cross_examination": SWEPT})], seconds=0.01)
            for k in range(filler)]
     out = out[:1] + pad[:filler // 2] + out[1:3] + pad[filler // 2:] + out[3:]
     return Report(tuple(out), {**SETTINGS, "figures": list(figures)}, "0.1.0")
