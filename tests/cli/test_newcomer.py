@@ -70,7 +70,7 @@ def _clean(clone):
 @pytest.mark.slow
 def test_the_readme_example_prints_what_the_readme_quotes(clone):
     args, summary, wrote, entry = _readme_example()
-    done = _run(clone, "-m", "dpproof", *args, "--quiet")
+    done = _run(clone, "-m", "dpproof", *args)
     assert done.returncode == 0, done.stderr
     assert summary in done.stdout.splitlines()
     assert sorted(line.split("wrote ", 1)[1] for line in done.stdout.splitlines()
