@@ -42,7 +42,8 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles, exp_substitution, guard_roots, homogeneous, positive_factor
+from . import derived_oracles, exp_substitution, guard_roots, homogeneous, interval_points
+from . import positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -70,9 +71,13 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
-    """Oracle claims first through their derived forms (``derived_oracles``), else (or
-    when that decides nothing) with the arb oracles as written."""
+    """A finite domain point by point (``interval_points``); oracle claims first through
+    their derived forms (``derived_oracles``), else (or when that decides nothing) with the
+    arb oracles as written."""
     t0 = time.perf_counter()
+    ev = interval_points.decide(claim, config)   # a point or a few: one evaluation at each
+    if ev is not None:
+        return ev
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
     if ev is None or ev.data.get("partial"):
