@@ -132,7 +132,15 @@ class _Points:
                 "highest_precision_used": self.top,
                 "certified_fraction": (n - len(self.open)) / n if not self.undefined else 0.0,
                 "certified_boxes": n - len(self.open), "undecided_boxes": len(self.open),
-                "stopped_by": "completion"}
+                "stopped_by": self._limit()}
+
+    def _limit(self) -> str:
+        """What left points open (the runner's 'not decided: interval stopped by the ...')."""
+        if not self.open:
+            return "completion"
+        if _oracle(self.claim):
+            return f"width of the oracle's own enclosure (at up to {self.top} bits)"
+        return f"precision limit of {self.top} bits and the exact decision's budget"
 
 
 def where(point: dict) -> str:
@@ -171,13 +179,13 @@ def _conclude(claim, run, n, seconds) -> Evidence:
         exact = (f"; {run.exact_points} point{'s' if run.exact_points > 1 else ''} where the "
                  "bound is tight decided exactly (exact_point)") if run.exact_points else ""
         vacuous = f"; {run.vacuous} vacuous (a hypothesis fails)" if run.vacuous else ""
-        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified at every point of the "
-                        f"finite domain ({n}; {work}){vacuous}{exact}", seconds,
+        at = "the one point of the domain" if n == 1 else f"all {n} points of the domain"
+        return Evidence(NAME, Verdict.CERTIFIED, f"margin certified at {at} ({work})"
+                        f"{vacuous}{exact}", seconds,
                         scope=f"whole domain: {_whole(claim, n, first[0])}", data=data)
     point = run.open[0]
     sides = _sides(run.compiled, point, run.top)
-    detail = (f"undecided at {where(point)}: {sides}, at up to {run.top} bits ({work}); "
-              f"a tighter evaluation of the {'oracle' if _oracle(claim) else 'margin'} is "
+    detail = (f"undecided at {where(point)}: {sides} ({work}); a tighter evaluation of the {'oracle' if _oracle(claim) else 'margin'} is "
               "needed to decide it")
     decided = n - len(run.open)
     if decided == 0:
@@ -197,10 +205,9 @@ def _sides(compiled: Compiled, point: dict, prec: int) -> str:
     point, rounded outward."""
     st = compiled.claim.statement
     texts = []
-    symbols = {s: point[s.name] for s in st.free_symbols if s.name in point}
     for name, side in (("lhs", st.lhs), ("rhs", st.rhs)):
-        value = side.xreplace(symbols)
-        if value.is_Rational:
+        value = point.get(side.name) if side.is_Symbol else side
+        if value is not None and value.is_Rational:     # a number or a parameter: exact
             texts.append(f"{name} = {decimal_str(value)}")
             continue
         try:
@@ -231,6 +238,6 @@ def _decimal(x: arb, rounding) -> str:
     ctx = Context(prec=6, rounding=rounding)
     value = ctx.divide(Decimal(num), Decimal(den))
     if not Decimal("1e-6") <= abs(value) < Decimal("1e7"):
-        return str(value)
+        return f"{value:e}" if value else "0"
     text = format(value, "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
