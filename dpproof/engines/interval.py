@@ -61,7 +61,7 @@ from .asymptotic import AsymptoticTails
 from .witness_search import candidates
 
 NAME = "interval"
-MAX_PREC = 4096
+MAX_PREC = interval_points.MAX_PREC
 EXACT_POINT_SECONDS = 20.0  # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
@@ -211,8 +211,7 @@ class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
         # search) at 4096 bits can take longer than the whole claim's budget
         oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
         self.max_prec = max(config.prec, max(config.witness_precs)) if oracle else MAX_PREC
-        self.precs = tuple(sorted(set(config.witness_precs) | {2048, self.max_prec}
-                                  if not oracle else set(config.witness_precs)))
+        self.precs = interval_points.precisions(compiled.claim, config)
         self._group = False
         self._float = False
         #: face values worth a symbolic substitution: the domain's ends and the tight cuts

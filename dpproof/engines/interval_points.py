@@ -51,7 +51,7 @@ def precisions(claim: Claim, config: Config) -> tuple[int, ...]:
     can take longer than the claim's whole budget, and their width is their own)."""
     precs = set(config.witness_precs)
     if not claim.statement.margin().atoms(OracleFunction):
-        precs |= {2048, max(MAX_PREC, config.prec)}
+        precs |= {2048, MAX_PREC}
     return tuple(sorted(precs))
 
 
@@ -86,8 +86,8 @@ def decide(claim: Claim, config: Config) -> Evidence | None:
     for point in pts:
         found = run.examine(point)
         if found is not None:
-            return _refuted(claim, run, found, time.perf_counter() - t0)
-    return _conclude(claim, run, len(pts), time.perf_counter() - t0)
+            return _refuted(run, found, len(pts), time.perf_counter() - t0)
+    return _conclude(claim, run, pts, time.perf_counter() - t0)
 
 
 class _Points:
@@ -144,33 +144,35 @@ class _Points:
 
 
 def where(point: dict) -> str:
-    """'q = 0.004, T = 1000' (exact decimals, or p/q)."""
-    return ", ".join(f"{n} = {decimal_str(v)}" for n, v in point.items()) or "the claim"
+    """' at q = 0.004, T = 1000' (exact decimals, or p/q); '' for a claim without
+    parameters."""
+    return "".join((" at " if i == 0 else ", ") + f"{n} = {decimal_str(v)}"
+                   for i, (n, v) in enumerate(point.items()))
 
 
-def _whole(claim: Claim, n: int, pts_first: dict) -> str:
+def _whole(claim: Claim, pts: list) -> str:
     if not claim.domain.params:
         return "the single instance"
-    if n == 1:
-        return f"the point {where(pts_first)}"
-    return f"all {n} points ({claim.domain})"
+    if len(pts) == 1:
+        return f"the point{where(pts[0])[3:]}"
+    return f"all {len(pts)} points ({claim.domain})"
 
 
-def _refuted(claim, run, found, seconds) -> Evidence:
+def _refuted(run, found, n: int, seconds) -> Evidence:
     also = "" if run.undefined is None else "; also " + W.undefined_message(*run.undefined)
     violation = found.violation
     if violation.startswith("[+/-"):   # arb prints no digit of a wide ball: give its ends
         at = {n: sympy.Rational(v) for n, v in found.point.items()}
-        violation = _ball_text(W.margin_enclosure(run.compiled, at, found.prec))[3:]
+        violation = _interval_text(W.margin_enclosure(run.compiled, at, found.prec))
     return Evidence(NAME, Verdict.REFUTED, f"certified violation at a point of the finite "
                     f"domain, at {found.prec} bits; margin there {violation}{also}",
                     seconds, scope=f"witness at {found.point}", witness=found.point,
-                    violation=violation, data=run.figures(len(points(claim))))
+                    violation=violation, data=run.figures(n))
 
 
-def _conclude(claim, run, n, seconds) -> Evidence:
+def _conclude(claim, run, pts, seconds) -> Evidence:
+    n = len(pts)
     data = run.figures(n)
-    first = points(claim, 1) or [{}]
     if run.undefined is not None:
         return W.undefined_evidence(NAME, *run.undefined, seconds, data)
     work = (f"{run.evaluations} ball evaluation{'s' if run.evaluations != 1 else ''} at up to "
@@ -181,19 +183,17 @@ def _conclude(claim, run, n, seconds) -> Evidence:
         vacuous = f"; {run.vacuous} vacuous (a hypothesis fails)" if run.vacuous else ""
         at = "the one point of the domain" if n == 1 else f"all {n} points of the domain"
         return Evidence(NAME, Verdict.CERTIFIED, f"margin certified at {at} ({work})"
-                        f"{vacuous}{exact}", seconds,
-                        scope=f"whole domain: {_whole(claim, n, first[0])}", data=data)
+                        f"{vacuous}{exact}", seconds, scope=f"whole domain: {_whole(claim, pts)}",
+                        data=data)
     point = run.open[0]
-    sides = _sides(run.compiled, point, run.top)
-    detail = (f"undecided at {where(point)}: {sides} ({work}); a tighter evaluation of the {'oracle' if _oracle(claim) else 'margin'} is "
-              "needed to decide it")
+    said = f"undecided{where(point)}: {_sides(run.compiled, point, run.top)}"
+    what = "oracle" if _oracle(claim) else "margin"
+    detail = f"{said} ({work}); a tighter evaluation of the {what} is needed to decide it"
     decided = n - len(run.open)
     if decided == 0:
-        return Evidence(NAME, Verdict.INCONCLUSIVE, detail, seconds,
-                        scope=f"undecided at {where(point)}: {sides}", data=data)
+        return Evidence(NAME, Verdict.INCONCLUSIVE, detail, seconds, scope=said, data=data)
     return Evidence(NAME, Verdict.SUPPORTED, detail, seconds,
-                    scope=f"certified at {decided} of {n} points; undecided at {where(point)}: "
-                          f"{sides}", data=data)
+                    scope=f"certified at {decided} of {n} points; {said}", data=data)
 
 
 def _oracle(claim: Claim) -> bool:
@@ -221,14 +221,19 @@ def _sides(compiled: Compiled, point: dict, prec: int) -> str:
 
 
 def _ball_text(ball) -> str:
-    """'= 1.28' for an exact short value, 'in [lo, hi]' (6 digits, rounded outward), or
-    'not enclosed' for nan / an infinite ball."""
+    """'= 1.28' for an exact short value, 'in [lo, hi]' (rounded outward), or 'not
+    enclosed' for nan / an infinite ball."""
     if not isinstance(ball, arb) or not ball.is_finite():
         return "not enclosed"
+    text = _interval_text(ball)
+    return f"in {text}" if text.startswith("[") else f"= {text}"
+
+
+def _interval_text(ball: arb) -> str:
+    """'[lo, hi]' (6 significant digits, rounded outward), or the one decimal both ends
+    round to (the ball is that exact number)."""
     lo, hi = _decimal(ball.lower(), ROUND_FLOOR), _decimal(ball.upper(), ROUND_CEILING)
-    if lo == hi:
-        return f"= {lo}"
-    return f"in [{lo}, {hi}]"
+    return lo if lo == hi else f"[{lo}, {hi}]"
 
 
 def _decimal(x: arb, rounding) -> str:

@@ -39,6 +39,8 @@ def test_dpsgd_point_claim_certified_by_one_evaluation():
 
 
 def test_dpsgd_point_claim_certified_by_the_runner_with_defaults():
+    from dpproof.oracles.composition import subsampled_pld
+    subsampled_pld._CACHE.clear()    # from cold, as `dpproof verify` meets it
     a = check_claim(dpsgd("1.3"), Config())
     assert a.verdict is Verdict.CERTIFIED
     assert a.label == "CERTIFIED on 1 instance"
@@ -130,3 +132,14 @@ def test_search_evaluates_a_point_whose_double_is_inexact(statement, verdict):
     assert ev.verdict is verdict
     if verdict is Verdict.REFUTED:
         assert ev.witness == {"x": "0.1"}
+
+
+def test_constant_claim_is_one_point_too():
+    """The issue's spelling, without parameters: the same single evaluation of each side."""
+    ev = interval.check(claim("dpsgd_eps(0.004, 0.8, 1000, 1e-5) <= 1.3"), Config())
+    assert ev.verdict is Verdict.CERTIFIED
+    assert ev.scope == "whole domain: the single instance"
+    assert ev.data["ball_evaluations"] == 1
+    ev = interval.check(claim("dpsgd_eps(0.004, 0.8, 1000, 1e-5) <= 1.28"), Config())
+    assert ev.verdict is Verdict.INCONCLUSIVE
+    assert ev.scope == "undecided: lhs in [1.27888, 1.28928] and rhs = 1.28 overlap"
