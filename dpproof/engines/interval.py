@@ -18,6 +18,10 @@ claim is then ERROR unless a violation is certified where it is defined.  Boxes 
 undecided because a term may be undefined there send the claim to ``guard_roots`` (an
 exact root of a polynomial guard: ERROR at that point); otherwise the scope names them.
 
+A finite domain (a point, a few points, no parameter) has no box to branch on: each point
+is evaluated once, precision raised a counted number of times (``interval_points``), and
+only points left open go further.
+
 Oracle claims whose calls all derive from the densities are decided first on the derived
 pure claim (``derived_oracles``: the claim as written is cross-checked with the arb oracles,
 witnesses re-certified on it); otherwise the arb oracles are enclosed on the boxes.
@@ -75,10 +79,8 @@ def check(claim: Claim, config: Config) -> Evidence:
     their derived forms (``derived_oracles``), else (or when that decides nothing) with the
     arb oracles as written."""
     t0 = time.perf_counter()
-    ev = interval_points.decide(claim, config)   # a point or a few: one evaluation at each
+    ev = interval_points.decide(claim, config, _decide)   # a point or a few: each once
     if ev is not None:
-        if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
-            ev = _open_points(claim, config, ev, t0)
         return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
@@ -87,28 +89,6 @@ def check(claim: Claim, config: Config) -> Evidence:
         own = _decide(claim, dataclasses.replace(config, engine_timeout=left))
         ev = own if ev is None or not derived_oracles.larger_share(ev, own) else ev
     return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
-
-
-def _open_points(claim: Claim, config: Config, ev: Evidence, t0: float) -> Evidence:
-    """A finite domain with points the balls left open: oracles with derived forms are
-    taken through them (``derived_oracles``, the derived claim again point by point); an
-    elementary claim goes through the branch and bound and its reductions; an oracle
-    without a derivation stops here -- its ball is as wide as its own computation, and the
-    reductions would only evaluate it at other arguments.  The evidence that decides, else
-    the one with the larger certified share."""
-    if derived_oracles.has_oracles(claim):
-        other = derived_oracles.decide(claim, _left(config, t0), _points_or_decide)
-    elif not claim.statement.margin().atoms(OracleFunction):
-        other = _decide(claim, _left(config, t0))
-    else:
-        other = None
-    if other is not None and (other.verdict.decisive or derived_oracles.larger_share(other, ev)):
-        return other
-    return ev
-
-
-def _points_or_decide(claim: Claim, config: Config) -> Evidence:
-    return interval_points.decide(claim, config) or _decide(claim, config)
 
 
 def _left(config: Config, t0: float) -> Config:

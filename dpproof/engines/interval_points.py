@@ -22,6 +22,7 @@ bound (balls never certify equality).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from decimal import ROUND_CEILING, ROUND_FLOOR, Context, Decimal
@@ -34,6 +35,7 @@ from ..domain import integer_ends
 from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, arb_ball, at_precision, lower
+from . import derived_oracles
 from . import witness as W
 from .base import Compiled, Config, decimal_str
 from .exact_point import holds_at
@@ -73,9 +75,10 @@ def points(claim: Claim, limit: int = MAX_POINTS) -> list[dict] | None:
     return [dict(zip(claim.domain.names, p)) for p in itertools.product(*axes)]
 
 
-def decide(claim: Claim, config: Config) -> Evidence | None:
+def decide(claim: Claim, config: Config, decide_box=None) -> Evidence | None:
     """The interval engine's evidence for a claim on a finite domain, or None (a continuum,
-    too many points, an identity)."""
+    too many points, an identity).  With ``decide_box`` (the branch and bound, (claim,
+    config) -> Evidence), points the balls leave open are taken further (``_open_points``)."""
     if claim.statement is None or claim.statement.rel == "==":
         return None
     pts = points(claim)
@@ -87,7 +90,31 @@ def decide(claim: Claim, config: Config) -> Evidence | None:
         found = run.examine(point)
         if found is not None:
             return _refuted(run, found, len(pts), time.perf_counter() - t0)
-    return _conclude(claim, run, pts, time.perf_counter() - t0)
+    ev = _conclude(claim, run, pts, time.perf_counter() - t0)
+    if decide_box is None or ev.verdict not in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
+        return ev
+    left = dataclasses.replace(config, engine_timeout=max(
+        config.engine_timeout - (time.perf_counter() - t0), 1.0))
+    return _open_points(claim, left, ev, decide_box)
+
+
+def _open_points(claim: Claim, config: Config, ev: Evidence, decide_box) -> Evidence:
+    """Points the balls left open: oracles with derived forms are taken through them
+    (``derived_oracles``: the derived claim again point by point); an elementary claim goes
+    through the branch and bound and its reductions; an oracle without a derivation stops
+    here -- its ball is as wide as its own computation, and the reductions would only
+    evaluate it at other arguments.  The evidence that decides, else the one with the
+    larger certified share."""
+    if derived_oracles.has_oracles(claim):
+        other = derived_oracles.decide(
+            claim, config, lambda c, cfg: decide(c, cfg) or decide_box(c, cfg))
+    elif not _oracle(claim):
+        other = decide_box(claim, config)
+    else:
+        other = None
+    if other is not None and (other.verdict.decisive or derived_oracles.larger_share(other, ev)):
+        return other
+    return ev
 
 
 class _Points:

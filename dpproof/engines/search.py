@@ -84,8 +84,8 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
     if undefined:  # no certified violation where it is defined: the undefined verdict
         return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
-    scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, hypothesis seed {config.seed}, "
-             f"local optimisation)")
+    scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, "
+             f"hypothesis seed {config.seed}, local optimisation)")
     if undecided:
         point, enc = undecided[0]
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"apparent violation at "
