@@ -18,6 +18,10 @@ claim is then ERROR unless a violation is certified where it is defined.  Boxes 
 undecided because a term may be undefined there send the claim to ``guard_roots`` (an
 exact root of a polynomial guard: ERROR at that point); otherwise the scope names them.
 
+A finite domain (a point, a few points, no parameter) has no box to branch on: each point
+is evaluated once, precision raised a counted number of times (``interval_points``), and
+only points left open go further.
+
 Oracle claims whose calls all derive from the densities are decided first on the derived
 pure claim (``derived_oracles``: the claim as written is cross-checked with the arb oracles,
 witnesses re-certified on it); otherwise the arb oracles are enclosed on the boxes.
@@ -42,7 +46,8 @@ from ..evidence import Evidence, Verdict
 from ..expr.functions import OracleFunction
 from ..lowering import LoweringError, at_precision, lower
 from . import boxes as B
-from . import derived_oracles, exp_substitution, guard_roots, homogeneous, positive_factor
+from . import derived_oracles, exp_substitution, guard_roots, homogeneous, interval_points
+from . import positive_factor
 from . import witness as W
 from .base import Compiled, Config, Deadline, lowers
 from .identity import Gaps, visit_identity
@@ -60,7 +65,7 @@ from .asymptotic import AsymptoticTails
 from .witness_search import candidates
 
 NAME = "interval"
-MAX_PREC = 4096
+MAX_PREC = interval_points.MAX_PREC
 EXACT_POINT_SECONDS = 20.0  # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
@@ -70,9 +75,13 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
-    """Oracle claims first through their derived forms (``derived_oracles``), else (or
-    when that decides nothing) with the arb oracles as written."""
+    """A finite domain point by point (``interval_points``); oracle claims first through
+    their derived forms (``derived_oracles``), else (or when that decides nothing) with the
+    arb oracles as written."""
     t0 = time.perf_counter()
+    ev = interval_points.decide(claim, config, _decide)   # a point or a few: each once
+    if ev is not None:
+        return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
     if ev is None or ev.data.get("partial"):
@@ -182,8 +191,7 @@ class _Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
         # search) at 4096 bits can take longer than the whole claim's budget
         oracle = bool(compiled.claim.statement.margin().atoms(OracleFunction))
         self.max_prec = max(config.prec, max(config.witness_precs)) if oracle else MAX_PREC
-        self.precs = tuple(sorted(set(config.witness_precs) | {2048, self.max_prec}
-                                  if not oracle else set(config.witness_precs)))
+        self.precs = interval_points.precisions(compiled.claim, config)
         self._group = False
         self._float = False
         #: face values worth a symbolic substitution: the domain's ends and the tight cuts

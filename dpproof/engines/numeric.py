@@ -44,6 +44,8 @@ def grid(claim: Claim, per_axis: int) -> list[dict[str, sympy.Rational]]:
             values = sorted({lo + sympy.floor((hi - lo) * i / max(n - 1, 1)) for i in range(n)})
             values = [v for v in values if iv.contains(v)] or [
                 v for v in (lo + 1, hi - 1) if iv.contains(v)][:1] or values
+        elif iv.is_point:       # one value, not per_axis copies of it
+            values = [lo]
         else:
             values = [lo + (hi - lo) * sympy.Rational(i, per_axis - 1) for i in range(per_axis)]
             values = [v for v in values if iv.contains(v)] or [(lo + hi) / 2]
@@ -93,7 +95,7 @@ def check(claim: Claim, config: Config) -> Evidence:
     data = _data(config, checked, trouble)
     data["worst_margin"] = None if worst is None else mpmath.nstr(worst, 8)
     data["undefined_points"] = len(undefined)
-    scope = f"{checked} grid points at {low} and {high} digits"
+    scope = f"{_points_text(claim, checked)} at {low} and {high} digits"
     if undefined:
         scope += f" ({len(undefined)} more where the margin is undefined)"
     if len(undefined) >= max(checked, 1):
@@ -113,6 +115,15 @@ def check(claim: Claim, config: Config) -> Evidence:
         detail += (f"; numerical trouble at {len(trouble)} point(s), e.g. {_fmt(p)}: "
                    f"{mpmath.nstr(a, 5)} at {low} digits vs {mpmath.nstr(b, 5)} at {high}")
     return Evidence(NAME, Verdict.SUPPORTED, detail, seconds, scope=scope, data=data)
+
+
+def _points_text(claim: Claim, checked: int) -> str:
+    """'1 point' or 'all 4 points' when the grid is the whole finite domain, else 'N grid
+    points'."""
+    count = claim.domain.instance_count
+    if count is not None and checked == count:
+        return "1 point" if count == 1 else f"all {count} points"
+    return f"{checked} grid point{'' if checked == 1 else 's'}"
 
 
 def _data(config, checked, trouble):

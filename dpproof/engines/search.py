@@ -62,7 +62,7 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
     data["nan_points"] = len(hunt.nan_points)
     artefacts, undecided, undefined = [], [], None
     for margin, point in hunt.worst(_CANDIDATES):
-        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
+        exact = hunt.exact(point)
         check = W.examine(compiled, exact, config.witness_precs)
         undefined = undefined or (check.undefined and (exact, check.undefined))
         found = check.witness
@@ -78,14 +78,14 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
     for point in hunt.nan_points[:_NAN_PROBES]:
         if undefined:
             break
-        exact = {n: W.to_rational(v) for n, v in zip(hunt.names, point)}
+        exact = hunt.exact(point)
         check = W.examine(compiled, exact, config.witness_precs[:1])
         undefined = check.undefined and (exact, check.undefined)
     if undefined:  # no certified violation where it is defined: the undefined verdict
         return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
     seconds = time.perf_counter() - t0
-    scope = (f"{hunt.evaluated} points (corners, hypothesis seed {config.seed}, "
-             f"local optimisation)")
+    scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, "
+             f"hypothesis seed {config.seed}, local optimisation)")
     if undecided:
         point, enc = undecided[0]
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"apparent violation at "
@@ -163,7 +163,14 @@ class _Hunt:
         """In the domain as written, exactly (open ends excluded, integers integral)."""
         if not all(math.isfinite(x) for x in xs):    # a float search over 1e308 overflows
             return False
-        return W.in_domain(self.claim, {n: W.to_rational(x) for n, x in zip(self.names, xs)})
+        return W.in_domain(self.claim, self.exact(xs))
+
+    def exact(self, xs) -> dict:
+        """The exact point a float candidate stands for: a parameter fixed to a point is that
+        point (the double nearest 1/250 reads back as 0.0040000000000000001, outside it),
+        the others the candidate's short decimal (``witness.to_rational``)."""
+        return {n: iv.lo if iv.is_point else W.to_rational(x)
+                for n, x, iv in zip(self.names, xs, self.ivs)}
 
     def corners(self) -> None:
         per_axis = [sorted({lo, hi, (lo + hi) / 2}) for lo, hi in self.bounds]
@@ -245,6 +252,8 @@ def _float_bounds(iv) -> tuple[float, float]:
     """The range's ends as doubles, moved inward by a few ulps where the double (read back
     as the short decimal a witness would be) falls outside the domain as written."""
     lo, hi, _ = effective_bounds(iv)
+    if iv.is_point:          # the point itself (``_Hunt.exact`` reads it back exactly)
+        return float(lo), float(lo)
     out = []
     for end, toward in ((lo, math.inf), (hi, -math.inf)):
         x = float(end)
