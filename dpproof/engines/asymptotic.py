@@ -185,7 +185,7 @@ def holds(side: _Side, balls, i, strict: bool) -> bool:
 
 
 class AsymptoticTails:
-    """Methods of ``interval._Search``: a tail or an open end by the expansion of erfc."""
+    """Methods of ``interval_search.Search``: a tail or an open end by the expansion of erfc."""
 
     def _asymptotic_holds(self, box, i, open_end=False) -> bool:
         st = self.c.claim.statement

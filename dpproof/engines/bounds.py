@@ -27,7 +27,7 @@ RETRY = 16
 
 
 class Bounds:
-    """Methods of ``interval._Search`` that enclose the margin on a finite box."""
+    """Methods of ``interval_search.Search`` that enclose the margin on a finite box."""
 
     def _bound(self, box, balls, m):
         """The tightest enclosure of the margin on a finite box (see the module doc);

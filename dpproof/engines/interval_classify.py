@@ -10,7 +10,7 @@ from ..lowering import at_precision
 from . import boxes as B
 from .base import Compiled, Config, Deadline, effective_bounds
 from .enclosures import enclose
-from .interval import _Search
+from .interval_search import Search
 
 
 def classify(claim: Claim, config: Config, max_boxes: int = 600,
@@ -24,7 +24,7 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
     compiled = Compiled(claim, "arb")
     integer = [iv.integer for _, iv in claim.domain.params]
     root = [effective_bounds(iv)[:2] for _, iv in claim.domain.params]
-    search = _Search(compiled, config, integer, root)
+    search = Search(compiled, config, integer, root)
     deadline = Deadline(seconds)
     queue, leaves, visited = [(0, root)], [], 0
     with at_precision(config.prec):
@@ -44,7 +44,7 @@ def classify(claim: Claim, config: Config, max_boxes: int = 600,
     return leaves
 
 
-def _status(search: _Search, box) -> str:
+def _status(search: Search, box) -> str:
     balls = B.balls(box)
     try:
         hyp = search.c.hypotheses_on(balls)

@@ -37,7 +37,7 @@ MAX_FACTORS = 8
 
 
 class OpenEnds:
-    """Methods of ``interval._Search`` for boxes at an open lower end of a real parameter."""
+    """Methods of ``interval_search.Search`` for boxes at an open lower end of a real parameter."""
 
     def _open_sides(self) -> list[int]:
         if getattr(self, "_open_cache", None) is None:

@@ -27,7 +27,7 @@ from .enclosures import defined, enclose, intersect
 
 
 class TailsAndCorners:
-    """Methods of ``interval._Search`` for unbounded sides and homogeneous corners."""
+    """Methods of ``interval_search.Search`` for unbounded sides and homogeneous corners."""
 
     def _visit_tail(self, box, depth):
         inf = B.infinite(box)

@@ -274,21 +274,19 @@ DOCS: dict[str, Doc] = {
                                    "subsampled_laplace_renyi(q, 1, 2) <= "
                                    "renyi(Laplace(1, 1), Laplace(0, 1), 2)", "{ q = [0, 1] }"),
     "kary_rr_delta": _d("composition", "p, k, n, eps", "delta(eps) of n composed k-ary "
-                        "randomized responses RR(p, k) (keep the input with probability "
-                        "1 - p + p/k, else a uniform bucket), inputs x != x' "
-                        "(dp_accounting's REPLACE_ONE); the exact law of the n-fold privacy "
-                        "loss.", "0 <= p <= 1, integers k >= 1 and 1 <= n <= 16384, real eps",
+                        "randomized responses RR(p, k) (keep the input with probability 1 - p "
+                        "+ p/k, else a uniform bucket), inputs x != x' (dp_accounting's "
+                        "REPLACE_ONE); the exact law of the n-fold privacy loss.",
+                        "0 <= p <= 1, integers k >= 1 and 1 <= n <= 16384, real eps",
                         "kary_rr_delta(1/2, 4, n, 1) <= kary_rr_delta(1/2, 4, n + 1, 1)",
                         "{ n = [1, 5] }", ["n"]),
-    "subsampled_gaussian_renyi": _d("composition", "q, sigma, alpha", "D_alpha((1 - q) "
-                                    "N(0, sigma^2) + q N(1, sigma^2) || N(0, sigma^2)) at "
-                                    "real alpha > 1: the RDP of the Poisson-subsampled "
-                                    "Gaussian, from the split series of Mironov-Talwar-Zhang "
-                                    "2019 (Sec. 3.3) with certified tails.",
-                                    "0 < q < 1, sigma > 0, alpha > 1",
+    "subsampled_gaussian_renyi": _d("composition", "q, sigma, alpha", "D_alpha((1 - q) N(0, "
+                                    "sigma^2) + q N(1, sigma^2) || N(0, sigma^2)) at real "
+                                    "alpha > 1 (the RDP of the Poisson-subsampled Gaussian), "
+                                    "by the split series of Mironov-Talwar-Zhang 2019 (Sec. "
+                                    "3.3) with certified tails.", "0 < q < 1, sigma > 0, alpha > 1",
                                     "subsampled_gaussian_renyi(q, 2, 3/2) <= "
-                                    "subsampled_gaussian_renyi(q, 2, 2)",
-                                    '{ q = ["1/100", "1/2"] }'),
+                                    "subsampled_gaussian_renyi(q, 2, 2)", '{ q = ["1/100", "1/2"] }'),
     "dpsgd_eps": _d("composition", "q, sigma, steps, delta", "A certified ball containing the "
                     "optimal eps(delta) of `steps` compositions of the Poisson-subsampled "
                     "Gaussian (sampling rate q, noise multiplier sigma, add/remove "

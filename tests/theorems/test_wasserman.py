@@ -10,6 +10,7 @@ import sympy
 from flint import arb
 
 import theorems.wasserman as mod
+from theorems.wasserman import odds
 from dpproof.lowering import arb_ball, lower
 from dpproof.oracles import mechanisms as M
 from dpproof.oracles import moments as MO
@@ -142,7 +143,7 @@ def test_laplace_literal_density_not_proportional():
 
 def test_rr_enumeration_is_the_printed_pi():
     th, p = sympy.Rational(3, 10), sympy.Rational(1, 7)
-    assert mod.pi_enum.subs({mod.theta: th, mod.p: p}) == 1 - th + th * p
+    assert odds.pi_enum.subs({odds.theta: th, odds.p: p}) == 1 - th + th * p
 
 
 def test_series_repaired_scale_is_exactly_tight():
