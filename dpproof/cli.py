@@ -48,7 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--jobs", type=_positive_int, default=1, help="claims checked in parallel")
     v.add_argument("--seed", type=int, default=0, help="seed of the counterexample search")
     v.add_argument("--timeout", type=_positive_float, default=120.0,
-                   help="seconds per claim (default 120)")
+                   help="seconds per claim, all engines together (default 120)")
+    v.add_argument("--engine-timeout", type=_positive_float, default=60.0, metavar="S",
+                   help="seconds per engine and claim, at most --timeout (default 60)")
     v.add_argument("--engine", action="append", choices=list(ENGINES), dest="engines",
                    help="engines to run, in order (repeatable; default: all)")
     v.add_argument("--strict", action="store_true",
@@ -236,7 +238,7 @@ def _verify(args, claims) -> int:
                   "pip install 'dpproof[cluster]'", file=sys.stderr)
             return 2
     config = Config(seed=args.seed, timeout=args.timeout,
-                    engine_timeout=min(args.timeout, Config.engine_timeout),
+                    engine_timeout=min(args.timeout, args.engine_timeout),
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
     executor = DaskExecutor(args.scheduler) if args.scheduler else LocalExecutor(args.jobs)
     progress = None if args.quiet else _ProgressBar()
@@ -328,7 +330,8 @@ def _run_key(args) -> str | None:
     from .runcache import run_key
 
     options = {"targets": list(args.targets), "only": args.only, "seed": args.seed,
-               "timeout": args.timeout, "engines": args.engines, "jobs": args.jobs,
+               "timeout": args.timeout, "engine_timeout": args.engine_timeout,
+               "engines": args.engines, "jobs": args.jobs,
                "memory_limit": args.memory_limit or default_memory_mb(args.jobs),
                "pdf": not args.no_pdf and shutil.which("latexmk") is not None,
                "fragment": args.latex_fragment}

@@ -1,6 +1,8 @@
 """The command line: exit codes, listing, bad input, and verify writing the documented schema."""
 
 import json
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -73,3 +75,25 @@ def test_strict_exits_1_when_a_claim_is_refuted(tmp_path):
     code = main(["verify", BASICS, "--only", "basics.rr_odds", "--out", str(tmp_path),
                  "--no-pdf", "--quiet", "--strict"])
     assert code == 0
+
+
+def test_engine_timeout_is_an_option_bounded_by_the_claim_timeout(tmp_path, monkeypatch):
+    """--engine-timeout sets Config.engine_timeout (at most --timeout); --help documents it."""
+    from dpproof import runner
+    from dpproof.evidence import Report
+
+    seen = []
+    monkeypatch.setattr(runner, "verify", lambda claims, config=None, **kw: seen.append(
+        config) or Report((), {}, "0", False))
+    monkeypatch.setenv("DPPROOF_CACHE_DIR", str(tmp_path / "cache"))
+    toml = tmp_path / "c.toml"
+    toml.write_text('[[claim]]\nid = "a"\nsource = "t"\nstatement = "x <= 2"\n'
+                    'domain = { x = [0, 1] }\n')
+    for extra, expected in ((["--engine-timeout", "400", "--timeout", "900"], 400.0),
+                            (["--engine-timeout", "400", "--timeout", "90"], 90.0), ([], 60.0)):
+        main(["verify", str(toml), "--out", str(tmp_path / "o"), "--no-pdf", "--quiet",
+              "--no-cache", *extra])
+        assert seen[-1].engine_timeout == expected
+    help_text = subprocess.run([sys.executable, "-m", "dpproof", "verify", "--help"],
+                               capture_output=True, text=True).stdout
+    assert "--engine-timeout" in help_text
