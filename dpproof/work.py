@@ -1,0 +1,158 @@
+"""A deterministic work meter: budgets counted in Python function calls, not seconds.
+
+The anchors are Z3's ``rlimit`` and Lean's ``maxHeartbeats``: a budget that is a count of work
+stops a computation at the same place on every machine and under any load, so a verdict does
+not depend on the machine (docs/design.md "Budgets: counted, not timed").  One unit is one
+Python function call (a frame started; generators resumed count too), counted by a global
+``sys.settrace`` hook that returns None (no line events).  C code (sympy's gmpy arithmetic,
+flint's arb kernels) is not counted and not interrupted: one long C call can outlast a
+budget, which is what the one wall-clock backstop per claim is for.
+
+``work_limit(units)`` nests like ``engines.base.time_limit``: an enclosing limit still fires,
+``limit_passed()`` says whether one has.  When a limit is reached, ``WorkExhausted`` (an
+``EngineTimeout``, so every existing handler catches it) is raised in the frame being called,
+raised by the hook.  CPython unsets a trace function that raises; a one-shot profile function
+puts it back at the next call, C call or return (before any handler's code runs on).  Once expired, the exception is raised again every
+``REFIRE`` units until the block is left (a library's ``except Exception`` would otherwise
+swallow it for good).  Only the main thread of the process is metered.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from .engines.base import EngineTimeout
+
+#: units between repeated exceptions once a limit has expired
+REFIRE = 20_000
+_INF = float("inf")
+
+
+class WorkExhausted(EngineTimeout):
+    """Raised inside an engine when its work budget is spent."""
+
+
+_count = 0            # calls counted while the meter was installed
+_limits: list[int] = []   # absolute counts at which the enclosing work limits expire
+_next = _INF          # the count at which the hook next acts
+_users = 0            # open blocks that need the meter (work_limit, metering)
+_previous = None      # the trace function found when the meter was installed
+_main = threading.main_thread().ident
+_profile = [None]     # the profile function replaced while the hook is being put back
+
+
+def spent() -> int:
+    """The units counted so far in this process (differences of two readings are the work)."""
+    return _count
+
+
+def limit_passed() -> bool:
+    """Whether an enclosing ``work_limit`` has expired (its ``WorkExhausted`` caught by an inner
+    handler must then propagate)."""
+    for d in _limits:       # a loop, not a generator: no frame for the hook to stop in
+        if _count >= d:
+            return True
+    return False
+
+
+def _hook(frame, event, arg):
+    global _count
+    _count += 1
+    if _count >= _next:
+        _due(frame)
+    if _previous is not None:
+        return _previous(frame, event, arg)
+    return None
+
+
+def _due(frame) -> None:
+    """A limit is reached at this call: deliver WorkExhausted to the frame, unless it is the
+    meter's own bookkeeping or a place where Python drops exceptions (then the next call)."""
+    global _next
+    from .oracles.integrate import INTEGRATING
+    code = frame.f_code
+    if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
+        _next = _count + 1
+        return
+    if threading.get_ident() != _main:
+        return
+    _next = _count + REFIRE
+    _profile[0] = sys.getprofile()
+    sys.setprofile(_reinstall)
+    raise WorkExhausted()
+
+
+def _reinstall(frame, event, arg):
+    """One-shot profile function: put the meter back after its raise unset it."""
+    previous, _profile[0] = _profile[0], None
+    sys.setprofile(previous)
+    if _users and sys.gettrace() is None:
+        sys.settrace(_hook)
+
+
+def _install() -> None:
+    global _users, _previous
+    if _users == 0 or sys.gettrace() is not _hook:
+        if sys.gettrace() is not _hook:
+            _previous = sys.gettrace()
+        sys.settrace(_hook)
+    _users += 1
+
+
+def _uninstall() -> None:
+    global _users, _previous
+    _users -= 1
+    if _users == 0:
+        sys.settrace(_previous)
+        _previous = None
+
+
+def _rearm() -> None:
+    """The next count to act at: the nearest limit, or, if one has already expired (its
+    exception is on its way), the next refire."""
+    global _next
+    _next = min(_limits) if _limits else _INF
+    if _next <= _count:
+        _next = _count + REFIRE
+
+
+class work_limit:
+    """Interrupt the block with ``WorkExhausted`` after ``units`` function calls.
+
+    Nests: an enclosing limit that expires first still fires.  The previous trace function
+    (a debugger's, coverage's) is chained while the meter runs and restored when the last
+    block is left; a hook that Python or a library unset is put back on entering a block."""
+
+    def __init__(self, units: float):
+        self.units = max(int(units), 1) if units == units else 1   # nan: expired at once
+
+    def __enter__(self):
+        _install()
+        _limits.append(_count + self.units)
+        _rearm()
+        return self
+
+    def __exit__(self, *exc):
+        _limits.pop()
+        _rearm()
+        _uninstall()
+        return False
+
+
+class metering:
+    """Count calls in the block without limiting it (``spent()`` differences are the work)."""
+
+    def __enter__(self):
+        _install()
+        return self
+
+    def __exit__(self, *exc):
+        _uninstall()
+        return False
+
+
+_UNINTERRUPTIBLE = (work_limit.__enter__.__code__, work_limit.__exit__.__code__,
+                    metering.__enter__.__code__, metering.__exit__.__code__,
+                    _install.__code__, _uninstall.__code__, _reinstall.__code__, _rearm.__code__,
+                    limit_passed.__code__)
