@@ -15,10 +15,15 @@ raised by the hook.  CPython unsets a trace function that raises; a one-shot pro
 puts it back at the next call, C call or return (before any handler's code runs on).  Once expired, the exception is raised again every
 ``REFIRE`` units until the block is left (a library's ``except Exception`` would otherwise
 swallow it for good).  Only the main thread of the process is metered.
+
+Calls made while the garbage collector runs (finalizers, weakref and ``gc.callbacks``
+callbacks, hypothesis' among them) are not counted: when a collection happens depends on the
+allocator's history, not on the computation.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 
@@ -91,8 +96,30 @@ def _reinstall(frame, event, arg):
         sys.settrace(_hook)
 
 
+_gc_start = [0]       # the count when the running collection started
+
+
+def _gc_opened(phase, info):
+    """First of ``gc.callbacks``: note the count as a collection starts (its own call not
+    counted)."""
+    if phase == "start":
+        _gc_start[0] = _count - 1
+
+
+def _gc_closed(phase, info):
+    """Last of ``gc.callbacks``: as the collection stops, forget the calls it made."""
+    global _count
+    if phase == "stop":
+        _count = _gc_start[0]
+
+
 def _install() -> None:
     global _users, _previous
+    for cb in (_gc_opened, _gc_closed):   # first and last, whatever registered since
+        while cb in gc.callbacks:
+            gc.callbacks.remove(cb)
+    gc.callbacks.insert(0, _gc_opened)
+    gc.callbacks.append(_gc_closed)
     if _users == 0 or sys.gettrace() is not _hook:
         if sys.gettrace() is not _hook:
             _previous = sys.gettrace()
@@ -106,6 +133,9 @@ def _uninstall() -> None:
     if _users == 0:
         sys.settrace(_previous)
         _previous = None
+        for cb in (_gc_opened, _gc_closed):
+            while cb in gc.callbacks:
+                gc.callbacks.remove(cb)
 
 
 def _rearm() -> None:
@@ -154,5 +184,6 @@ class metering:
 
 _UNINTERRUPTIBLE = (work_limit.__enter__.__code__, work_limit.__exit__.__code__,
                     metering.__enter__.__code__, metering.__exit__.__code__,
-                    _install.__code__, _uninstall.__code__, _reinstall.__code__, _rearm.__code__,
+                    _install.__code__, _uninstall.__code__, _reinstall.__code__, _gc_opened.__code__,
+                    _gc_closed.__code__, _rearm.__code__,
                     limit_passed.__code__)
