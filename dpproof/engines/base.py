@@ -201,20 +201,27 @@ def _raise_timeout(signum, frame):
     raise EngineTimeout()
 
 
+def now() -> float:
+    """The budget clock, for "how much of a budget is left" arithmetic: ``time.perf_counter()``,
+    or under ``budgeted`` work the units spent / ``UNITS_PER_SECOND`` (no clock is read).
+    Not for the seconds reported in evidence, which are the wall clock's."""
+    if _BUDGET[0] == "work":
+        return work.spent() / UNITS_PER_SECOND
+    return time.perf_counter()
+
+
 class Deadline:
-    """A soft deadline the engines poll between units of work.  Under ``budgeted`` work it
-    reads the work meter: ``elapsed`` is then units spent / ``UNITS_PER_SECOND``."""
+    """A soft deadline the engines poll between units of work (on ``now``: under ``budgeted``
+    work, units spent / ``UNITS_PER_SECOND``)."""
 
     def __init__(self, seconds: float):
         self.counted = _BUDGET[0] == "work"
-        self.start = work.spent() if self.counted else time.perf_counter()
+        self.start = now()
         self.seconds = seconds
 
     @property
     def elapsed(self) -> float:
-        if self.counted:
-            return (work.spent() - self.start) / UNITS_PER_SECOND
-        return time.perf_counter() - self.start
+        return now() - self.start
 
     @property
     def passed(self) -> bool:

@@ -224,3 +224,30 @@ def test_same_work_and_verdicts_quiet_and_under_twice_oversubscribed_cores():
     # trivial and q: symbolic stopped by its 40,000-unit quick limit, interval certifies
     assert verdicts == {"trivial": "CERTIFIED", "amgm": "PROVED", "q": "CERTIFIED"}
     assert "engine time limit of 0.02 s reached" in quiet[-1]   # a counted limit did fire
+
+
+class _NoClock:
+    """A ``time`` module whose clocks raise: what budget="work" must never read."""
+
+    def __getattr__(self, name):
+        def read(*args):
+            raise AssertionError(f"time.{name} read under budget='work'")
+        return read
+
+
+def test_under_work_budget_the_limits_read_no_clock(monkeypatch):
+    monkeypatch.setattr(base, "time", _NoClock())
+    with budgeted(Config(budget="work")):
+        start = base.now()
+        deadline = Deadline(0.01)
+        with pytest.raises(EngineTimeout):
+            with time_limit(1.0):
+                try:
+                    with time_limit(0.5):
+                        _runaway()
+                except EngineTimeout:
+                    assert not base.outer_limit_passed()   # the inner limit's own
+                _runaway()
+        assert deadline.passed and base.now() - start >= 1.0
+    with pytest.raises(AssertionError, match="perf_counter"):   # the patch does bite
+        Deadline(1.0)
