@@ -89,6 +89,16 @@ def test_a_swallowed_exhaustion_is_raised_again_until_the_block_is_left():
     assert sys.gettrace() is None
 
 
+def test_an_exception_inside_leaves_the_meter_as_it_found_it():
+    with pytest.raises(ValueError, match="inside"):
+        with work.work_limit(10**6):
+            with work.work_limit(10**5):
+                _f(1)
+                raise ValueError("inside")
+    assert sys.gettrace() is None and not work._limits and work._users == 0
+    assert work._next == float("inf") and not work.limit_passed()
+
+
 def test_the_previous_trace_function_is_chained_and_restored():
     seen = []
 
