@@ -28,9 +28,12 @@ import sys
 import threading
 
 from .engines.base import EngineTimeout
+from .oracles.integrate import INTEGRATING
 
 #: units between repeated exceptions once a limit has expired
 REFIRE = 20_000
+#: the longest limit (an infinite one is this)
+LONGEST = 10**18
 _INF = float("inf")
 
 
@@ -75,7 +78,6 @@ def _due(frame) -> None:
     """A limit is reached at this call: deliver WorkExhausted to the frame, unless it is the
     meter's own bookkeeping or a place where Python drops exceptions (then the next call)."""
     global _next
-    from .oracles.integrate import INTEGRATING
     code = frame.f_code
     if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
         _next = _count + 1
@@ -120,9 +122,9 @@ def _install() -> None:
             gc.callbacks.remove(cb)
     gc.callbacks.insert(0, _gc_opened)
     gc.callbacks.append(_gc_closed)
-    if _users == 0 or sys.gettrace() is not _hook:
-        if sys.gettrace() is not _hook:
-            _previous = sys.gettrace()
+    if _users == 0 and sys.gettrace() is not _hook:
+        _previous = sys.gettrace()         # restored when the last block is left
+    if sys.gettrace() is not _hook:        # first block, or the hook was unset meanwhile
         sys.settrace(_hook)
     _users += 1
 
@@ -155,7 +157,8 @@ class work_limit:
     block is left; a hook that Python or a library unset is put back on entering a block."""
 
     def __init__(self, units: float):
-        self.units = max(int(units), 1) if units == units else 1   # nan: expired at once
+        # not a positive number (0, negative, nan): expired at once; none exceeds LONGEST
+        self.units = int(min(units, LONGEST)) if units >= 1 else 1
 
     def __enter__(self):
         _install()

@@ -113,10 +113,13 @@ def test_the_previous_trace_function_is_chained_and_restored():
             assert sys.gettrace() is work._hook
             _f(1)
             _f(2)
+            with pytest.raises(work.WorkExhausted):   # the hook unset by its own raise
+                with work.work_limit(100):
+                    _runaway()
         assert sys.gettrace() is previous
     finally:
         sys.settrace(None)
-    assert seen == ["call", "call"]
+    assert seen[:2] == ["call", "call"] and set(seen) == {"call"}
 
 
 def test_calls_during_garbage_collection_are_not_counted():
@@ -155,6 +158,8 @@ def test_under_work_budget_every_limit_is_counted():
         assert isinstance(limit, work.work_limit)
         assert limit.units == int(1.5 * base.UNITS_PER_SECOND)
         assert isinstance(time_limit(0), work.work_limit) and time_limit(-1).units == 1
+        assert time_limit(float("nan")).units == 1
+        assert time_limit(float("inf")).units == work.LONGEST
         deadline = Deadline(1e-4)             # 1e-4 s of work: a few hundred calls
         assert deadline.counted and not deadline.passed
         for k in range(base.UNITS_PER_SECOND // 10_000 + 10):
