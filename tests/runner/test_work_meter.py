@@ -38,6 +38,7 @@ def _stopped_at(units) -> int:
 
 
 def test_a_runaway_loop_stops_at_the_same_count_every_time():
+    _stopped_at(50_000)     # pytest.raises' first use does one-off work of its own
     counts = {_stopped_at(50_000) for _ in range(5)}
     # one count: the limit's, plus the call it is delivered in and pytest.raises' own calls
     assert len(counts) == 1 and 50_000 < counts.pop() <= 50_005
@@ -110,7 +111,7 @@ def test_the_previous_trace_function_is_chained_and_restored():
     sys.settrace(previous)
     try:
         with work.work_limit(10**6):
-            assert sys.gettrace() is work._hook
+            assert sys.gettrace() is (work._hook if work._TOOL is None else previous)
             _f(1)
             _f(2)
             with pytest.raises(work.WorkExhausted):   # the hook unset by its own raise
