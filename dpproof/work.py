@@ -4,19 +4,20 @@ The anchors are Z3's ``rlimit`` and Lean's ``maxHeartbeats``: a budget that is a
 stops a computation at the same place on every machine and under any load, so a verdict does
 not depend on the machine (docs/design.md "Budgets: counted, not timed").  One unit is one
 Python function call (a frame started), counted by a ``sys.monitoring`` PY_START callback
-(Python 3.12+, about 1.2x CPU on sympy) or else a global ``sys.settrace`` hook that returns
-None, so no line events (3.11: about 2x; generators resumed count there too).  Counts are
-comparable within one Python and one sympy version only.  C code (sympy's gmpy arithmetic,
-flint's arb kernels) is not counted and not interrupted: one long C call can outlast a
-budget, which is what the one wall-clock backstop per claim is for.
+(Python 3.12+, about 1.5x CPU on sympy-heavy claims) or else a global ``sys.settrace`` hook
+that returns None, so no line events (3.11: about 2.2x; generators resumed count there too;
+benchmarks/bench_work_meter.py).  Counts are comparable within one Python and one sympy
+version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is not counted and not
+interrupted: one long C call can outlast a budget, which is what the one wall-clock
+backstop per claim is for.
 
 ``work_limit(units)`` nests like ``engines.base.time_limit``: an enclosing limit still fires,
 ``limit_passed()`` says whether one has.  When a limit is reached, ``WorkExhausted`` (an
 ``EngineTimeout``, so every existing handler catches it) is raised in the frame being called,
 raised by the hook.  CPython unsets a trace function that raises (not a monitoring callback);
 a one-shot profile function puts it back at the next call, C call or return, before any
-handler's code runs on.  Once expired, the exception is raised again every
-``REFIRE`` units until the block is left (a library's ``except Exception`` would otherwise
+handler's code runs on.  Once expired, the exception is raised again every ``REFIRE``
+units until the block is left (a library's ``except Exception`` would otherwise
 swallow it for good).  Only the main thread is interrupted (and, with settrace, metered).
 
 Calls made while the garbage collector runs (finalizers, weakref and ``gc.callbacks``
