@@ -210,11 +210,10 @@ class metering:
         return False
 
 
-_UNINTERRUPTIBLE = (_started.__code__, work_limit.__enter__.__code__, work_limit.__exit__.__code__,
-                    metering.__enter__.__code__, metering.__exit__.__code__,
-                    _install.__code__, _uninstall.__code__, _reinstall.__code__, _gc_opened.__code__,
-                    _gc_closed.__code__, _rearm.__code__,
-                    limit_passed.__code__)
+#: the meter's own frames, which a limit never interrupts
+_UNINTERRUPTIBLE = tuple(f.__code__ for f in (
+    _started, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
+    _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, limit_passed))
 
 
 def _tool() -> int | None:
