@@ -14,7 +14,8 @@ from sympy.core.cache import clear_cache
 from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
-from .engines.base import Config, EngineTimeout, load, outer_limit_passed, time_limit
+from .engines.base import (Config, EngineTimeout, budgeted, load, outer_limit_passed,
+                           time_limit)
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .repair import repair
 
@@ -33,7 +34,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
         for name in config.engines:
             load(name)
         try:
-            with time_limit(config.timeout):
+            with budgeted(config), time_limit(config.timeout):
                 _run_engines(claim, config, evidence)
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import signal
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -24,6 +25,14 @@ from ..oracles.integrate import INTEGRATING
 
 #: the largest magnitude an unbounded parameter end is truncated to (see interval engine)
 TRUNCATE_AT = sympy.Integer(10) ** 6
+
+
+#: what ``Config.budget`` may be
+BUDGETS = ("seconds", "work")
+#: work units (Python function calls, ``dpproof.work``) per second of a limit under
+#: budget="work": about what one unmetered CPU-second of sympy-heavy code makes on the machine
+#: the defaults were tuned on (benchmarks/bench_work_meter.py measures it)
+UNITS_PER_SECOND = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,13 @@ class Config:
     numeric_dps: tuple[int, int] = (30, 60)
     grid: int = 7                    # numeric grid points per parameter
     engines: tuple[str, ...] = tuple(ENGINES)
+    #: what the limits above count: "seconds" of wall clock (SIGALRM), or "work" -- each
+    #: limit of s seconds becomes s * UNITS_PER_SECOND function calls (dpproof.work)
+    budget: str = "seconds"
 
     def __post_init__(self):
+        if self.budget not in BUDGETS:
+            raise ValueError(f"budget must be one of {', '.join(BUDGETS)}, got {self.budget!r}")
         unknown = [e for e in self.engines if e not in ENGINES]
         if unknown:
             raise ValueError(f"unknown engine(s) {unknown}; allowed: {', '.join(ENGINES)}")
@@ -67,8 +81,34 @@ class EngineTimeout(Exception):
     """Raised inside an engine when its time limit is reached."""
 
 
+#: the budget the limits count in this process now (set by ``budgeted`` for one claim)
+_BUDGET = ["seconds"]
+
+
+@contextmanager
+def budgeted(config: Config):
+    """Run the block under ``config.budget``.  For "work": every ``time_limit`` and ``Deadline``
+    opened inside counts work instead of seconds, the meter runs, and sympy's random streams
+    (its assumptions system shuffles the facts it asks, ``sympy.core.random``) restart from
+    the config's seed, so that the same claim does the same work in every process."""
+    if config.budget != "work":
+        yield
+        return
+    from sympy.core.random import seed
+    seed(config.seed)
+    previous, _BUDGET[0] = _BUDGET[0], "work"
+    try:
+        with work.metering():
+            yield
+    finally:
+        _BUDGET[0] = previous
+
+
 class time_limit:
     """Interrupt the block after ``seconds`` with EngineTimeout (SIGALRM, main thread only).
+
+    Under ``budgeted`` work, a ``dpproof.work.work_limit`` of ``seconds * UNITS_PER_SECOND``
+    units instead (no clock is read).
 
     Nests: an enclosing limit that expires first still fires, and is restored on exit.
     Outside the main thread there is no hard limit; the engines' own budgets apply.
@@ -86,6 +126,11 @@ class time_limit:
     (INTERNALERROR, exit 3).  Reproduced once in 3000 nested millisecond limits; pinned by
     ``tests/runner/test_time_limit.py``.
     """
+
+    def __new__(cls, seconds: float):
+        if _BUDGET[0] == "work":
+            return work.work_limit(seconds * UNITS_PER_SECOND if seconds > 0 else 0)
+        return super().__new__(cls)
 
     def __init__(self, seconds: float):
         # 0 would disarm the alarm, the enclosing limits' too (the block ran unlimited), and
@@ -133,7 +178,12 @@ _DEADLINES: list[float] = []
 def outer_limit_passed() -> bool:
     """Whether an enclosing ``time_limit`` has expired: an ``EngineTimeout`` caught by an
     inner block's handler (a sympy guard, an engine's own budget) is then the outer limit's,
-    and must propagate -- swallowed, the claim's limit would never stop the claim."""
+    and must propagate -- swallowed, the claim's limit would never stop the claim.  Work
+    limits (``dpproof.work``) count too."""
+    if work.limit_passed():
+        return True
+    if not _DEADLINES:
+        return False
     now = time.perf_counter()
     return any(now >= d for d in _DEADLINES)
 
@@ -151,20 +201,35 @@ def _raise_timeout(signum, frame):
     raise EngineTimeout()
 
 
+def now() -> float:
+    """The budget clock, for "how much of a budget is left" arithmetic: ``time.perf_counter()``,
+    or under ``budgeted`` work the units spent / ``UNITS_PER_SECOND`` (no clock is read).
+    Not for the seconds reported in evidence, which are the wall clock's."""
+    if _BUDGET[0] == "work":
+        return work.spent() / UNITS_PER_SECOND
+    return time.perf_counter()
+
+
 class Deadline:
-    """A soft deadline the engines poll between units of work."""
+    """A soft deadline the engines poll between units of work (on ``now``: under ``budgeted``
+    work, units spent / ``UNITS_PER_SECOND``)."""
 
     def __init__(self, seconds: float):
-        self.start = time.perf_counter()
+        self.counted = _BUDGET[0] == "work"
+        self.start = now()
         self.seconds = seconds
 
     @property
     def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+        return now() - self.start
 
     @property
     def passed(self) -> bool:
         return self.elapsed >= self.seconds
+
+
+# at the end: dpproof.work imports EngineTimeout from here
+from .. import work  # noqa: E402
 
 
 def holds(margin, strict: bool) -> bool:

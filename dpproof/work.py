@@ -1,0 +1,233 @@
+"""A deterministic work meter: budgets counted in Python function calls, not seconds.
+
+The anchors are Z3's ``rlimit`` and Lean's ``maxHeartbeats``: a budget that is a count of work
+stops a computation at the same place on every machine and under any load, so a verdict does
+not depend on the machine (docs/design.md "Budgets: counted, not timed").  One unit is one
+Python function call (a frame started), counted by a ``sys.monitoring`` PY_START callback
+(Python 3.12+, about 1.5x CPU on sympy-heavy claims) or else a global ``sys.settrace`` hook
+that returns None, so no line events (3.11: about 2.2x; generators resumed count there too;
+benchmarks/bench_work_meter.py).  Counts are comparable within one Python and one sympy
+version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is not counted and not
+interrupted: one long C call can outlast a budget, which is what the one wall-clock
+backstop per claim is for.
+
+``work_limit(units)`` nests like ``engines.base.time_limit``: an enclosing limit still fires,
+``limit_passed()`` says whether one has.  When a limit is reached, ``WorkExhausted`` (an
+``EngineTimeout``, so every existing handler catches it) is raised in the frame being called,
+raised by the hook.  CPython unsets a trace function that raises (not a monitoring callback);
+a one-shot profile function puts it back at the next call, C call or return, before any
+handler's code runs on.  Once expired, the exception is raised again every ``REFIRE``
+units until the block is left (a library's ``except Exception`` would otherwise
+swallow it for good).  Only the main thread is interrupted (and, with settrace, metered).
+
+Calls made while the garbage collector runs (finalizers, weakref and ``gc.callbacks``
+callbacks, hypothesis' among them) are not counted: when a collection happens depends on the
+allocator's history, not on the computation.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import threading
+from _thread import get_ident
+
+from .engines.base import EngineTimeout
+from .oracles.integrate import INTEGRATING
+
+#: units between repeated exceptions once a limit has expired
+REFIRE = 20_000
+#: the longest limit (an infinite one is this)
+LONGEST = 10**18
+_INF = float("inf")
+
+
+class WorkExhausted(EngineTimeout):
+    """Raised inside an engine when its work budget is spent."""
+
+
+_count = 0            # calls counted while the meter was installed
+_limits: list[int] = []   # absolute counts at which the enclosing work limits expire
+_next = _INF          # the count at which the hook next acts
+_users = 0            # open blocks that need the meter (work_limit, metering)
+_previous = None      # the trace function found when the meter was installed
+_main = threading.main_thread().ident
+_profile = [None]     # the profile function replaced while the hook is being put back
+
+
+def spent() -> int:
+    """The units counted so far in this process (differences of two readings are the work)."""
+    return _count
+
+
+def limit_passed() -> bool:
+    """Whether an enclosing ``work_limit`` has expired (its ``WorkExhausted`` caught by an inner
+    handler must then propagate)."""
+    for d in _limits:       # a loop, not a generator: no frame for the hook to stop in
+        if _count >= d:
+            return True
+    return False
+
+
+def _hook(frame, event, arg):
+    global _count
+    _count += 1
+    if _count >= _next:
+        _due(frame)
+    if _previous is not None:
+        return _previous(frame, event, arg)
+    return None
+
+
+def _started(code, offset):
+    """The ``sys.monitoring`` PY_START callback.  Monitoring is process-wide: calls in other
+    threads count too (a thread check here cost 20% more CPU); the engines run Python in
+    the main thread only, and only the main thread is interrupted."""
+    global _count
+    _count += 1
+    if _count >= _next:
+        _due(code, monitored=True)
+
+
+def _due(frame_or_code, monitored: bool = False) -> None:
+    """A limit is reached at this call: deliver WorkExhausted to the frame, unless it is the
+    meter's own bookkeeping or a place where Python drops exceptions (then the next call)."""
+    global _next
+    code = frame_or_code if monitored else frame_or_code.f_code
+    if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
+        _next = _count + 1
+        return
+    if get_ident() != _main:
+        return
+    _next = _count + REFIRE
+    if monitored:
+        raise WorkExhausted()
+    _profile[0] = sys.getprofile()
+    sys.setprofile(_reinstall)
+    raise WorkExhausted()
+
+
+def _reinstall(frame, event, arg):
+    """One-shot profile function: put the meter back after its raise unset it."""
+    previous, _profile[0] = _profile[0], None
+    sys.setprofile(previous)
+    if _users and sys.gettrace() is None:
+        sys.settrace(_hook)
+
+
+_gc_start: list = [None]   # the count when the running collection started
+
+
+def _gc_opened(phase, info):
+    """First of ``gc.callbacks``: note the count as a collection starts (its own call not
+    counted)."""
+    if phase == "start":
+        _gc_start[0] = _count - 1 if _users else None
+
+
+def _gc_closed(phase, info):
+    """Last of ``gc.callbacks``: as the collection stops, forget the calls it made."""
+    global _count
+    if phase == "stop" and _gc_start[0] is not None:   # a start seen (not installed
+        _count, _gc_start[0] = _gc_start[0], None          # half-way through a collection)
+
+
+def _install() -> None:
+    global _users, _previous
+    for cb in (_gc_opened, _gc_closed):   # first and last, whatever registered since
+        while cb in gc.callbacks:
+            gc.callbacks.remove(cb)
+    gc.callbacks.insert(0, _gc_opened)
+    gc.callbacks.append(_gc_closed)
+    if _TOOL is not None:
+        if _users == 0:
+            sys.monitoring.set_events(_TOOL, sys.monitoring.events.PY_START)
+        _users += 1
+        return
+    if _users == 0 and sys.gettrace() is not _hook:
+        _previous = sys.gettrace()         # restored when the last block is left
+    if sys.gettrace() is not _hook:        # first block, or the hook was unset meanwhile
+        sys.settrace(_hook)
+    _users += 1
+
+
+def _uninstall() -> None:
+    global _users, _previous
+    _users -= 1
+    if _users == 0:
+        if _TOOL is not None:
+            sys.monitoring.set_events(_TOOL, 0)
+        else:
+            sys.settrace(_previous)
+            _previous = None
+        for cb in (_gc_opened, _gc_closed):
+            while cb in gc.callbacks:
+                gc.callbacks.remove(cb)
+
+
+def _rearm() -> None:
+    """The next count to act at: the nearest limit, or, if one has already expired (its
+    exception is on its way), the next refire."""
+    global _next
+    _next = min(_limits) if _limits else _INF
+    if _next <= _count:
+        _next = _count + REFIRE
+
+
+class work_limit:
+    """Interrupt the block with ``WorkExhausted`` after ``units`` function calls.
+
+    Nests: an enclosing limit that expires first still fires.  The previous trace function
+    (a debugger's, coverage's) is chained while the meter runs and restored when the last
+    block is left; a hook that Python or a library unset is put back on entering a block."""
+
+    def __init__(self, units: float):
+        # not a positive number (0, negative, nan): expired at once; none exceeds LONGEST
+        self.units = int(min(units, LONGEST)) if units >= 1 else 1
+
+    def __enter__(self):
+        _install()
+        _limits.append(_count + self.units)
+        _rearm()
+        return self
+
+    def __exit__(self, *exc):
+        _limits.pop()
+        _rearm()
+        _uninstall()
+        return False
+
+
+class metering:
+    """Count calls in the block without limiting it (``spent()`` differences are the work)."""
+
+    def __enter__(self):
+        _install()
+        return self
+
+    def __exit__(self, *exc):
+        _uninstall()
+        return False
+
+
+#: the meter's own frames, which a limit never interrupts
+_UNINTERRUPTIBLE = tuple(f.__code__ for f in (
+    _started, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
+    _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, limit_passed))
+
+
+def _tool() -> int | None:
+    """A free ``sys.monitoring`` tool id with our callback registered, or None (Python 3.11,
+    or every id taken): then the settrace hook."""
+    monitoring = getattr(sys, "monitoring", None)
+    if monitoring is None:
+        return None
+    for tool in (5, 4, 3):      # OPTIMIZER_ID and two unnamed ones: debuggers,
+        if monitoring.get_tool(tool) is None:     # coverage and profilers use 0-2
+            monitoring.use_tool_id(tool, "dpproof.work")
+            monitoring.register_callback(tool, monitoring.events.PY_START, _started)
+            return tool
+    return None
+
+
+_TOOL = _tool()

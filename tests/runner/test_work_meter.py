@@ -1,0 +1,298 @@
+"""The work meter (``dpproof.work``): limits counted in function calls stop a computation at
+the same count every time, nest like ``time_limit``, survive a swallowed exception, restore
+the trace function they found; under ``Config(budget="work")`` a claim's verdict and work do
+not depend on the load of the machine.  The default budget (seconds) is unchanged."""
+
+import ctypes
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dpproof import work
+from dpproof.engines import base
+from dpproof.engines.base import Config, Deadline, EngineTimeout, budgeted, time_limit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _f(x):
+    return x + 1
+
+
+def _runaway():
+    n = 0
+    while True:
+        n = _f(n)
+
+
+def _stopped_at(units) -> int:
+    start = work.spent()
+    with pytest.raises(work.WorkExhausted):
+        with work.work_limit(units):
+            _runaway()
+    return work.spent() - start
+
+
+def test_a_runaway_loop_stops_at_the_same_count_every_time():
+    _stopped_at(50_000)     # pytest.raises' first use does one-off work of its own
+    counts = {_stopped_at(50_000) for _ in range(5)}
+    # one count: the limit's, plus the call it is delivered in and pytest.raises' own calls
+    assert len(counts) == 1 and 50_000 < counts.pop() <= 50_005
+    assert sys.gettrace() is None and not work._limits and work._users == 0
+
+
+def test_work_exhausted_is_an_engine_timeout():
+    assert issubclass(work.WorkExhausted, EngineTimeout)
+
+
+def test_an_enclosing_limit_still_fires_and_is_seen_as_passed():
+    seen = []
+    with pytest.raises(EngineTimeout):
+        with work.work_limit(2_000):
+            try:
+                with work.work_limit(10**9):
+                    _runaway()
+            except EngineTimeout:
+                seen.append(work.limit_passed())   # the outer limit's, not the inner's
+                raise
+    assert seen == [True]
+    assert not work.limit_passed()
+
+
+def test_an_inner_limit_fires_first_and_the_outer_block_goes_on():
+    with work.work_limit(10**9):
+        with pytest.raises(work.WorkExhausted):
+            with work.work_limit(1_000):
+                _runaway()
+        assert not work.limit_passed()
+        assert sum(_f(k) for k in range(100)) == 5050      # the block runs on unharmed
+
+
+def test_a_swallowed_exhaustion_is_raised_again_until_the_block_is_left():
+    caught = []
+
+    def stubborn():                     # a library's ``except Exception``
+        while len(caught) < 3:
+            try:
+                _runaway()
+            except Exception as exc:    # noqa: BLE001
+                caught.append(type(exc))
+        return len(caught)
+
+    with work.work_limit(5_000):
+        assert stubborn() == 3
+    assert caught == [work.WorkExhausted] * 3
+    # the exhausted limit refired at counted intervals: the meter was put back each time
+    assert sys.gettrace() is None
+
+
+def test_an_exception_inside_leaves_the_meter_as_it_found_it():
+    with pytest.raises(ValueError, match="inside"):
+        with work.work_limit(10**6):
+            with work.work_limit(10**5):
+                _f(1)
+                raise ValueError("inside")
+    assert sys.gettrace() is None and not work._limits and work._users == 0
+    assert work._next == float("inf") and not work.limit_passed()
+
+
+def test_the_previous_trace_function_is_chained_and_restored():
+    seen = []
+
+    def previous(frame, event, arg):
+        if frame.f_code is _f.__code__:
+            seen.append(event)
+        return None
+
+    sys.settrace(previous)
+    try:
+        with work.work_limit(10**6):
+            assert sys.gettrace() is (work._hook if work._TOOL is None else previous)
+            _f(1)
+            _f(2)
+            with pytest.raises(work.WorkExhausted):   # the hook unset by its own raise
+                with work.work_limit(100):
+                    _runaway()
+        assert sys.gettrace() is previous
+    finally:
+        sys.settrace(None)
+    assert seen[:2] == ["call", "call"] and set(seen) == {"call"}
+
+
+def test_calls_during_garbage_collection_are_not_counted():
+    import gc
+
+    class Cycle:
+        def __del__(self):
+            _f(0)
+
+    with work.metering():
+        start = work.spent()
+        for _ in range(50):
+            c = Cycle()
+            c.me = c
+            del c
+        before_gc = work.spent() - start
+        gc.collect()
+        after_gc = work.spent() - start
+    # the 50 finalizers ran inside the collection (2 calls each), none of them counted;
+    # gc.collect itself is a C call: only the second reading (spent) counts
+    assert after_gc == before_gc + 1
+
+
+def test_default_budget_is_seconds_and_time_limit_is_unchanged():
+    assert Config().budget == "seconds"
+    with budgeted(Config()):
+        limit = time_limit(1.0)
+        assert type(limit) is time_limit and limit.seconds == 1.0
+        assert not Deadline(1.0).counted
+    assert sys.gettrace() is None
+
+
+def test_under_work_budget_every_limit_is_counted():
+    with budgeted(Config(budget="work")):
+        limit = time_limit(1.5)
+        assert isinstance(limit, work.work_limit)
+        assert limit.units == int(1.5 * base.UNITS_PER_SECOND)
+        assert isinstance(time_limit(0), work.work_limit) and time_limit(-1).units == 1
+        assert time_limit(float("nan")).units == 1
+        assert time_limit(float("inf")).units == work.LONGEST
+        deadline = Deadline(1e-4)             # 1e-4 s of work: a few hundred calls
+        assert deadline.counted and not deadline.passed
+        for k in range(base.UNITS_PER_SECOND // 10_000 + 10):
+            _f(k)
+        assert deadline.passed
+        with pytest.raises(EngineTimeout):
+            with time_limit(1e-3):
+                _runaway()
+    assert base._BUDGET == ["seconds"] and sys.gettrace() is None
+
+
+def test_a_bad_budget_is_refused_with_the_allowed_values():
+    with pytest.raises(ValueError, match=r"budget must be one of seconds, work, got 'hours'"):
+        Config(budget="hours")
+
+
+# -- determinism across processes and load ------------------------------------------------
+
+#: what the subprocess runs: sympy's process-random state fixed before anything is built
+#: (its Dummy numbering starts at a random index; its assumptions system shuffles with an
+#: unseeded generator), then a sympy-heavy call and three claims under budget="work"
+_PROBE = textwrap.dedent("""
+    import sympy
+    sympy.Dummy._base_dummy_index = 10**6
+    sympy.core.random.seed(0)
+    import dpproof
+    from dpproof import work
+    from dpproof.checking import check_claim, warm_up
+    from dpproof.engines.base import Config
+    # before warm_up: it runs under clock limits, so the sympy Dummy numbering, random
+    # draws and caches it leaves behind vary from run to run; once unmetered first, for the
+    # lazy imports (how much work an import does depends on the file system's state)
+    x = sympy.Symbol("x", positive=True)
+    e = (sympy.sin(x)**2 + sympy.cos(x)**2) * sympy.exp(x) / (x**2 - 1) * (x - 1) \
+        + sympy.log(2*x) - sympy.log(x)
+    sympy.simplify(e)
+    sympy.core.cache.clear_cache()
+    sympy.core.random.seed(0)
+    with work.metering():
+        a = work.spent()
+        sympy.simplify(e)
+        print("simplify", work.spent() - a)
+    warm_up()
+    claims = [dpproof.claim("x <= 2", x="[0, 1]", id="trivial"),
+              dpproof.claim("x*y <= (x^2 + y^2)/2", x="[-3, 3]", y="[-3, 3]", id="amgm"),
+              dpproof.claim("Q(x) <= exp(-x^2/2)/2", x="[0, 40]", id="q")]
+    # q's quick symbolic try is stopped by its (counted) limit, then interval certifies
+    config = Config(budget="work", symbolic_quick_timeout=0.02, engine_timeout=1.0, timeout=3.0)
+    for c in claims:
+        a = work.spent()
+        r = check_claim(c, config)
+        print(c.id, r.verdict.name, work.spent() - a,
+              [(e.engine, e.verdict.name, e.detail[:60]) for e in r.evidence])
+""")
+
+
+def _no_aslr():
+    """Fixed addresses in the child: sympy iterates some containers in an order that follows
+    object addresses (a few calls in 10^6 differ otherwise)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.personality(0x0040000)          # ADDR_NO_RANDOMIZE
+
+
+def _probe(busy: int) -> list[str]:
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, "-c", _PROBE], cwd=ROOT, env=env, text=True,
+                             capture_output=True, timeout=600, preexec_fn=_no_aslr)
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.splitlines()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="personality(2) is Linux's")
+def test_same_work_and_verdicts_quiet_and_under_twice_oversubscribed_cores():
+    quiet = _probe(busy=0)
+    loaded = _probe(busy=2 * (os.cpu_count() or 1))
+    assert quiet == loaded
+    verdicts = {line.split()[0]: line.split()[1] for line in quiet[1:]}
+    # the meter did count
+    assert int(quiet[0].split()[1]) > 10_000
+    assert all(int(line.split()[2]) > 10_000 for line in quiet[1:])
+    # trivial and q: symbolic stopped by its 40,000-unit quick limit, interval certifies
+    assert verdicts == {"trivial": "CERTIFIED", "amgm": "PROVED", "q": "CERTIFIED"}
+    assert "engine time limit of 0.02 s reached" in quiet[-1]   # a counted limit did fire
+
+
+class _NoClock:
+    """A ``time`` module whose clocks raise: what budget="work" must never read."""
+
+    def __getattr__(self, name):
+        def read(*args):
+            raise AssertionError(f"time.{name} read under budget='work'")
+        return read
+
+
+def test_under_work_budget_the_limits_read_no_clock(monkeypatch):
+    monkeypatch.setattr(base, "time", _NoClock())
+    with budgeted(Config(budget="work")):
+        start = base.now()
+        deadline = Deadline(0.01)
+        with pytest.raises(EngineTimeout):
+            with time_limit(1.0):
+                try:
+                    with time_limit(0.5):
+                        _runaway()
+                except EngineTimeout:
+                    assert not base.outer_limit_passed()   # the inner limit's own
+                _runaway()
+        assert deadline.passed and base.now() - start >= 1.0
+    with pytest.raises(AssertionError, match="perf_counter"):   # the patch does bite
+        Deadline(1.0)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="issue 28's acceptance, not met yet: the engines still read the clock "
+                          "for evidence seconds and for the time left of their budgets")
+def test_under_work_budget_the_engines_read_no_clock(monkeypatch):
+    import dpproof
+    from dpproof.checking import check_claim
+
+    c = dpproof.claim("x <= 2", x="[0, 1]", id="trivial")
+    config = Config(budget="work", engines=("symbolic", "interval"))
+    assert check_claim(c, config).verdict.name == "PROVED"     # engines imported first
+    for name, module in list(sys.modules.items()):
+        if name.startswith("dpproof") and getattr(module, "time", None) is time_module:
+            monkeypatch.setattr(module, "time", _NoClock())
+    assert check_claim(c, config).verdict.name == "PROVED"
+
+
+time_module = sys.modules["time"]
