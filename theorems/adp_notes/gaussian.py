@@ -18,10 +18,11 @@ sig_b = sqrt(2 * Lg) / eg  # sigma at the theorem's boundary, Delta = 1
 GRID = "instances eps = i/4 (i = 1..4), delta = j/100 (j = 1..99), Delta = 1 by scaling"
 sigma_b = sqrt(2 * L) / eps  # the boundary sigma, continuous eps and delta
 EDC = Domain.of(eps=Pos(0, 1), delta=OPEN01)
-CLASSIC_FLAW = ("; flaw: edge of the domain (fails only as delta -> 1: for delta above delta*(eps), "
-                "which falls from 0.9965 at eps = 1/2 to 0.9803 at eps = 1, while the notes allow "
-                "every delta in (0, 1)), holds for delta <= 0.9803 (adp_notes.gauss.classic."
-                "repaired), so the theorem is sound for any delta of practical use")
+CLASSIC_FLAW = ("; flaw: edge of the domain (fails only as delta -> 1: for delta above "
+                "delta*(eps), which falls from 0.9965 at eps = 1/2 to 0.9803 at eps = 1, while the"
+                " notes allow every delta in (0, 1)), holds for delta <= 0.9803 "
+                "(adp_notes.gauss.classic.repaired), so the theorem is sound for any delta of "
+                "practical use")
 CLASSIC_NOTE = ("H_eps(N(0,s^2)||N(1,s^2)) at the smallest allowed s^2 = 2 log(1/delta)/eps^2 "
                 "(delta(eps) decreases in s); Delta = 1 by scaling (H depends on Delta/sigma "
                 "only)")
@@ -50,9 +51,9 @@ BAD_ALL = Domain.of(z=Interval(None, None), eps=Interval(0, 1, lo_open=True), de
 BAD_SET_FLAW = ("; flaw: misprint (missing term): solving the printed Bad set (privacy loss >= "
                 "eps) for z gives z <= Delta/2 - 2 Delta log(1/delta)/eps, the notes drop Delta/2 "
                 "(adp_notes.gauss.bad_set.repaired states the exact set), so their threshold is "
-                "too small by Delta/2 and the step 'Bad is inside {z <= -2 Delta log(1/delta)/eps}' "
-                "is false, the rest of the proof goes through with the corrected threshold up to "
-                "delta = 0.9738 (adp_notes.gauss.bad_mass.repaired)")
+                "too small by Delta/2 and the step 'Bad is inside {z <= -2 Delta "
+                "log(1/delta)/eps}' is false, the rest of the proof goes through with the "
+                "corrected threshold up to delta = 0.9738 (adp_notes.gauss.bad_mass.repaired)")
 bad_hyp = Statement(eps**2 / (4 * L) - z * eps**2 / (2 * Delta * L), ">=", eps)  # the printed set
 catalogue.declare(Claim("adp_notes.gauss.bad_set", src("Theorem (Gaussian mechanism), proof"),
                Statement(z, "<=", -2 * Delta * L / eps, hypotheses=(bad_hyp,)), bad_dom,
