@@ -122,10 +122,10 @@ GZ_REVERSE = ("from the larger to the smaller count: D_alpha = +inf for alpha >=
 GZ_FLAW = ("; flaw: substantive (Definition 1 bounds both orders of the divergence, and the §3.2 "
            "analysis bounds only D_alpha(N(x, (rx)^2) || N(x+1, (r(x+1))^2)), from the smaller "
            "count to the larger. From the larger count to the smaller, the Gaussian with the "
-           "larger variance comes first and D_alpha = +inf for alpha >= (x+1)^2/(2x+1), at "
-           "every r in (0, 1] and every count x, so no finite budget v alpha + xi can hold for "
-           "all alpha > 1: data-dependent variance breaks zCDP in that order. The two "
-           "directions from the smaller to the larger count hold with the printed (v, xi): "
+           "larger variance comes first and D_alpha = +inf for alpha >= (y+1)^2/(2y+1), y the "
+           "smaller count, at every r in (0, 1] and every count, so no finite budget v alpha + xi "
+           "can hold for all alpha > 1: data-dependent variance breaks zCDP in that order. The two"
+           " directions from the smaller to the larger count hold with the printed (v, xi): "
            "azize23.alg2.groupwise_zcdp.repaired)")
 HOLDS = ("add", "remove_reverse")
 GZ_LOC = "§3.2, Algorithm 2 is (v, xi)-group-wise zCDP"
