@@ -283,6 +283,20 @@ def test_refuted_groupwise_directions_are_stated_on_every_count():
         assert (x.lo, x.hi, x.integer, x.lo_open) == (2, None, False, False), cid
 
 
+def test_refuted_groupwise_claims_take_r_in_the_problems_range():
+    """The Problem (§1) states r in (0, 1], the relative error rate Algorithm 2 takes: the
+    refuted statements are stated there, so that a witness is a usable rate; r = 1/4 with the
+    order just below the pole x^2/(2x - 1) = 4/3 of the removal direction at x = 2 refutes."""
+    by_id = {c.id: c for c in flatten(mod.CLAIMS)}
+    for cid in ("azize23.alg2.groupwise_zcdp", "azize23.alg2.groupwise_zcdp.add_reverse",
+                "azize23.alg2.groupwise_zcdp.remove"):
+        r = dict(by_id[cid].domain.params)["r"]
+        assert (r.lo, r.hi, r.lo_open, r.hi_open) == (0, 1, True, False), cid
+    for cid in ("azize23.alg2.groupwise_zcdp", "azize23.alg2.groupwise_zcdp.remove"):
+        assert margin_at(cid, x=2, r="1/4", alpha="13/10") < -50
+    assert margin_at("azize23.alg2.groupwise_zcdp.repaired", x=2, r="1/4", alpha="13/10") > 0
+
+
 def test_printed_square_ratio_is_refuted_on_the_continuous_domain():
     from dpproof.engines import symbolic
     from dpproof.engines.base import Config

@@ -69,13 +69,20 @@ catalogue.declare(Claim(
     Domain.of(k=Int(1, 4), n=Int(1, 5), i=Int(1, 4)), Kind.IDENTITY, derived={"eps": i / 4},
     note=RATE_NOTE + "; eps = i/4"))
 sig_acc_c = sqrt(2 * k * L / (n * eps**2))
+ACC_FLAW = ("; flaw: edge of the domain (the (eps, delta)-DP part fails only as delta -> 1, "
+            "above 0.9803 as for the classic theorem), holds for delta <= 0.9803 "
+            "(adp_notes.accuracy.gauss.repaired): the printed variance 2k log(1/delta)/(n eps^2) "
+            "is n times the classic theorem's at l2 sensitivity sqrt(k)/n, more noise than "
+            "needed, so privacy is not what is wrong, the accuracy rate is "
+            "(adp_notes.accuracy.gauss.rate)")
 ACC_NOTE = ("(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
             "sensitivity sqrt(k)/n; ")
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
     Domain.of(k=Int(1, 4), n=Int(1, 5), eps=Pos(0, 1), delta=OPEN01),
-    note=ACC_NOTE + "k in {1..4}, n in {1..5}, eps in (0, 1], delta in (0, 1) continuous"))
+    note=ACC_NOTE + "k in {1..4}, n in {1..5}, eps in (0, 1], delta in (0, 1) continuous"
+    + ACC_FLAW))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.repaired", src("Accuracy, Gaussian noise"),
     Statement(gauss_delta(eps, sig_acc_c, sqrt(k) / n), "<=", delta),
@@ -100,7 +107,7 @@ catalogue.declare(Claim(
     derived={"eps": i / 2, "delta": dg},
     note="(eps, delta)-DP part with the printed variance 2k log(1/delta)/(n eps^2), l2 "
          "sensitivity sqrt(k)/n; instances eps = i/2, delta = j/100; the corrected "
-         "statement is adp_notes.accuracy.gauss.repaired"))
+         "statement is adp_notes.accuracy.gauss.repaired" + ACC_FLAW))
 RATE_C = 100   # the O-constant granted, in units of the intended constant sqrt(2 log(1/delta))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.rate", src("Accuracy, Gaussian noise"),
@@ -117,7 +124,11 @@ catalogue.declare(Claim(
          "sqrt(n) (the RMS ratio sqrt(2 n log(1/delta)) is 4.8, 48, 480 at n = 1, 10^2, 10^4, "
          "delta = 1e-5; adp_notes.accuracy.gauss.rms is the exact RMS), so the constant c "
          "sqrt(2 log(1/delta)) fails at every n > pi c^2/2, here n >= 15708: the printed "
-         "variance has n where n^2 is needed.  (Before issue 29: NOT_CHECKABLE as asymptotic)"))
+         "variance has n where n^2 is needed.  (Before issue 29: NOT_CHECKABLE as asymptotic)"
+         "; flaw: misprint (factor): the variance 2k log(1/delta)/(n eps^2) has n where the l2 "
+         "sensitivity sqrt(k)/n squared gives n^2, so the RMS error is sqrt(n) times the "
+         "claimed O(k/(n eps)), with n^2 the rate holds with constant sqrt(2 log(1/delta)) "
+         "(adp_notes.accuracy.gauss.rate.repaired)"))
 SIG_REP = sqrt(2 * k * sympy.Symbol("ell", real=True) / (n**2 * eps**2))
 catalogue.declare(Claim(
     "adp_notes.accuracy.gauss.rate.repaired", src("Accuracy, Gaussian noise"),
@@ -159,7 +170,12 @@ catalogue.declare(Claim(
          "O(k/(n eps)) (the two printed rates) is a factor of order k, i.e. at least k/C for "
          "a constant C; encoded with the generous C = 100.  The factor is sqrt(k), so every C "
          "fails at k > C^2.  (Before issue 29 this id was the identity factor == k on k <= "
-         "100, REFUTED as well; its .repaired was the tautology sqrt(k) == sqrt(k))"))
+         "100, REFUTED as well; its .repaired was the tautology sqrt(k) == sqrt(k))"
+         "; flaw: misprint (factor): the notes' own rates, O(k^(3/2)/(n eps)) for Laplace and "
+         "O(k/(n eps)) for Gaussian noise, differ by sqrt(k), so 'O(k) better' should read "
+         "O(sqrt(k)) (a slip in the comparison rather than in a formula), with the corrected "
+         "Gaussian variance the RMS ratio is sqrt(k/log(1/delta)) (adp_notes.accuracy.ratio."
+         "repaired)"))
 catalogue.declare(Claim(
     "adp_notes.accuracy.ratio.repaired", src("Accuracy, '* Gaussian mechanism ... O(k) better'"),
     Statement(sqrt(k * moment2(Laplace(0, k / (eps * n)))) / sqrt(k * moment2(Normal(0, SIG_REP))),

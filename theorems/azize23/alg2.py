@@ -63,7 +63,11 @@ catalogue.declare(build_claim(
     "azize23.alg2.renyi_exact", "§3.2, the Renyi divergence of the two data-dependent normals",
     renyi(law_x, law_x1, qa), "==",
     2 * log((qx + 1) / qx) + log((qx**2 + 2 * qx + 1) / (qx**2 + qa * (2 * qx + 1)))
-    / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2, R2_NOTE))
+    / (2 * (qa - 1)) + qa / (2 * (qr**2 * qx**2 + qa * qr**2 * (2 * qx + 1))), R2, R2_NOTE
+    + "; flaw: misprint (factor): the first term is printed 2 log((x+1)/x), but the Renyi "
+    "divergence of the two normals starts with log(sigma'/sigma) = log((x+1)/x), coefficient "
+    "1 (azize23.alg2.renyi_exact.repaired), the same slip as Attempt 2's KL (azize23.alg1."
+    "kl_gauss), and the rest is right"))
 # the source's domain: alpha > 1, r > 0, x > 0 (a count x >= 1, taken on the reals: a superset)
 RB = Domain.of(x=POS, r=POS, alpha=Interval(1, None, lo_open=True))
 RB_NOTE = ("every x > 0, r > 0, alpha > 1 continuous (the source's 'alpha > 1, r, x > 0'; the "
@@ -102,15 +106,27 @@ GZ_NOTE = GZ_DEF + ("instances x in {2..20}, r = k/4, alpha = 1 + 2^(i-3) (" + G
 # witness is a count
 GZ_ALPHA = Interval(1, None, lo_open=True)
 GR = Domain.of(x=Interval(2, None), r=POS, alpha=GZ_ALPHA)
-GI = Domain.of(x=Interval(2, None, integer=True), r=POS, alpha=GZ_ALPHA)
+# r in (0, 1]: the Problem (§1) states 'r in (0, 1] ... an acceptable level of relative
+# error', the rate Algorithm 2 takes; §3.2's 'r > 0' is what its bound uses (GR keeps it)
+R01 = Interval(0, 1, lo_open=True)
+GI = Domain.of(x=Interval(2, None, integer=True), r=R01, alpha=GZ_ALPHA)
 GR_NOTE = GZ_DEF + ("every real x >= 2 (a superset of the counts x >= 2; " + GZ_ONE
                     + "), r > 0, alpha > 1 continuous; D_alpha derived from the densities by "
                     "the symbolic engine")
-GI_NOTE = GZ_DEF + ("every count x >= 2 (" + GZ_ONE + "), r > 0, alpha > 1 continuous; "
+GI_NOTE = GZ_DEF + ("every count x >= 2 (" + GZ_ONE + "), r in (0, 1] (the Problem's range "
+                    "of the relative error rate), alpha > 1 continuous; "
                     "refuted on the counts (integer x), so that the witness is a count")
 GZ_REVERSE = ("from the larger to the smaller count: D_alpha = +inf for alpha >= "
               "(x + 1)^2/(2x + 1), so no (v, xi) budget repairs it (see "
               "groupwise_zcdp.repaired for the corrected statement); ")
+GZ_FLAW = ("; flaw: substantive (Definition 1 bounds both orders of the divergence, and the §3.2 "
+           "analysis bounds only D_alpha(N(x, (rx)^2) || N(x+1, (r(x+1))^2)), from the smaller "
+           "count to the larger. From the larger count to the smaller, the Gaussian with the "
+           "larger variance comes first and D_alpha = +inf for alpha >= (y+1)^2/(2y+1), y the "
+           "smaller count, at every r in (0, 1] and every count, so no finite budget v alpha + xi "
+           "can hold for all alpha > 1: data-dependent variance breaks zCDP in that order. The two"
+           " directions from the smaller to the larger count hold with the printed (v, xi): "
+           "azize23.alg2.groupwise_zcdp.repaired)")
 HOLDS = ("add", "remove_reverse")
 GZ_LOC = "§3.2, Algorithm 2 is (v, xi)-group-wise zCDP"
 for _d, _sfx in ((GI, ""), (G2, ".instances")):
@@ -118,7 +134,7 @@ for _d, _sfx in ((GI, ""), (G2, ".instances")):
         else (directions, budget)
     catalogue.declare(build_claim(
         "azize23.alg2.groupwise_zcdp" + _sfx, GZ_LOC, Max(*_dirs.values()), "<=", _budget, _d,
-        "all four (neighbour, order) pairs; " + (GI_NOTE if _d is GI else GZ_NOTE)))
+        "all four (neighbour, order) pairs; " + (GI_NOTE if _d is GI else GZ_NOTE) + GZ_FLAW))
 for direction in directions:
     for _d, _sfx in ((GR if direction in HOLDS else GI, ""), (G2, ".instances")):
         _dirs, _budget = (directions, budget) if _d is G2 else \
@@ -127,7 +143,8 @@ for direction in directions:
             f"azize23.alg2.groupwise_zcdp.{direction}{_sfx}", "§3.2 with Definition 1",
             _dirs[direction], "<=", _budget, _d,
             ("" if direction in HOLDS else GZ_REVERSE)
-            + {G2: GZ_NOTE, GR: GR_NOTE, GI: GI_NOTE}[_d]))
+            + {G2: GZ_NOTE, GR: GR_NOTE, GI: GI_NOTE}[_d]
+            + ("" if direction in HOLDS else GZ_FLAW)))
 
 MO = Domain.of(x=Interval(0, None, lo_open=True), r=Interval(0, None, lo_open=True))
 mx, mr = (sym(MO)[n] for n in ("x", "r"))

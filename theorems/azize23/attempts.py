@@ -91,7 +91,9 @@ catalogue.declare(build_claim(
     "azize23.alg1.kl_gauss", "§2.2 Attempt 2, KL of the two channels",
     kl(DataDependentNormal(gX, gr), DataDependentNormal(gXp, gr)), "==",
     2 * log(gXp / gX) + kl_rest, KG, KG_NOTE + ", a, b in {1..16} (X, X' > 0, "
-    "where log(X'/X) is defined)"))
+    "where log(X'/X) is defined); flaw: misprint (factor): the note writes 2 log(X'/X), but "
+    "the KL of N(X, (rX)^2) and N(X', (rX')^2) starts with log(sigma'/sigma) = log(X'/X), "
+    "coefficient 1 (azize23.alg1.kl_gauss.repaired), the rest of the formula is right"))
 KGI = Domain.of(a=closed(-6, 6, integer=True), b=closed(-6, 6, integer=True),
                 k=closed(1, 4, integer=True))
 ha, hb, hk = (sym(KGI)[n] for n in ("a", "b", "k"))
@@ -145,6 +147,12 @@ PV_DEF = ("E[X'/X] = E[X'] PV E[1/X] (independence), PV E[1/X] = int_0^inf (phi(
           "(fp_inv_sq_normal), is used")
 PVC_NOTE = ("x >= 0 real, x' = x + 2j - 1, s > 0 continuous; each expectation derived from the "
             "density by the symbolic engine; " + PV_DEF)
+PV_FLAW = ("; flaw: misprint (factor): the third formula, E[X^2/X'^2], has (s^2 + x^2)/(2 s^2) "
+           "where (s^2 + x^2)/s^2 is right (a factor 2, azize23.alg1.pv_moments.sq_ratio."
+           "repaired), the first two hold as printed, and the factor is judged under the only "
+           "finite reading of E[1/X'^2], Hadamard's finite part: the expectation has no "
+           "principal value (azize23.alg1.pv_moments.inv_sq_no_pv), so the printed step is "
+           "also reading-dependent")
 PV_NOTE = "instances x in {0..6}, x' = x + 2j - 1, s in {1, 2}; " + PV_DEF
 PV_LOC = {"xp_over_x": "§2.2 Attempt 2, E[X'/X]", "x_over_xp": "§2.2 Attempt 2, E[X/X']",
           "sq_ratio": "§2.2 Attempt 2, E[X^2/X'^2]"}
@@ -161,11 +169,12 @@ for _d, _sfx, _note in ((PVC, "", PVC_NOTE), (PV, ".instances", PV_NOTE)):
     catalogue.declare(build_claim(
         "azize23.alg1.pv_moments" + _sfx, "§2.2 Attempt 2, the three principal-value "
         "expectations", all_three(_f), "==", 0, _d, "all three formulas at once; " + _note
-        + (_GRID_REPAIR.format("") if _sfx else "")))
+        + (_GRID_REPAIR.format("") if _sfx else "") + PV_FLAW))
     for _name, (_e, _p) in _f.items():
         catalogue.declare(build_claim(
             f"azize23.alg1.pv_moments.{_name}{_sfx}", PV_LOC[_name], _e, "==", _p, _d, _note
-            + (_GRID_REPAIR.format(f".{_name}") if _sfx and _name == "sq_ratio" else "")))
+            + (_GRID_REPAIR.format(f".{_name}") if _sfx and _name == "sq_ratio" else "")
+            + (PV_FLAW if _name == "sq_ratio" else "")))
 
 # existence: int_{eps <= |u|} phi/|u| >= 2 m log(1/eps), m = min_{|u| <= 1} phi, eps = 2^-t
 EX = Domain.of(x=closed(0, 1, integer=True), s=Interval.point(1), t=closed(1, 12))
@@ -210,5 +219,9 @@ catalogue.declare(build_claim(
     "claim: the bound is built on 2 log(X'/X) (see kl_gauss.repaired: the coefficient is 1), "
     "on Jensen's inequality for principal values of variables that change sign, and on "
     "moments that do not exist as integrals (.inv_not_integrable, .inv_sq_no_pv): a "
-    "corrected bound needs another argument, not a changed constant, and was not attempted"))
+    "corrected bound needs another argument, not a changed constant, and was not attempted"
+    "; flaw: substantive (the bound fails on a sixth of the instance box and is not a slip: "
+    "it combines the misprinted 2 log(X'/X), Jensen's inequality applied to principal values "
+    "of variables that change sign, and moments that do not exist as integrals, so no changed "
+    "constant repairs it and no corrected bound is given)"))
 

@@ -130,7 +130,12 @@ catalogue.declare(Claim("osgt22.rdp.zeta_small", src("Components of Renyi diverg
                Statement(zeta_exact(alpha, sqrt(630), 15, 1, 8), "<=", R(1, 10) * alpha * rho8),
                Domain.of(alpha=closed(R(3, 2), 64)),
                note="'small' read as zeta <= alpha rho / 10; k = 8, m = 15, sigma^2 = 630, "
-                    "Delta = 1, rho = Delta_2^2/(2 sigma^2) = 8/1260"))
+                    "Delta = 1, rho = Delta_2^2/(2 sigma^2) = 8/1260; flaw: reading-"
+                    "dependent (the figure calls zeta 'small' next to alpha rho with no "
+                    "threshold: read as at most a tenth it fails over the whole plotted range, "
+                    "since zeta/(alpha rho) falls from 0.72 at alpha = 1.5 to 0.18 at alpha = "
+                    "64, and zeta <= (3/4) alpha rho holds (osgt22.rdp.zeta_small.repaired), "
+                    "whether a ratio of 0.72 is 'small' is the reader's call)"))
 catalogue.declare(Claim("osgt22.rdp.zeta_small.repaired", src("Components of Renyi divergence"),
                Statement(zeta_stable(alpha, sqrt(630), 15, 1, 8), "<=", R(3, 4) * alpha * rho8),
                Domain.of(alpha=closed(R(3, 2), 64)),

@@ -20,7 +20,10 @@ catalogue.declare(build_claim(
     exp(-w1 / lam) * lap(w2, 0, lam), "==", exp(-w2 / lam) * lap(w1, 0, lam), LS,
     "literal: e^(-w/lambda) as printed is not integrable on the real line; being "
     "proportional to the Laplace(0, lambda) density (the law with sd sqrt(2) lambda) means "
-    "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2"))
+    "f(w1) lap(w2) = f(w2) lap(w1) for all w1, w2; flaw: misprint (missing term): the "
+    "absolute value, f(w) ∝ e^(-|w|/lambda) is the Laplace density with sd sqrt(2) lambda "
+    "(wasserman.laplace.sd.repaired), as printed e^(-w/lambda) is not a density on the real "
+    "line, and the mechanism built on it (the Laplace mechanism of §3) is meant with |w|"))
 
 
 catalogue.declare(build_claim(

@@ -139,6 +139,12 @@ SE = Domain.of(n=closed(1, 20, integer=True), m=closed(1, 4, integer=True),
 sn, sm, sc = (SE.symbols()[n] for n in ("n", "m", "c"))
 se = sc / 4
 c0 = sqrt(2)  # sup_j sup_x |sqrt(2) cos(pi j x)|, attained at x = 0
+SE_FLAW = ("; flaw: misprint (factor): the noise omits the factor 2 of the replace-one "
+           "sensitivity, 2 m c0/n, which the notes themselves use for the mean (Delta = 2B/n in "
+           "§3), so the Laplace scale must be 2 m c0/(n eps) (wasserman.series.dp.repaired). Not "
+           "reading-dependent: 'standard deviation m c0/(n eps)' taken literally is a factor 2 "
+           "sqrt(2) short, taken as the Laplace scale (wasserman.series.dp.intended) a factor 2 "
+           "short, and the minimax-rate claim is unaffected by the constant")
 SE_NOTE = ("instance: cosine basis psi_j(x) = sqrt(2) cos(pi j x), c0 = sqrt(2), data on "
            "{0, 1/4, ..., 1}, n in {1..20}, m in {1..4}, eps = c/4 in {1/4..2}; lhs = sup of "
            "the log density ratio over replace-one neighbours (cosine_series_loss)")
@@ -146,12 +152,12 @@ catalogue.declare(build_claim(
     "wasserman.series.dp", "§5.3, nu_j Laplace with sd m c0/(n eps) makes q-hat eps-DP",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se) / sqrt(2)), "<=", se, SE,
     "literal: standard deviation m c0/(n eps), i.e. Laplace scale m c0/(sqrt(2) n eps); "
-    + SE_NOTE))
+    + SE_NOTE + SE_FLAW))
 catalogue.declare(build_claim(
     "wasserman.series.dp.intended", "§5.3, reading 'sd' as the Laplace scale",
     cosine_series_loss(sn, sm, sm * c0 / (sn * se)), "<=", se, SE,
     "reading: Laplace scale b = m c0/(n eps) (still a factor 2 short; the corrected "
-    "statement is wasserman.series.dp.repaired); " + SE_NOTE))
+    "statement is wasserman.series.dp.repaired); " + SE_NOTE + SE_FLAW))
 
 SR_NOTE = ("corrected constant: the l1 sensitivity of (beta_1..beta_m) is 2 m c0/n (each "
            "|psi_j| <= c0 changes by up to 2 c0), so the Laplace scale must be 2 m c0/(n eps), "
