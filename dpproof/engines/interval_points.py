@@ -264,7 +264,10 @@ def _interval_text(ball: arb) -> str:
 
 
 def _decimal(x: arb, rounding) -> str:
-    """The exact ball end ``x`` rounded to 6 significant digits in direction ``rounding``."""
+    """The exact ball end ``x`` rounded to 6 significant digits in direction ``rounding``
+    (an infinite end as 'inf' / '-inf')."""
+    if not x.is_finite():
+        return "-inf" if x < 0 else ("inf" if x > 0 else "nan")
     man, exp = (int(v) for v in x.mid().man_exp())
     num, den = (man * 2 ** exp, 1) if exp >= 0 else (man, 2 ** -exp)
     ctx = Context(prec=6, rounding=rounding)
