@@ -32,8 +32,12 @@ import sys
 import threading
 from _thread import get_ident
 
-from .engines.base import EngineTimeout
 from .oracles.integrate import INTEGRATING
+
+
+class EngineTimeout(Exception):
+    """Raised inside an engine when its time limit (seconds, or counted work) is reached;
+    ``dpproof.engines.base`` re-exports it."""
 
 #: units between repeated exceptions once a limit has expired
 REFIRE = 20_000

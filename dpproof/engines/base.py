@@ -21,6 +21,8 @@ from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
 from . import ENGINES
 from ..oracles.integrate import INTEGRATING
+from .. import work
+from ..work import EngineTimeout  # noqa: F401  (defined with the work meter; re-exported)
 
 
 #: the largest magnitude an unbounded parameter end is truncated to (see interval engine)
@@ -75,10 +77,6 @@ def load(name: str):
     if name not in ENGINES:
         raise KeyError(f"no engine {name!r}; allowed: {', '.join(ENGINES)}")
     return importlib.import_module(ENGINES[name])
-
-
-class EngineTimeout(Exception):
-    """Raised inside an engine when its time limit is reached."""
 
 
 #: the budget the limits count in this process now (set by ``budgeted`` for one claim)
@@ -228,8 +226,6 @@ class Deadline:
         return self.elapsed >= self.seconds
 
 
-# at the end: dpproof.work imports EngineTimeout from here
-from .. import work  # noqa: E402
 
 
 def holds(margin, strict: bool) -> bool:

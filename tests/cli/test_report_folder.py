@@ -111,7 +111,7 @@ def test_the_committed_library_reports_are_accepted_for_their_targets():
     """The README's main command (no TARGET) and the audit command rewrite reports/."""
     assert outdir.out_problem(REPO / "reports", []) == ""
     audit = ["theorems.audit_dp_accounting", "theorems.audit_prv_accountant",
-             "theorems.audit_autodp", "theorems.audit_opendp"]
+             "theorems.audit_autodp", "theorems.audit_opendp", "theorems.audit_opacus"]
     assert outdir.out_problem(REPO / "reports" / "audit", audit) == ""
     assert "holds the report of theorems" in outdir.out_problem(REPO / "reports",
                                                               ["theorems.azize23"])

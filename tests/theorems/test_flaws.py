@@ -48,6 +48,7 @@ FLAWED = {
     "osgt22.summary.better_eps_delta.other": "substantive",
     "osgt22.summary.better_rdp": "substantive",
     "osgt22.summary.less_noise": "substantive",
+    "osgt22.summary.less_noise.small_eps": "substantive",
     "osgt22.rdp.zeta_small": "reading-dependent",
     "wasserman.laplace.sd": "misprint (missing term)",
     "wasserman.series.dp": "misprint (factor)",

@@ -85,7 +85,9 @@ catalogue.declare(Claim(
     Domain.of(eps=Interval(0, R(1, 1000), lo_open=True)),
     note=LN_VAR + "; delta = 1e-3, eps in (0, 1/1000]: the comparison also fails at small "
          "delta once eps is small (mpmath: variance ratio 1.0057 at eps = 1e-4, 1.0038 at "
-         "eps = 1e-3), so a repaired statement needs eps bounded below"))
+         "eps = 1e-3), so a repaired statement needs eps bounded below: where it holds is "
+         "osgt22.summary.less_noise.repaired (eps in [1/5, 2]); flaw: substantive (the slide's "
+         "comparison has no range, and at delta = 1e-3 it fails as eps -> 0)"))
 catalogue.declare(Claim(
     "osgt22.summary.less_noise.repaired", LN_SRC,
     Statement(osgt_var_needed(eps, R(1, 10**10), 3, 1), "<",
