@@ -154,9 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
     if not claims:
-        print(f"dpproof: error: no claim matches --only {args.only}; "
-              "'dpproof list' shows every id", file=sys.stderr)
-        return 2
+        return _no_match(args)
     from .lookup import remember
 
     remember(args.targets, loaded)   # dpproof list / show answer at once afterwards
@@ -195,6 +193,13 @@ def _select(claims: list, patterns: list[str] | None) -> list:
     return out
 
 
+def _no_match(args) -> int:
+    """One line and exit 2: --only selected nothing."""
+    print(f"dpproof: error: no claim matches --only {args.only}; "
+          "'dpproof list' shows every id", file=sys.stderr)
+    return 2
+
+
 def _lookup(args) -> int:
     """``dpproof list`` / ``dpproof show ID``, from the declarations (dpproof.lookup)."""
     from . import lookup
@@ -206,9 +211,7 @@ def _lookup(args) -> int:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
     if not found:
-        print(f"dpproof: error: no claim matches --only {args.only}; "
-              "'dpproof list' shows every id", file=sys.stderr)
-        return 2
+        return _no_match(args)
     if args.command == "list":
         width = max(len(d["id"]) for d in found)
         for d in found:
