@@ -17,8 +17,8 @@ import sympy
 from .claims import Claim, Kind
 from .engines import witness as W
 from .engines.base import Compiled, Config, decimal_str, effective_bounds, holds
-from .engines.interval_classify import classify
-from .engines.numeric import grid
+from .engines.balls.classify import classify
+from .engines.numeric.engine import grid
 from .lowering import arb_ball, at_precision, lower
 
 

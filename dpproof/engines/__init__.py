@@ -3,8 +3,8 @@ that the command line can list them without importing sympy."""
 
 #: name -> module, in the order the runner tries them (cheap and decisive first)
 ENGINES = {
-    "symbolic": "dpproof.engines.symbolic",
-    "interval": "dpproof.engines.interval",
-    "search": "dpproof.engines.search",
-    "numeric": "dpproof.engines.numeric",
+    "symbolic": "dpproof.engines.exact.engine",
+    "interval": "dpproof.engines.balls.engine",
+    "search": "dpproof.engines.search.engine",
+    "numeric": "dpproof.engines.numeric.engine",
 }

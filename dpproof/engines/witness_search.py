@@ -14,7 +14,7 @@ import sympy
 # then fails ("generic_type: type 'ObjSense' is already registered!")
 from scipy.optimize import minimize
 
-from . import boxes as B
+from .balls import boxes as B
 from .witness import to_rational
 
 

@@ -26,7 +26,7 @@ class JumpFree(sympy.Function):
     Piecewise is taken branch by branch and drops the jumps at its switches (sympy even
     collapses ``d/dx Piecewise((1, x < 1), (0, True))`` to 0); it is valid only on a box
     that no switch crosses, which the switches' conditions, all decided there, certify
-    (``engines.enclosures`` wraps derivative forms so).  sympy knows no sign of it."""
+    (``engines.balls.enclosures`` wraps derivative forms so).  sympy knows no sign of it."""
 
 
 SUM_TERMS = 100_000     # the most terms a ``Sum`` may have at one point (a guard against hangs)

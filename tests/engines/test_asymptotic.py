@@ -1,4 +1,4 @@
-"""Tails decided by the expansion of erfc with a certified remainder (``engines.asymptotic``,
+"""Tails decided by the expansion of erfc with a certified remainder (``engines.balls.asymptotic``,
 DLMF 7.12.1): osgt22's variance bound V(t, 1) < 1 (t phi(t)/Q(t) - t^2 -> 1 cancels two
 unbounded terms) on t in (0, oo), V(1, t) < t^2 (the hard end an open end t -> 0+), on
 m, sigma > 0 by homogeneity, and the tight V(t, 1) <= 2/t^2
@@ -12,7 +12,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Claim, Domain, Interval as I, Statement
-from dpproof.engines.asymptotic import expansion
+from dpproof.engines.balls.asymptotic import expansion
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 from dpproof.expr.functions import Q

@@ -1,4 +1,4 @@
-"""Proof by cases in the symbolic engine (``engines.cases``): switches the box does not decide
+"""Proof by cases in the symbolic engine (``engines.exact.cases``): switches the box does not decide
 are split at a real root; true claims PROVED by cases, false twins never PROVED."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sympy
 from sympy import Rational as R
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import cases, symbolic
+from dpproof.engines.exact import cases, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
@@ -71,7 +71,7 @@ FALSE = [
 
 @pytest.fixture
 def no_sign_patterns(monkeypatch):
-    """Identities with switches go to ``engines.patterns`` first, and those with many switches
+    """Identities with switches go to ``engines.exact.patterns`` first, and those with many switches
     to the kinks route; these tests are about the proof by cases (the sign patterns and the
     kinks have tests/engines/test_patterns.py and test_kinks.py)."""
     monkeypatch.setattr(symbolic.patterns, "prove_claim", lambda *a, **k: None)

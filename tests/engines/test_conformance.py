@@ -88,7 +88,7 @@ def test_whole_box_false_claims_are_never_proved(engine_name, claim):
 def test_interval_certifies_true_inequalities_on_bounded_boxes(claim):
     ev = _run("interval", claim)
     assert ev.verdict is Verdict.CERTIFIED, ev.detail
-    # a box search, or a finite domain decided point by point (engines.interval_points)
+    # a box search, or a finite domain decided point by point (engines.balls.points)
     assert ev.data.get("boxes_visited", ev.data.get("points", 0)) >= 1
     assert ev.data["undecided_boxes"] == 0
 

@@ -1,4 +1,4 @@
-"""Oracle calls nested in another call's arguments (``engines.derived_oracles``): derived
+"""Oracle calls nested in another call's arguments (``engines.exact.derived_oracles``): derived
 innermost first, so rdp_to_delta(alpha, renyi(P, Q, alpha), eps) (osgt22.rdp_to_dp) becomes
 a pure claim (``oracles.symbolic``: rdp_to_delta by its defining formula, alpha > 1); the
 derived form agrees with the arb oracles at exact points; a true bound of the class is
@@ -9,7 +9,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
-from dpproof.engines import derived_oracles
+from dpproof.engines.exact import derived_oracles
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 from dpproof.expr.functions import OracleFunction

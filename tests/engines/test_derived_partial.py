@@ -1,4 +1,4 @@
-"""Partial evidence of the derived claim (``engines.derived_oracles``): when the claim with
+"""Partial evidence of the derived claim (``engines.exact.derived_oracles``): when the claim with
 its oracles replaced by their forms derived from the densities is certified on a larger
 share of the box than the claim evaluated with the arb oracles on balls, the interval
 engine reports that share (SUPPORTED, saying so); a decisive verdict of the oracles' own
@@ -24,7 +24,7 @@ DOM = dict(eps=I(0, 1, lo_open=True), delta=I(0, sympy.Rational(49, 50), lo_open
 def test_the_derived_share_is_reported_when_larger():
     # the classic Gaussian theorem on delta <= 49/50, its bound written max(delta, delta^2)
     # (= delta there): the oracles on balls certify 14% of the box, the derived erfc form
-    # 99.9%; delta -> 0, where both sides vanish, stays open (engines.half_lines, which
+    # 99.9%; delta -> 0, where both sides vanish, stays open (engines.balls.half_lines, which
     # settles it for "<= delta", does not enclose a max)
     ev = INTERVAL.check(make_claim("dp.classic", f"{GAUSS} <= max(delta, delta^2)", **DOM),
                         CONFIG)

@@ -1,4 +1,4 @@
-"""Exact decisions at point boxes (``engines.exact_point``): bounds tight at a point.
+"""Exact decisions at point boxes (``engines.exact.point``): bounds tight at a point.
 
 At eps = 1 the hockey-stick divergence of 1-DP randomized response is exactly 0, which no
 ball certifies (``exp(1) - E`` is a ball about 0).  True claims tight at such a point are
@@ -14,7 +14,7 @@ from sympy import E, Max, Min, Piecewise, exp, log
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
 from dpproof.engines.base import Config, load
-from dpproof.engines.exact_point import _Undecided, holds_at, resolve, sign
+from dpproof.engines.exact.point import _Undecided, holds_at, resolve, sign
 from dpproof.engines.signs import Budget
 from dpproof.evidence import Verdict
 

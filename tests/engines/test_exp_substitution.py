@@ -1,4 +1,4 @@
-"""The substitution x = -q log y for exponential tails (``engines.exp_substitution``).
+"""The substitution x = -q log y for exponential tails (``engines.balls.exp_substitution``).
 
 A margin on x in (0, oo) that tends to 0 like e^(-x/2) is CERTIFIED in y = e^(-x/2); its
 false twins (failing only far out, or only near 0) never are; ineligible claims are left
@@ -9,7 +9,7 @@ import sympy
 from sympy import Rational as R
 
 from dpproof.claims import Interval as I
-from dpproof.engines import exp_substitution as X
+from dpproof.engines.balls import exp_substitution as X
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 

@@ -1,5 +1,5 @@
 """Bisection on the log scale for a positive range spanning orders of magnitude
-(``engines.boxes.split``, delta in [1e-9, 1/10] of cesar_rogers21's conversions): cuts are
+(``engines.balls.boxes.split``, delta in [1e-9, 1/10] of cesar_rogers21's conversions): cuts are
 exact powers of 2 inside the side; a true claim over such a range is CERTIFIED within the
 box budget, false twins (a constant off by a factor 1 - 1e-6 at the tight end, a bound 100
 times too small) never are."""
@@ -9,7 +9,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
-from dpproof.engines import boxes as B
+from dpproof.engines.balls import boxes as B
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 
@@ -74,7 +74,7 @@ def test_ends_beyond_the_doubles_are_cut_inside(root):
 @pytest.mark.parametrize("text, want", [("log(x) <= 1000", Verdict.CERTIFIED),
                                         ("log(x) <= 900", Verdict.REFUTED)])
 def test_a_claim_up_to_1e400_is_decided(text, want):
-    from dpproof.engines import search
+    from dpproof.engines.search.engine import engine as search
     claim = make_claim("red.huge_end", text, x=I.closed(R(1), R(10)**400))
     assert INTERVAL.check(claim, CONFIG).verdict is want
     assert search.check(claim, Config(engine_timeout=10)).verdict is not Verdict.ERROR

@@ -1,4 +1,4 @@
-"""Half-lines at open upper ends and with unbounded sides (``engines.half_lines``, issue 13).
+"""Half-lines at open upper ends and with unbounded sides (``engines.balls.half_lines``, issue 13).
 
 An open upper end x -> U- is moved to a half-line by x = U - exp(-t) or U - 1/t (the mirror
 image of the lower end); an unbounded side stays as it is (``Iv`` has infinite ends), also
@@ -11,7 +11,7 @@ from sympy import Rational as R, log, sqrt
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Claim, Domain, Interval as I, Statement
-from dpproof.engines import half_lines as H
+from dpproof.engines.balls import half_lines as H
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 from dpproof.expr import Q

@@ -1,4 +1,4 @@
-"""Enclosures over half-lines and scaled Gaussian tails (``engines.half_lines``, issue 13).
+"""Enclosures over half-lines and scaled Gaussian tails (``engines.balls.half_lines``, issue 13).
 
 The enclosures are checked against mpmath at 60 digits on many points, out to t = 10^12
 and down to 10^-30; the rewrite exp(E_s) M' is checked to equal the margin.  The Gaussian
@@ -13,7 +13,8 @@ from sympy import Rational as R, log, sqrt
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Claim, Domain, Interval as I, Statement
-from dpproof.engines import derived_oracles, half_lines as H
+from dpproof.engines.exact import derived_oracles
+from dpproof.engines.balls import half_lines as H
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 from dpproof.expr import Phi

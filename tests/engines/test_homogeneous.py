@@ -1,4 +1,4 @@
-"""Fewer parameters by homogeneity (``engines.homogeneous``) and the stable inverse Mills
+"""Fewer parameters by homogeneity (``engines.balls.homogeneous``) and the stable inverse Mills
 form exp(A)/erfc(z)^n (``expr.stable.ExpErfcRecip``).
 
 A margin homogeneous in positive parameters is decided on the claim with one parameter
@@ -13,7 +13,7 @@ from flint import arb
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
-from dpproof.engines import homogeneous
+from dpproof.engines.balls import homogeneous
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 from dpproof.expr.functions import Q

@@ -1,4 +1,4 @@
-"""Weighted homogeneity (``engines.homogeneous``): a pair with f(l x_j, l^w x_i) = f(x), so
+"""Weighted homogeneity (``engines.balls.homogeneous``): a pair with f(l x_j, l^w x_i) = f(x), so
 that only x_i^(1/w)/x_j matters (n/sigma^2 of cesar_rogers21.lemma6_3), is reduced to the
 ratio t_i = x_i / x_j^w over the exact image of its ranges; true claims are CERTIFIED
 through it, false ones refuted, the tight one (equality at n = s^2) never refuted, and a
@@ -9,7 +9,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
-from dpproof.engines import homogeneous
+from dpproof.engines.balls import homogeneous
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 

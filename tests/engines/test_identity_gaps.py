@@ -6,7 +6,7 @@ from flint import arb
 
 from dpproof.claims import Interval
 from dpproof.definedness import Undefined
-from dpproof.engines import interval
+from dpproof.engines.balls import engine as interval
 from dpproof.engines.base import Config
 from dpproof.evidence import Evidence, Verdict, assess
 from dpproof.expr import Phi, Q
@@ -111,13 +111,13 @@ def test_a_vector_identity_is_measured_against_the_quantities_it_compares():
     c = make_claim("id.vector", "abs(erf(x) - (1 - erfc(x))) == 0",
                    x=Interval(sympy.Rational(1, 2), sympy.Rational(1, 2)))
     assert interval.check(c, CONFIG).verdict is Verdict.SUPPORTED
-    from dpproof.engines.identity import compared
+    from dpproof.engines.balls.identity import compared
     terms = compared(c.statement)
     assert len(terms) == 3 and any(t.func is sympy.erf for t in terms)
 
 
 def test_quantities_indistinguishable_from_zero_need_a_gap_below_2_to_the_minus_half_bits():
-    from dpproof.engines.identity import Gaps
+    from dpproof.engines.balls.identity import Gaps
     c = make_claim("id.zero", "abs(erf(x) - (1 - erfc(x))) == 0",
                    x=Interval(sympy.Rational(1, 2), sympy.Rational(1, 2)))
     box = [(sympy.Rational(1, 2), sympy.Rational(1, 2))]

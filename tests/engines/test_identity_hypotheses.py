@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
-from dpproof.engines.exact_definedness import undefined_term
+from dpproof.engines.exact.definedness import undefined_term
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
 

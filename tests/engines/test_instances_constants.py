@@ -1,5 +1,5 @@
 """Identities whose integer instances are constants (no continuous parameter), decided
-exactly (``engines.instances.constant_zero``): Theorem 3 with d = k - 1 against the adaptive
+exactly (``engines.exact.instances.constant_zero``): Theorem 3 with d = k - 1 against the adaptive
 recursion (cesar_rogers21.cor5_1); ties resolved by exact rewrites over Q(e^(1/L)), never by
 floats; wrong closed forms never proved (issue 13)."""
 
@@ -8,7 +8,7 @@ import sympy
 from sympy import Max, Min, Rational as R, exp
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
-from dpproof.engines import instances
+from dpproof.engines.exact import instances
 from dpproof.expr import MaxOver
 from dpproof.expr.finite import written_out
 from dpproof.expr.vocabulary import br_adaptive_delta as rec

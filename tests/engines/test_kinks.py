@@ -1,4 +1,4 @@
-"""Proof piece by piece between exact kinks (``engines.kinks``, issue 13): hockey-sticks of
+"""Proof piece by piece between exact kinks (``engines.exact.kinks``, issue 13): hockey-sticks of
 finite (binned, post-processed, composed) laws that vanish on whole intervals or are tight
 at a kink or at an interior point are PROVED; false twins (violated only near the tight
 point) are never PROVED."""
@@ -11,7 +11,7 @@ import pytest
 import sympy
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import kinks, symbolic
+from dpproof.engines.exact import kinks, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.oracles.symbolic import finite_laws
@@ -242,7 +242,7 @@ def test_no_piece_proved_for_a_claim_without_a_switch(monkeypatch):
     """A derived margin without a switch is not this route's class: it says None without
     proving any piece (its pieces were proved, then thrown away, in 3-7 s per attempt on
     osgt22.rdp.exact.slides630.step1); with a switch the pieces are still proved."""
-    from dpproof.engines import cases, instances
+    from dpproof.engines.exact import cases, instances
     calls = []
     real = kinks.prove
     monkeypatch.setattr(kinks, "prove", lambda *a, **k: calls.append(a) or real(*a, **k))

@@ -1,4 +1,4 @@
-"""Switches with no exact root form (``engines.kinks``, ``Prover._one_sign``): a Max/Min/Abs
+"""Switches with no exact root form (``engines.exact.kinks``, ``Prover._one_sign``): a Max/Min/Abs
 whose argument difference keeps one sign on a piece, certified in balls like a leaf (tight
 ends by a derivative's sign, an interior touching zero at a simple rational), takes one
 branch on the whole piece.  Claims tight everywhere (the margin 0 once the branch is known)
@@ -10,7 +10,7 @@ import pytest
 import sympy
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import kinks, symbolic
+from dpproof.engines.exact import kinks, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim

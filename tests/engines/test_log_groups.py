@@ -10,9 +10,9 @@ import sympy
 
 from dpproof.claims import Interval as I
 from dpproof.claims import Kind
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
-from dpproof.engines.log_groups import logs_grouped
+from dpproof.engines.exact.log_groups import logs_grouped
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
 

@@ -10,9 +10,9 @@ import sympy
 
 from dpproof.claims import Interval as I
 from dpproof.claims import Kind
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
-from dpproof.engines.exact_forms import log_linear_zero
+from dpproof.engines.exact.forms import log_linear_zero
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
 

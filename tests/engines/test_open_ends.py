@@ -1,4 +1,4 @@
-"""Boxes at an open lower end of the domain (``engines.open_ends``): the margin as one
+"""Boxes at an open lower end of the domain (``engines.balls.open_ends``): the margin as one
 fraction N/D whose factors have certified signs on box ∩ domain.  True claims undefined at
 the excluded end (1/(a - 1)) or tending to 0 there (x - x^2 at x -> 0+, strict) are
 CERTIFIED; false twins (off by 1e-6, equality at the closed end under <, a needle next to

@@ -1,5 +1,5 @@
 """Oracle claims over parameter boxes (issue 12, item 5): the interval engine decides them
-through the oracles' forms derived from the densities (``engines.derived_oracles``).
+through the oracles' forms derived from the densities (``engines.exact.derived_oracles``).
 
 True claims (Gaussian Rényi, KL, hockey-stick and TV bounds, Pinsker for Gaussians, a Laplace
 Rényi bound; tight ones among them) are CERTIFIED over their whole box, with the derived
@@ -18,7 +18,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I, Statement
-from dpproof.engines import derived_oracles
+from dpproof.engines.exact import derived_oracles
 from dpproof.engines.base import Config, load
 from dpproof.evidence import Verdict
 

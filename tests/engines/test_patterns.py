@@ -1,4 +1,4 @@
-"""Identity by sign patterns (``engines.patterns``): true piecewise identities PROVED, false
+"""Identity by sign patterns (``engines.exact.patterns``): true piecewise identities PROVED, false
 twins (a branch wrong on a region, on a needle, a constant off by 1e-6, a wrong exponent)
 never PROVED; identities with a derived oracle side for two values of k."""
 
@@ -9,7 +9,7 @@ import sympy
 from sympy import Abs, Max, Min, Rational as R, Sum, exp
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import patterns, symbolic
+from dpproof.engines.exact import patterns, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.expr import MaxOver

@@ -1,4 +1,4 @@
-"""Piecewise-linear relations decided exactly (``engines.piecewise_linear``): true ones proved
+"""Piecewise-linear relations decided exactly (``engines.exact.piecewise_linear``): true ones proved
 (also where they are tight on whole faces and over unbounded parameters), false ones never,
 treacherous ones (true only at the integers, constraints a sign assumption would drop,
 irrational coefficients, strict at an open end) left undecided."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import piecewise_linear as PL, symbolic
+from dpproof.engines.exact import piecewise_linear as PL, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim

@@ -10,7 +10,7 @@ import pytest
 import sympy
 
 from dpproof.claims import Interval as I
-from dpproof.engines import piecewise_linear as PL, symbolic
+from dpproof.engines.exact import piecewise_linear as PL, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.runner import check_claim

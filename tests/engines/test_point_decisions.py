@@ -1,11 +1,13 @@
 """Claims at a point, or a few points, decided by one certified evaluation at each
-(``engines.interval_points``): no grid, no reduction, no box budget."""
+(``engines.balls.points``): no grid, no reduction, no box budget."""
 
 import pytest
 
 from dpproof.api import claim
 from dpproof.checking import check_claim
-from dpproof.engines import interval, interval_points, numeric, search
+from dpproof.engines.balls import engine as interval, points as interval_points
+from dpproof.engines.numeric.engine import engine as numeric
+from dpproof.engines.search.engine import engine as search
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.lowering import arb_ball, at_precision

@@ -1,4 +1,4 @@
-"""A positive factor of the margin divided out (``engines.positive_factor``): a bound tight
+"""A positive factor of the margin divided out (``engines.balls.positive_factor``): a bound tight
 at the corners of a box, divided by n over a wide range of n, is CERTIFIED through the
 reduced claim; factors not certified positive are kept; needles are REFUTED with a witness
 completed by a point of the dropped parameter and re-certified on the claim as written."""
@@ -9,7 +9,7 @@ import sympy
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
 from dpproof.engines.base import Config, load
-from dpproof.engines.positive_factor import reduced
+from dpproof.engines.balls.positive_factor import reduced
 from dpproof.evidence import Verdict
 
 from tests.engines.test_conformance import _recertify

@@ -13,7 +13,7 @@ import sympy
 from flint import arb
 
 from dpproof.claims import Interval as I
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config, load
 from dpproof.engines.signs import static_sign
 from dpproof.evidence import Verdict

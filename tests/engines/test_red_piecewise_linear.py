@@ -1,4 +1,4 @@
-"""Red team of ``engines.piecewise_linear``: false claims are never PROVED, their true twins
+"""Red team of ``engines.exact.piecewise_linear``: false claims are never PROVED, their true twins
 still are.  sympy 1.14's simplex calls some feasible systems empty (and loops on others), so an
 LP's answer counts only with an exactly checked certificate; atoms must be real; a Piecewise
 must cover every point."""
@@ -9,7 +9,7 @@ import pytest
 import sympy
 
 from dpproof.claims import Domain, Interval as I
-from dpproof.engines import lp_certificates as LP, piecewise_linear as PL, symbolic
+from dpproof.engines.exact import lp_certificates as LP, piecewise_linear as PL, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.engines.test_piecewise_linear import _decide

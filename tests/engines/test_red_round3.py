@@ -13,7 +13,7 @@ import pytest
 from sympy import Rational as R
 
 from dpproof.claims import Interval as I
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.runner import check_claim

@@ -12,7 +12,7 @@ import sympy
 from sympy import Abs, Max, Rational as R, exp, log, sqrt
 
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import kinks, symbolic
+from dpproof.engines.exact import kinks, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.oracles.symbolic.masses import hs_events_discrete

@@ -111,7 +111,7 @@ GUARDED = [
 
 @pytest.mark.parametrize("cid,text,dom,verdict", GUARDED, ids=[g[0] for g in GUARDED])
 def test_guards_of_integer_instances(cid, text, dom, verdict):
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     kind = Kind.IDENTITY if "==" in text else Kind.INEQUALITY
     ev = symbolic.check(make_claim(f"r5.{cid}", text, kind, **dom), CONFIG)
     assert ev.verdict is verdict, ev.detail

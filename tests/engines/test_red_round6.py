@@ -1,4 +1,4 @@
-"""Red team, round 6: false claims against the routes of the day (engines.sums, identities
+"""Red team, round 6: false claims against the routes of the day (engines.exact.sums, identities
 by cases under hypotheses, monotone pairs, induction, halves/products, quick conjuncts) must
 never be PROVED/CERTIFIED; their true twins are still decided."""
 
@@ -6,7 +6,7 @@ import sympy
 from sympy import Max, Sum, pi, sin
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.engines import sums
+from dpproof.engines.exact import sums
 from dpproof.engines.base import Config
 from dpproof.runner import check_claim
 
@@ -65,7 +65,7 @@ def test_inner_range_in_an_outer_index_declared_nonnegative_but_running_negative
 
 
 def _sym(text, kind=Kind.IDENTITY, **dom):
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from tests.helpers import make_claim
     claim = make_claim("t.red6", text, kind, **dom)
     return symbolic.check(claim, Config(engines=("symbolic",))).verdict.name
@@ -110,7 +110,7 @@ def test_common_factor_of_a_product_must_be_a_law():
 
 
 def test_monotone_pairs_of_unknown_order_or_reaching_zero_stay_uncertified():
-    from dpproof.engines.exact_definedness import undefined_term
+    from dpproof.engines.exact.definedness import undefined_term
     from tests.helpers import make_claim
     pos = Interval(0, None, lo_open=True)
     bad = ["log(exp(x + s) - exp(x) - 1) <= 1", "log(x*(Q(x) - Q(x + s))) <= 1",

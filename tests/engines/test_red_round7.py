@@ -8,9 +8,9 @@ import sympy
 from sympy import Sum, log, oo
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.engines import sums
+from dpproof.engines.exact import sums
 from dpproof.engines.base import Config
-from dpproof.engines.exact_definedness import undefined_term
+from dpproof.engines.exact.definedness import undefined_term
 from dpproof.runner import check_claim
 
 x = sympy.Symbol("x", real=True)

@@ -11,7 +11,7 @@ import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I, Kind
-from dpproof.engines import exact_definedness as X
+from dpproof.engines.exact import definedness as X
 from dpproof.engines.base import Config, load
 
 from dpproof.evidence import Verdict

@@ -10,7 +10,7 @@ import sympy
 
 from dpproof.claims import Interval, Kind
 from dpproof.cli import main
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import ENGINES, Config
 from dpproof.evidence import Evidence, Verdict
 from dpproof.runner import check_claim, verify

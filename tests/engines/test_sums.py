@@ -1,11 +1,11 @@
-"""Identities between sums over a symbolic range, summand by summand (engines.sums), and the
+"""Identities between sums over a symbolic range, summand by summand (engines.exact.sums), and the
 grouped product of randomized responses derived for a symbolic number of coordinates."""
 
 import sympy
 from sympy import Max, Sum, binomial, exp
 
 from dpproof.claims import Claim, Domain, Interval, Kind, Source, Statement
-from dpproof.engines import sums
+from dpproof.engines.exact import sums
 from dpproof.engines.base import Config
 from dpproof.runner import check_claim
 

@@ -9,7 +9,7 @@ from sympy import Rational as R
 
 from dpproof.claims import Interval as I
 from dpproof.claims import Kind
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim

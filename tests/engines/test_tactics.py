@@ -6,7 +6,7 @@ import pytest
 from sympy import Rational as R
 
 from dpproof.claims import Interval as I
-from dpproof.engines import symbolic, tactics
+from dpproof.engines.exact import engine as symbolic, tactics
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim

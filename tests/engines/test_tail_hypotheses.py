@@ -1,4 +1,4 @@
-"""Unbounded sides of claims with hypotheses (``engines.interval_root``, ``tails``): a side
+"""Unbounded sides of claims with hypotheses (``engines.balls.root``, ``tails``): a side
 that no hypothesis involves keeps its infinite end, and the tail routes decide the
 conclusion there (which proves the implication) where every hypothesis is certainly
 defined; a tail box whose hypotheses certainly fail holds vacuously.  osgt22's
@@ -61,7 +61,7 @@ def test_false_twins_are_never_certified(c):
 
 
 def test_a_hypothesis_on_the_unbounded_side_keeps_it_truncated():
-    from dpproof.engines.interval_root import root_box
+    from dpproof.engines.balls.root import root_box
     c = claim("th.blocked", Q(y), "<=", 1, Statement(y, ">=", 1), y=UP)
     root, _clip, _integer, truncated = root_box(c)
     assert root[0][1] is not None and truncated

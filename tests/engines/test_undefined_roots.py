@@ -1,4 +1,4 @@
-"""Claims undefined at an exact root of a polynomial guard (``engines.guard_roots``).
+"""Claims undefined at an exact root of a polynomial guard (``engines.exact.guard_roots``).
 
 No sampled point lands on x = 1/3 in [0, 1] (nor on sqrt(2)): the claim used to come back
 SUPPORTED "certified on 100.0000%".  A real root of a guard inside the domain as written
@@ -9,9 +9,9 @@ import pytest
 import sympy
 
 from dpproof.claims import Interval as I
-from dpproof.engines import guard_roots as G
+from dpproof.engines.exact import guard_roots as G
 from dpproof.engines.base import Config, load
-from dpproof.engines.defined import check_defined
+from dpproof.engines.balls.defined import check_defined
 from dpproof.evidence import Assessment, Evidence, Verdict, percent
 from dpproof.runner import check_claim
 

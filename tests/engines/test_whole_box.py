@@ -12,7 +12,7 @@ import sympy
 
 from dpproof.claims import Interval as I
 from dpproof.engines.base import Config, load
-from dpproof.engines.enclosures import Forms, rewritten
+from dpproof.engines.balls.enclosures import Forms, rewritten
 from dpproof.evidence import Verdict
 from dpproof.lowering import arb_box, at_precision, lower
 

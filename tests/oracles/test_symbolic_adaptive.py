@@ -8,7 +8,7 @@ import sympy
 from flint import arb, ctx
 
 from dpproof.claims import Interval, Kind
-from dpproof.engines import instances, symbolic
+from dpproof.engines.exact import instances, engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.oracles.composition import adaptive as A, bounded_range as BC

@@ -19,7 +19,7 @@ from sympy import Rational as R
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I
 from dpproof.claims import Kind
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.lowering import at_precision, lower

@@ -13,7 +13,7 @@ import sympy
 from dpproof import conjunction, crossexam
 from dpproof.cache import ResultCache
 from dpproof.claims import Claim, Domain, Interval, Statement
-from dpproof.engines import symbolic
+from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
 from dpproof.evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from dpproof.execution import decide

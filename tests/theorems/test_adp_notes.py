@@ -171,7 +171,7 @@ def test_accuracy_ratio_is_sqrt_k():
 
 def test_bad_set_intended_is_proved_on_the_whole_domain():
     # z real, eps in (0, 1], Delta > 0, log(1/delta) > 0: proof by cases at the root in z
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
     c = _claim("adp_notes.gauss.bad_set.intended")
@@ -182,7 +182,7 @@ def test_bad_set_intended_is_proved_on_the_whole_domain():
 @pytest.mark.parametrize("cid", ["adp_notes.gauss.balle_wang.repaired",
                                  "adp_notes.gauss.balle_wang.dp", "adp_notes.gauss.zero_eps"])
 def test_gaussian_claims_proved_for_every_sigma(cid):
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
     c = _claim(cid)
@@ -194,7 +194,7 @@ def test_gaussian_claims_proved_for_every_sigma(cid):
 def test_accuracy_moments_for_every_k_n_eps_are_proved(cid):
     """Every k, n >= 1, eps > 0 (delta in (0, 1) as ell = log(1/delta) > 0): the second
     moment derived from the density; the grid stays as .instances."""
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     c = _claim(cid)
     assert c.domain.instance_count is None
@@ -210,7 +210,7 @@ def test_hockey_stick_definition_proved_on_every_eps():
     """H_eps from the densities equals the sup over all 2^3 events for every pair of
     full-support laws on 3 points, on the source's eps >= 0 (a half-line): PROVED piece by
     piece (piecewise linear in the masses' terms); the instances stay as .instances."""
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
     c = _claim("adp_notes.def.hockey_stick")

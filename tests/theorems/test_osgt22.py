@@ -159,7 +159,7 @@ def test_single_letter_bound_at_a_point():
                                  "osgt22.pdf.forms.normalisation", "osgt22.variance.formula"])
 def test_density_forms_proved_on_the_whole_domain(cid):
     # sigma > 0 and m >= 0 unbounded (y real for the offset form): the slides' domain
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
     c = _claim(cid)
@@ -171,7 +171,7 @@ def test_density_forms_proved_on_the_whole_domain(cid):
                                  "osgt22.delta.gauss_formula", "osgt22.gauss.rdp",
                                  "osgt22.pdf.rejection"])
 def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
     c = _claim(cid)

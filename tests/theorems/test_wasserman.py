@@ -159,7 +159,7 @@ def test_series_repaired_scale_is_exactly_tight():
 def test_stated_for_every_parameter_and_proved(cid):
     """On unbounded domains (every lambda > 0, every output z, every n >= 1 and B > 0), the
     oracles derived from the densities; the former grids stay as .instances."""
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     by_id = {c.id: c for c in flatten(mod.CLAIMS)}
     c = by_id[cid]
@@ -174,7 +174,7 @@ def test_mean_sensitivity_twin_is_not_proved():
     from dataclasses import replace
 
     from dpproof.claims import Statement
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     c = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.mean.sensitivity")
     twin = replace(c, statement=Statement(c.statement.lhs, "<=", c.statement.rhs * 3 / 4))

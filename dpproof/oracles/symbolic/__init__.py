@@ -216,7 +216,7 @@ def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | No
     pieces) replaced by its derived form, and the derivations ``{call: form}``; None if some
     cannot be derived.  ``lazy``: where a form is a Max/Min of more than two arguments (a sup
     over events), the switches above the calls stay unevaluated (``expr.rebuild``), for a
-    consumer that resolves them itself (``engines.kinks``)."""
+    consumer that resolves them itself (``engines.exact.kinks``)."""
     derived: dict = {}
     for integral_ in expr.atoms(sympy.Integral):
         try:

@@ -1,0 +1,52 @@
+"""Exact sign regions of a rational function of one parameter (the symbolic engine's
+complete decision for such margins; split from ``symbolic`` to keep it under 400 lines)."""
+
+from __future__ import annotations
+
+import sympy
+from sympy.solvers.inequalities import solve_rational_inequalities
+
+from ...claims import Claim
+
+
+def rational_violations(claim: Claim, margin, strict: bool):
+    """Where ``margin < 0`` (``<= 0`` if strict) on the parameter's real interval, or None.
+
+    Complete only for a rational function of one parameter with rational coefficients
+    (numerator and denominator as Polys over QQ); anything else returns None, never a
+    guess.  For an integer parameter the real interval is a superset, so an empty answer
+    is still a proof (a non-empty one is only a hint)."""
+    (x,) = margin.free_symbols
+    if not margin.is_rational_function(x):
+        return None
+    num, den = sympy.fraction(sympy.together(margin))
+    try:
+        p, q = sympy.Poly(num, x, domain="QQ"), sympy.Poly(den, x, domain="QQ")
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+        return None
+    iv = claim.domain[x.name]
+    lo = -sympy.oo if iv.lo is None else iv.lo
+    hi = sympy.oo if iv.hi is None else iv.hi
+    where = solve_rational_inequalities([[((p, q), "<=" if strict else "<")]])
+    found = sympy.Intersection(where, sympy.Interval(lo, hi, iv.lo_open, iv.hi_open))
+    if iv.integer and found is not sympy.S.EmptySet:
+        return None
+    return found
+
+
+def rational_point(where) -> dict | None:
+    """An exact rational point of a non-empty set of violations (None if none is handy)."""
+    pieces = where.args if isinstance(where, sympy.Union) else (where,)
+    for piece in pieces:
+        if isinstance(piece, sympy.Interval) and piece.measure > 0:
+            a, b = piece.start, piece.end
+            a = b - 1 if a == -sympy.oo else a
+            b = a + 1 if b == sympy.oo else b
+            mid = sympy.Rational(str(((a + b) / 2).evalf(30)))
+            if piece.contains(mid) is sympy.true:
+                return mid
+        if isinstance(piece, sympy.FiniteSet):
+            for p in piece:
+                if p.is_Rational:
+                    return p
+    return None

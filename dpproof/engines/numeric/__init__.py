@@ -1,0 +1,1 @@
+"""The numeric engine (``numeric``): mpmath at two precisions; SUPPORTED at most."""

@@ -1,0 +1,1 @@
+"""The counterexample search (``search``): hypothesis, corners, local optimisation, re-certified in arb."""

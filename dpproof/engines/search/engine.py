@@ -1,0 +1,281 @@
+"""Hunt for counterexamples: hypothesis, corners, local optimisation; then certify in arb.
+
+The margin is evaluated in double precision only to *find* candidates: hypothesis
+generates points (with ``target`` pushing the margin down), every corner of the box is
+tried, and scipy's Nelder-Mead polishes the best few.  A candidate becomes a REFUTED
+verdict only through ``witness.certify`` (exact rational point, ball arithmetic).  A
+float violation that arb shows to be an artefact is reported as such; one that arb can
+neither confirm nor dismiss makes the evidence INCONCLUSIVE.  The seed is recorded.
+
+Undefined points (README, edges of the domain): a margin that is nan in floats is re-examined
+in arb at a few points; where the claim is certainly undefined, and no violation was certified
+where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the evaluations were nan, the search saw too
+little to support anything: INCONCLUSIVE, with the count.  Candidates outside the domain as
+written (open ends, non-integers) are never scored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import sys
+import time
+
+import numpy as np
+import sympy
+from hypothesis import HealthCheck, Phase, given, seed, settings, target
+from hypothesis import strategies as st
+from scipy.optimize import minimize
+
+from ...claims import Claim
+from ...evidence import Evidence, Verdict
+from ...lowering import lower
+from .. import witness as W
+from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers
+
+NAME = "search"
+_CANDIDATES = 5      # float violations re-checked in arb
+_POLISH = 3          # starting points for local optimisation
+_NAN_PROBES = 5      # nan points re-examined in arb for certain undefinedness
+
+
+def supports(claim: Claim) -> bool:
+    return lowers(claim, "float") and lowers(claim, "arb") and bool(claim.domain.params)
+
+
+def check(claim: Claim, config: Config) -> Evidence:
+    t0 = time.perf_counter()
+    deadline = Deadline(config.engine_timeout)
+    hunt = _Hunt(claim, config, deadline)
+    hunt.corners()
+    hunt.hypothesis()
+    hunt.polish()
+    data = {"seed": config.seed, "points_evaluated": hunt.evaluated,
+            "best_float_margin": hunt.best_margin(), "witness_precs": list(config.witness_precs),
+            "notes": hunt.notes}
+    return _verdict(claim, hunt, config, data, t0)
+
+
+def _verdict(claim, hunt, config, data, t0) -> Evidence:
+    compiled = Compiled(claim, "arb")
+    data["nan_points"] = len(hunt.nan_points)
+    artefacts, undecided, undefined = [], [], None
+    for margin, point in hunt.worst(_CANDIDATES):
+        exact = hunt.exact(point)
+        check = W.examine(compiled, exact, config.witness_precs)
+        undefined = undefined or (check.undefined and (exact, check.undefined))
+        found = check.witness
+        if found is not None:
+            return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
+                            f"certified at {found.prec} bits", time.perf_counter() - t0,
+                            scope=f"witness {found.point}", witness=found.point,
+                            violation=found.violation, data=data)
+        if margin < 0:
+            enclosure = W.margin_enclosure(compiled, exact, config.witness_precs[-1])
+            (artefacts if _dismissed(enclosure, claim) else undecided).append(
+                (exact, enclosure.str(5)))
+    for point in hunt.nan_points[:_NAN_PROBES]:
+        if undefined:
+            break
+        exact = hunt.exact(point)
+        check = W.examine(compiled, exact, config.witness_precs[:1])
+        undefined = check.undefined and (exact, check.undefined)
+    if undefined:  # no certified violation where it is defined: the undefined verdict
+        return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
+    seconds = time.perf_counter() - t0
+    scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, "
+             f"hypothesis seed {config.seed}, local optimisation)")
+    if undecided:
+        point, enc = undecided[0]
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"apparent violation at "
+                        f"{_fmt(point)} neither certified nor dismissed: margin in {enc} at "
+                        f"{config.witness_precs[-1]} bits", seconds, scope=scope, data=data)
+    if 2 * len(hunt.nan_points) >= max(hunt.evaluated, 1):
+        return Evidence(NAME, Verdict.INCONCLUSIVE, f"{len(hunt.nan_points)} of "
+                        f"{hunt.evaluated} evaluations were undefined or nan in floats; too "
+                        "few to support the claim", seconds, scope=scope, data=data)
+    detail = "no violation found"
+    if hunt.nan_points:
+        detail += f" ({len(hunt.nan_points)} of {hunt.evaluated} evaluations were nan)"
+    if artefacts:
+        point, enc = artefacts[0]
+        detail = (f"{len(artefacts)} float 'violation(s)' were rounding artefacts, e.g. at "
+                  f"{_fmt(point)} arb encloses the margin in {enc}")
+    data["float_artefacts"] = len(artefacts)
+    return Evidence(NAME, Verdict.SUPPORTED, detail, seconds, scope=scope, data=data)
+
+
+def _dismissed(enclosure, claim) -> bool:
+    """Whether a ball shows the float violation was an artefact."""
+    if claim.statement.rel == "==":
+        return enclosure.is_finite() and enclosure.rad() < 2.0 ** -60
+    return holds(enclosure, claim.statement.strict)
+
+
+def _fmt(point) -> str:
+    return ", ".join(f"{k}={W.decimal_str(v)}" for k, v in point.items())
+
+
+class _Hunt:
+    """Candidate points with their float margins (lower is worse for the claim)."""
+
+    def __init__(self, claim: Claim, config: Config, deadline: Deadline):
+        self.claim, self.config, self.deadline = claim, config, deadline
+        self.compiled = Compiled(claim, "float")
+        self.names = self.compiled.names
+        self.ivs = [iv for _, iv in claim.domain.params]
+        self.bounds = [_float_bounds(iv) for iv in self.ivs]
+        self.seen: dict[tuple, float] = {}
+        self.nan_points: list[tuple] = []   # margin nan although the hypotheses held
+        self.evaluated = 0
+        self.notes: list[str] = []
+        st_ = claim.statement
+        self.sides = ((lower(st_.lhs, self.names, "float"), lower(st_.rhs, self.names, "float"))
+                      if st_.rel == "==" else None)
+
+    def score(self, xs) -> float:
+        """The float margin (nan outside the hypotheses); identities use relative size."""
+        xs = tuple(int(round(x)) if iv.integer else float(x) for x, iv in zip(xs, self.ivs))
+        if xs in self.seen:
+            return self.seen[xs]
+        if not self.inside(xs):
+            self.seen[xs] = math.nan
+            return math.nan
+        self.evaluated += 1
+        for h, strict in self.compiled.hypotheses:
+            v = h(*xs)
+            if math.isnan(v):
+                self.nan_points.append(xs)
+            if not holds(v, strict):
+                self.seen[xs] = math.nan
+                return math.nan
+        m = self.compiled.margin(*xs)
+        if math.isnan(m):
+            self.nan_points.append(xs)
+        if self.sides is not None and math.isfinite(m):
+            scale = 1.0 + abs(self.sides[0](*xs)) + abs(self.sides[1](*xs))
+            m = m / scale if math.isfinite(scale) else m
+        self.seen[xs] = m
+        return m
+
+    def inside(self, xs) -> bool:
+        """In the domain as written, exactly (open ends excluded, integers integral)."""
+        if not all(math.isfinite(x) for x in xs):    # a float search over 1e308 overflows
+            return False
+        return W.in_domain(self.claim, self.exact(xs))
+
+    def exact(self, xs) -> dict:
+        """The exact point a float candidate stands for: a parameter fixed to a point is that
+        point (the double nearest 1/250 reads back as 0.0040000000000000001, outside it),
+        the others the candidate's short decimal (``witness.to_rational``)."""
+        return {n: iv.lo if iv.is_point else W.to_rational(x)
+                for n, x, iv in zip(self.names, xs, self.ivs)}
+
+    def corners(self) -> None:
+        per_axis = [sorted({lo, hi, (lo + hi) / 2}) for lo, hi in self.bounds]
+        for point in itertools.islice(itertools.product(*per_axis), 729):
+            if self.deadline.passed:
+                return
+            self.score(point)
+
+    def hypothesis(self) -> None:
+        strategies = [_strategy(iv, b) for iv, b in zip(self.ivs, self.bounds)]
+
+        @seed(self.config.seed)
+        @settings(max_examples=self.config.search_examples, database=None, deadline=None,
+                  phases=[Phase.generate, Phase.target], derandomize=False,
+                  suppress_health_check=list(HealthCheck))
+        @given(st.tuples(*strategies))
+        def probe(xs):
+            if self.deadline.passed:
+                return
+            m = self.score(xs)
+            if math.isfinite(m):
+                target(max(min(-m, 1e300), -1e300))
+        try:
+            with _without_local_constants():
+                probe()
+        except EngineTimeout:     # a time limit is never a failure of hypothesis
+            raise
+        except Exception as exc:  # hypothesis's own failures end generation, not the hunt
+            self.notes.append(f"hypothesis stopped early: {type(exc).__name__}")
+
+    def polish(self) -> None:
+        starts = [p for _, p in self.worst(_POLISH)]
+        lo = np.array([b[0] for b in self.bounds])
+        hi = np.array([b[1] for b in self.bounds])
+        for start in starts:
+            if self.deadline.passed:
+                return
+
+            def objective(x):
+                m = self.score(np.clip(x, lo, hi))
+                return m if math.isfinite(m) else 1e300
+            minimize(objective, np.array(start, dtype=float), method="Nelder-Mead",
+                     options={"maxfev": 200, "xatol": 1e-12, "fatol": 1e-300})
+
+    def worst(self, n: int):
+        finite = [(m, p) for p, m in self.seen.items() if math.isfinite(m)]
+        return sorted(finite)[:n]
+
+    def best_margin(self):
+        w = self.worst(1)
+        return None if not w else float(w[0][0])
+
+
+@contextlib.contextmanager
+def _without_local_constants():
+    """Hypothesis (>= 6.131) mixes numbers it reads from the source of every "local" module
+    in ``sys.modules`` into what it generates, and caches them under ``.hypothesis/`` in the
+    working directory.  Which modules a worker has imported depends on the claims it ran
+    before, so the examples -- and the report -- would depend on scheduling, and the user's
+    folder would gain a ``.hypothesis``.  For the hunt, no local constants: the points
+    depend on the seed and the claim alone.  (A private hook; if it moves, nothing is
+    patched and only the determinism of the examples is at stake, never a verdict's
+    soundness: every candidate is certified in arb.)"""
+    try:
+        from hypothesis.internal.conjecture import providers
+        original = providers._get_local_constants
+        empty = providers.Constants()
+    except (ImportError, AttributeError):
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+
+
+def _float_bounds(iv) -> tuple[float, float]:
+    """The range's ends as doubles, moved inward by a few ulps where the double (read back
+    as the short decimal a witness would be) falls outside the domain as written."""
+    lo, hi, _ = effective_bounds(iv)
+    if iv.is_point:          # the point itself (``_Hunt.exact`` reads it back exactly)
+        return float(lo), float(lo)
+    out = []
+    for end, toward in ((lo, math.inf), (hi, -math.inf)):
+        x = float(end)
+        if not math.isfinite(x):     # a finite end beyond the doubles (1e400)
+            x = math.copysign(sys.float_info.max, x)
+        for _ in range(4):
+            if iv.integer or iv.contains(W.to_rational(x)):
+                break
+            x = math.nextafter(x, toward)
+        out.append(x)
+    return out[0], out[1]
+
+
+def _strategy(iv, bounds):
+    """Floats (or integers) in the range, with its ends and midpoint drawn more often."""
+    lo, hi = bounds
+    if iv.integer:
+        return st.integers(math.ceil(lo), math.floor(hi))
+    if lo == hi:
+        return st.just(lo)
+    floats = st.floats(lo, hi, allow_nan=False, allow_infinity=False,
+                       exclude_min=iv.lo_open and iv.lo is not None,
+                       exclude_max=iv.hi_open and iv.hi is not None)
+    special = [x for x in (lo, hi, (lo + hi) / 2) if iv.contains(sympy.Rational(repr(x)))]
+    return st.one_of(floats, st.sampled_from(special)) if special else floats
