@@ -43,10 +43,11 @@ from .engines.base import Config
 from .evidence import Assessment, Verdict
 
 #: 2: the key holds the guards and every meaningful Claim field; an entry holds the
-#: cross-examination record
-FORMAT = 2
+#: cross-examination record; 3: counted budgets by default, and an entry holds the claim's
+#: counted work (a hit charges what was counted when it was made)
+FORMAT = 3
 _FIELDS = ("verdict", "scope", "witness", "evidence", "seconds", "repair", "regions",
-           "cross_examination")
+           "cross_examination", "work")
 
 
 def _module_sources(expr) -> list[str]:

@@ -5,7 +5,6 @@ inequality (docs/design.md "Runner").  Split from ``runner`` so that the workers
 
 from __future__ import annotations
 
-import time
 import traceback
 from dataclasses import replace
 
@@ -14,20 +13,23 @@ from sympy.core.cache import clear_cache
 from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
-from .engines.base import (Config, EngineTimeout, budgeted, load, outer_limit_passed,
-                           time_limit)
+from .engines.base import (Config, EngineTimeout, budgeted, load, now, outer_limit_passed,
+                           limit_text, time_limit, wall)
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
+from .fresh_state import reset
 from .repair import repair
 
 
 def check_claim(claim: Claim, config: Config) -> Assessment:
     """Run the engines on one claim (not its steps) and aggregate their evidence."""
-    t0 = time.perf_counter()
-    # every claim starts from an empty sympy cache: how long sympy takes on a claim (and so
-    # what a time-limited engine finds) must not depend on which claims the worker ran before
-    clear_cache()
+    t0 = wall()
+    # every claim starts from the same process state (caches, sympy's Dummy numbering): the
+    # work it does, and so what a budgeted engine finds, must not depend on which claims the
+    # worker ran before
+    reset(f"{claim.id}\n{claim.statement}\n{claim.domain}")
     evidence: list[Evidence] = []
     record = ""
+    meter = {"start": now(), "cross_examination": 0.0}
     if claim.checkable:
         # the engine modules are imported before any time limit: an import interrupted by
         # SIGALRM can leave an extension module half registered for the rest of the process
@@ -38,19 +40,25 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
                 _run_engines(claim, config, evidence)
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
+                meter["before"] = now()
                 evidence, record = cross_examine(claim, config, evidence)
+                meter["cross_examination"] = now() - meter["before"]
         except EngineTimeout:
             # a PROVED/CERTIFIED whose cross-examination the claim's time limit stopped
             # is not kept (``assess`` would refuse it anyway)
             evidence = [e for e in evidence if not e.verdict.holds
                         or e.data.get(CROSS_EXAMINATION)]
             evidence.append(Evidence("runner", Verdict.INCONCLUSIVE,
-                                     f"claim time limit of {config.timeout:g} s reached",
-                                     time.perf_counter() - t0))
-    a = replace(assess(claim, evidence, time.perf_counter() - t0), cross_examination=record)
+                                     limit_text("claim", config.timeout, config.budget),
+                                     wall() - t0))
+    a = replace(assess(claim, evidence, wall() - t0), cross_examination=record)
     if a.verdict is Verdict.REFUTED:
-        a = _with_repair(a, config)
-    return a
+        with budgeted(config):    # the map of where it holds: counted work too
+            a = _with_repair(a, config)
+    # the work the claim took, whole and in its cross-examination (work-seconds under
+    # counted budgets; seconds under budget="seconds")
+    return replace(a, work={"claim": round(now() - meter["start"], 6),
+                            "cross_examination": round(meter["cross_examination"], 6)})
 
 
 def warm_up() -> None:
@@ -68,17 +76,18 @@ def warm_up() -> None:
                   parse_statement("Q(x) <= exp(-x^2/2)/2", domain.symbols()), domain,
                   Kind.INEQUALITY)
     config = Config(search_examples=10)
-    for name in config.engines:
-        try:
-            load(name).check(claim, config)
-        except Exception:  # noqa: BLE001 - a warm-up proves nothing and may fail freely
-            pass
+    with budgeted(config):   # counted, like a claim: what it leaves behind is the same
+        for name in config.engines:   # under any load
+            try:
+                load(name).check(claim, config)
+            except Exception:  # noqa: BLE001 - a warm-up proves nothing and may fail freely
+                pass
     clear_cache()
 
 
 def _with_repair(a: Assessment, config: Config) -> Assessment:
     """Attach where the refuted claim certifiably holds and fails (see dpproof.repair)."""
-    t0 = time.perf_counter()
+    t0 = wall()
     try:
         with time_limit(config.engine_timeout):
             found = repair(a.claim, config)
@@ -92,13 +101,13 @@ def _with_repair(a: Assessment, config: Config) -> Assessment:
         return a
     regions = (found.names, found.boxes) if found.names else ()
     return replace(a, repair=found.text, regions=regions,
-                   seconds=a.seconds + time.perf_counter() - t0)
+                   seconds=a.seconds + wall() - t0)
 
 
 def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
     for name in config.engines:
         engine = load(name)
-        t0 = time.perf_counter()
+        t0, b0 = wall(), now()
         try:
             if not engine.supports(claim):
                 continue
@@ -108,13 +117,13 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         except EngineTimeout:
             if outer_limit_passed():   # the enclosing limit's, not ours
                 raise
-            ev = Evidence(name, Verdict.INCONCLUSIVE, f"engine time limit of "
-                          f"{budgeted.engine_timeout:g} s reached", time.perf_counter() - t0)
+            ev = Evidence(name, Verdict.INCONCLUSIVE,
+                          limit_text("engine", budgeted.engine_timeout), wall() - t0)
         except Exception as exc:  # recorded, never dropped
             ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
-                          time.perf_counter() - t0,
+                          wall() - t0,
                           data={"traceback": traceback.format_exc(limit=4)})
-        evidence.append(ev)
+        evidence.append(_spent(ev, b0))
         if ev.verdict.decisive:
             return
         if name == "symbolic" and _ran_out(ev) and _quick_conjuncts(claim, config, evidence):
@@ -131,10 +140,20 @@ def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None
         _symbolic_full_budget(claim, config, evidence)
 
 
+#: the evidence data key of the budget an engine used, in ``base.now`` units: seconds of wall
+#: clock, or under counted work (the default) units / ``UNITS_PER_SECOND`` -- the same on
+#: every machine, so a decision on it is too
+SPENT = "budget_spent"
+
+
+def _spent(ev: Evidence, b0: float) -> Evidence:
+    return replace(ev, data={**ev.data, SPENT: round(now() - b0, 6)})
+
+
 def _ran_out(ev: Evidence) -> bool:
     """The symbolic engine stopped by its time limit (not for want of a proof)."""
     return ev.verdict is Verdict.INCONCLUSIVE and (
-        ev.detail.startswith("engine time limit") or ev.detail.startswith("sympy did not finish"))
+        ev.detail.startswith(("engine time limit", "engine budget", "sympy did not finish")))
 
 
 def _quick_conjuncts(claim: Claim, config: Config, evidence: list[Evidence]) -> bool:
@@ -165,20 +184,20 @@ def _symbolic_full_budget(claim: Claim, config: Config, evidence: list[Evidence]
     """No engine decided: give the symbolic engine its full budget when the quick one ran
     out (ISSUE 14 item 5; the quick attempt's evidence is replaced by the full one)."""
     quick = config.symbolic_quick_timeout
-    hit = [i for i, e in enumerate(evidence) if e.engine == "symbolic"
-           and e.verdict is Verdict.INCONCLUSIVE and e.seconds >= 0.9 * quick]
+    hit = [i for i, e in enumerate(evidence) if e.engine == "symbolic" and (
+        _ran_out(e) or (e.verdict is Verdict.INCONCLUSIVE and e.data.get(SPENT, 0) >= 0.9 * quick))]
     if not hit or quick >= config.engine_timeout:
         return
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     try:
         with time_limit(config.engine_timeout):
             ev = load("symbolic").check(claim, config)
     except EngineTimeout:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
-        ev = Evidence("symbolic", Verdict.INCONCLUSIVE, f"engine time limit of "
-                      f"{config.engine_timeout:g} s reached", time.perf_counter() - t0)
+        ev = Evidence("symbolic", Verdict.INCONCLUSIVE,
+                      limit_text("engine", config.engine_timeout), wall() - t0)
     except Exception as exc:  # recorded, never dropped
         ev = Evidence("symbolic", Verdict.ERROR, f"{type(exc).__name__}: {exc}",
-                      time.perf_counter() - t0)
-    evidence[hit[0]] = ev
+                      wall() - t0)
+    evidence[hit[0]] = _spent(ev, b0)

@@ -47,10 +47,15 @@ def _parser() -> argparse.ArgumentParser:
                    "whole library, else dpproof-out/NAME/; see below)")
     v.add_argument("--jobs", type=_positive_int, default=1, help="claims checked in parallel")
     v.add_argument("--seed", type=int, default=0, help="seed of the counterexample search")
-    v.add_argument("--timeout", type=_positive_float, default=120.0,
-                   help="seconds per claim, all engines together (default 120)")
-    v.add_argument("--engine-timeout", type=_positive_float, default=60.0, metavar="S",
-                   help="seconds per engine and claim, at most --timeout (default 60)")
+    v.add_argument("--budget", type=_positive_float, default=120.0, metavar="W",
+                   help="counted work per claim, all engines together, in work-seconds "
+                        "(one is 2,000,000 counted calls; the same on every machine; default 120)")
+    v.add_argument("--engine-budget", "--engine-timeout", type=_positive_float, default=60.0,
+                   metavar="W", dest="engine_budget",
+                   help="counted work per engine and claim, at most --budget (default 60)")
+    v.add_argument("--timeout", type=_positive_float, default=900.0, metavar="S",
+                   help="wall-clock backstop per claim in seconds: a claim stopped by it says "
+                        "that its verdict depends on the machine (default 900)")
     v.add_argument("--engine", action="append", choices=list(ENGINES), dest="engines",
                    help="engines to run, in order (repeatable; default: all)")
     v.add_argument("--strict", action="store_true",
@@ -240,8 +245,8 @@ def _verify(args, claims) -> int:
             print("dpproof: error: --scheduler needs dask.distributed: "
                   "pip install 'dpproof[cluster]'", file=sys.stderr)
             return 2
-    config = Config(seed=args.seed, timeout=args.timeout,
-                    engine_timeout=min(args.timeout, args.engine_timeout),
+    config = Config(seed=args.seed, timeout=args.budget,
+                    engine_timeout=min(args.budget, args.engine_budget), backstop=args.timeout,
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
     executor = DaskExecutor(args.scheduler) if args.scheduler else LocalExecutor(args.jobs)
     progress = None if args.quiet else _ProgressBar()
@@ -333,7 +338,8 @@ def _run_key(args) -> str | None:
     from .runcache import run_key
 
     options = {"targets": list(args.targets), "only": args.only, "seed": args.seed,
-               "timeout": args.timeout, "engine_timeout": args.engine_timeout,
+               "budget": args.budget, "engine_budget": args.engine_budget,
+               "timeout": args.timeout,
                "engines": args.engines, "jobs": args.jobs,
                "memory_limit": args.memory_limit or default_memory_mb(args.jobs),
                "pdf": not args.no_pdf and shutil.which("latexmk") is not None,

@@ -40,7 +40,8 @@ import sympy
 from .claims import Claim, Statement
 from .domain import Domain, integer_ends
 from .engines import witness as W
-from .engines.base import Compiled, Config, EngineTimeout, load, outer_limit_passed, time_limit
+from .engines.base import (Compiled, Config, EngineTimeout, load, now, outer_limit_passed,
+                           time_limit, wall)
 from .evidence import Evidence, Verdict
 
 NAME = "conjunction"
@@ -110,7 +111,7 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     split = parts(claim)
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     budget = min(config.engine_timeout, SECONDS)
     n, said, retry = len(split), [], []
     # a shared box budget: each conjunct may use what the pool holds beyond half a budget
@@ -118,7 +119,7 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     pool, keep = n * config.max_boxes, config.max_boxes // 2
     for i, (label, part, fixed) in enumerate(split):
         # what the conjuncts before left, shared by the rest (a quick one leaves its time)
-        left = budget - (time.perf_counter() - t0)
+        left = budget - (now() - b0)
         boxes = max(config.max_boxes, pool - keep * (n - 1 - i))
         share = replace(config, engine_timeout=max(left / (n - i), 5.0), max_boxes=boxes)
         spent = {}
@@ -134,7 +135,7 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
             return out
     for i, (label, part, fixed, had) in enumerate(retry):
         # the boxes (and time) the decided conjuncts did not use go to those short of boxes
-        left, more = budget - (time.perf_counter() - t0), pool // (len(retry) - i)
+        left, more = budget - (now() - b0), pool // (len(retry) - i)
         if left < 1.0 or more < config.max_boxes // 10:
             return []
         pool -= more
@@ -148,7 +149,7 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     verdict = (Verdict.PROVED if all(v is Verdict.PROVED for v, _ in said)
                else Verdict.CERTIFIED)
     return [Evidence(NAME, verdict, f"each of the {len(split)} conjuncts holds: "
-                     + "; ".join(text[:300] for _, text in said), time.perf_counter() - t0,
+                     + "; ".join(text[:300] for _, text in said), wall() - t0,
                      scope="whole domain, conjunct by conjunct")]
 
 
@@ -161,7 +162,7 @@ def quick(claim: Claim, config: Config) -> list[Evidence]:
     split = parts(claim)
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
-    t0, engine, limit = time.perf_counter(), load("symbolic"), config.symbolic_quick_timeout
+    t0, engine, limit = wall(), load("symbolic"), config.symbolic_quick_timeout
     proofs = []
     for label, part, fixed in split:
         ev, _ = _attempt(engine, part, config, limit)
@@ -174,7 +175,7 @@ def quick(claim: Claim, config: Config) -> list[Evidence]:
         if out is not None:
             return out
     return [Evidence(NAME, Verdict.PROVED, f"each of the {len(split)} conjuncts holds: "
-                     + "; ".join(text[:300] for _, text in said), time.perf_counter() - t0,
+                     + "; ".join(text[:300] for _, text in said), wall() - t0,
                      scope="whole domain, conjunct by conjunct")]
 
 
@@ -192,7 +193,7 @@ def _settle(claim, config, label, part, fixed, got, said, t0) -> list[Evidence] 
         return [Evidence(NAME, Verdict.REFUTED, f"conjunct [{label}] "
                          f"({sympy.sstr(st.lhs)} {st.rel} {sympy.sstr(st.rhs)}) is refuted "
                          f"by the {ev.engine} engine; the witness is certified on the "
-                         "claim as written", time.perf_counter() - t0,
+                         "claim as written", wall() - t0,
                          scope=f"witness at {found.point}", witness=found.point,
                          violation=found.violation)]
     said.append((ev.verdict, f"[{label}] {ev.verdict.value} by {ev.engine} ({ev.detail})"))

@@ -28,7 +28,6 @@ an ERROR flagged as a soundness failure.
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import replace
 from typing import Sequence
 
@@ -36,7 +35,7 @@ import sympy
 
 from .claims import Claim
 from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
-                           lowers, outer_limit_passed, time_limit)
+                           lowers, now, outer_limit_passed, time_limit, wall)
 from .engines.witness import certify
 from .evidence import CROSS_EXAMINATION, Evidence, Verdict
 
@@ -77,7 +76,7 @@ def _recorded(e: Evidence, record: str) -> Evidence:
 def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence | None]:
     """(what the sweeps found, a certified violation as evidence or None); ``skip`` names
     the engine whose own verdict is examined (its sweep would repeat its run)."""
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
                     search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
                     engine_timeout=min(config.engine_timeout, CROSS_EXAM_SECONDS))
@@ -89,12 +88,12 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
         try:
             if not engine.supports(claim):
                 continue
-            with time_limit(max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.05)):
+            with time_limit(max(CROSS_EXAM_SECONDS - (now() - b0), 0.05)):
                 found = engine.check(claim, quick)
         except EngineTimeout:
             if outer_limit_passed():   # the enclosing limit's, not ours
                 raise
-            notes.append(f"{name}: time limit")
+            notes.append(f"{name}: budget spent")
             continue
         except Exception as exc:  # a failing sweep is recorded, it proves nothing
             notes.append(f"{name}: {type(exc).__name__}: {exc}")
@@ -106,7 +105,7 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
         # so that two runs with one seed write the same JSON
         notes.append(f"{name}: no certified violation ({found.verdict.value})")
     if lowers(claim, "arb"):
-        budget = max(CROSS_EXAM_SECONDS - (time.perf_counter() - t0), 0.1)
+        budget = max(CROSS_EXAM_SECONDS - (now() - b0), 0.1)
         try:
             with time_limit(budget):
                 found, tried = _corner_sweep(claim, config, Deadline(budget))
@@ -117,7 +116,7 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
         if found is not None:
             return "CONFLICT", Evidence(
                 "cross-exam/points", Verdict.REFUTED, f"violation certified at {found.prec} "
-                "bits", time.perf_counter() - t0, scope=f"witness {found.point}",
+                "bits", wall() - t0, scope=f"witness {found.point}",
                 witness=found.point, violation=found.violation)
         notes.append(f"points: no certified violation at {tried} corners/midpoints")
     return "; ".join(notes) or "no independent sweep applies", None

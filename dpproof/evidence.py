@@ -104,6 +104,9 @@ class Assessment:
     #: ('' when none ran): a chain's PROVED/CERTIFIED, added in the parent process once
     #: the steps are decided, carries it (``runner._with_chains``)
     cross_examination: str = ""
+    #: the budget the claim used in its worker ({"claim": ..., "cross_examination": ...}, in
+    #: ``engines.base.now`` units: work-seconds under counted budgets); {} when not run
+    work: dict = field(default_factory=dict)
 
     @property
     def soundness_failure(self) -> bool:

@@ -32,7 +32,7 @@ from typing import Iterator, Protocol, Sequence
 
 from .checking import check_claim
 from .claims import Claim
-from .engines.base import Config, EngineTimeout
+from .engines.base import Config, EngineTimeout, limit_text
 from .evidence import Assessment, Evidence, Verdict, assess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
@@ -53,8 +53,12 @@ class Limits:
 
     @classmethod
     def of(cls, config: Config, memory_mb: int | None) -> "Limits":
-        """Hard wall limit: the claim limit, then the repair budget (``engine_timeout``),
-        then ``GRACE`` seconds; the soft SIGALRM limits inside the worker fire first."""
+        """Hard wall limit.  Under counted work (the default), ``config.backstop``: the one
+        clock, for a runaway that no count stops.  Under budget="seconds": the claim limit,
+        then the repair budget (``engine_timeout``), then ``GRACE`` seconds; the soft SIGALRM
+        limits inside the worker fire first."""
+        if config.budget == "work":
+            return cls(config.backstop, memory_mb)
         return cls(config.timeout + config.engine_timeout + GRACE, memory_mb)
 
 
@@ -92,7 +96,7 @@ def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
     except MemoryError:
         return limit_reached(claim, _memory_text(memory_mb), time.perf_counter() - t0)
     except EngineTimeout:   # a time limit's alarm that fired after its block was handled
-        return limit_reached(claim, f"claim time limit of {config.timeout:g} s reached",
+        return limit_reached(claim, limit_text("claim", config.timeout, config.budget),
                              time.perf_counter() - t0)
     hit = [e for e in a.evidence if e.verdict is Verdict.ERROR
            and e.detail.startswith("MemoryError")]
@@ -129,8 +133,9 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float,
         a = future.result()
         return replace(a, claim=claim) if a.claim is None else a
     except cf.TimeoutError:
-        return limit_reached(claim, f"wall-clock limit of {limits.wall:g} s reached "
-                             "(worker stopped by the supervisor)", limits.wall)
+        return limit_reached(claim, f"wall-clock backstop of {limits.wall:g} s reached "
+                             "(worker stopped by the supervisor): this verdict depends on the "
+                             "machine", limits.wall)
     except ProcessExpired as exc:
         return worker_failed(claim, _death_text(exc.exitcode, limits, peak_mb), seconds)
     except MemoryError:

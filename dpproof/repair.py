@@ -9,14 +9,13 @@ kept for the region figures.  Nothing here is typed in: it is what the balls cer
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import sympy
 
 from .claims import Claim, Kind
 from .engines import witness as W
-from .engines.base import Compiled, Config, decimal_str, effective_bounds, holds
+from .engines.base import Compiled, Config, decimal_str, effective_bounds, holds, now
 from .engines.balls.classify import classify
 from .engines.numeric.engine import grid
 from .lowering import arb_ball, at_precision, lower
@@ -97,13 +96,13 @@ def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 3
         return [(tuple(p[n] for n in names), _point_status(compiled, p, config.prec))
                 for p in ps]
 
-    started = time.monotonic()
+    started = now()
     status = at(points)
     if len(names) == 2:   # the product of each axis' grid and its points towards the ends
         axes = [sorted({p[n] for p in points} | {p[n] for p in _towards_ends(claim, n, 10)})
                 for n in names]
         finer = [{**points[0], names[0]: x, names[1]: y} for x in axes[0] for y in axes[1]]
-        per_point = (time.monotonic() - started) / max(len(points), 1)
+        per_point = (now() - started) / max(len(points), 1)
         if per_point * len(finer) < FINER_SECONDS:   # the coarse points are kept, not redone
             known = dict(status)
             status += at([p for p in finer if tuple(p[n] for n in names) not in known])

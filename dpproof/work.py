@@ -18,7 +18,8 @@ raised by the hook.  CPython unsets a trace function that raises (not a monitori
 a one-shot profile function puts it back at the next call, C call or return, before any
 handler's code runs on.  Once expired, the exception is raised again every ``REFIRE``
 units until the block is left (a library's ``except Exception`` would otherwise
-swallow it for good).  Only the main thread is interrupted (and, with settrace, metered).
+swallow it for good).  Only the thread that installed the meter is interrupted (and, with
+settrace, metered): the main thread of a worker process, or a Dask worker's task thread.
 
 Calls made while the garbage collector runs (finalizers, weakref and ``gc.callbacks``
 callbacks, hypothesis' among them) are not counted: when a collection happens depends on the
@@ -55,7 +56,7 @@ _limits: list[int] = []   # absolute counts at which the enclosing work limits e
 _next = _INF          # the count at which the hook next acts
 _users = 0            # open blocks that need the meter (work_limit, metering)
 _previous = None      # the trace function found when the meter was installed
-_main = threading.main_thread().ident
+_owner = [threading.main_thread().ident]   # the thread the meter was installed in
 _profile = [None]     # the profile function replaced while the hook is being put back
 
 
@@ -101,7 +102,7 @@ def _due(frame_or_code, monitored: bool = False) -> None:
     if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
         _next = _count + 1
         return
-    if get_ident() != _main:
+    if get_ident() != _owner[0]:
         return
     _next = _count + REFIRE
     if monitored:
@@ -138,6 +139,8 @@ def _gc_closed(phase, info):
 
 def _install() -> None:
     global _users, _previous
+    if _users == 0:     # the thread that meters (a Dask worker runs claims in a thread)
+        _owner[0] = get_ident()
     for cb in (_gc_opened, _gc_closed):   # first and last, whatever registered since
         while cb in gc.callbacks:
             gc.callbacks.remove(cb)

@@ -55,9 +55,14 @@ class Config:
     numeric_dps: tuple[int, int] = (30, 60)
     grid: int = 7                    # numeric grid points per parameter
     engines: tuple[str, ...] = tuple(ENGINES)
-    #: what the limits above count: "seconds" of wall clock (SIGALRM), or "work" -- each
-    #: limit of s seconds becomes s * UNITS_PER_SECOND function calls (dpproof.work)
-    budget: str = "seconds"
+    #: what the limits above count: "work" (the default) -- each limit of s seconds is
+    #: s * UNITS_PER_SECOND counted function calls (dpproof.work), the same on every machine
+    #: -- or "seconds" of wall clock (SIGALRM), which makes verdicts depend on the machine
+    budget: str = "work"
+    #: the one wall clock: seconds after which the supervisor stops a claim's worker (a
+    #: runaway in C code, which no count interrupts); a claim it stops says that its verdict
+    #: depends on the machine.  Under budget="seconds" it is timeout + engine_timeout + 5.
+    backstop: float = 900.0
 
     def __post_init__(self):
         if self.budget not in BUDGETS:
@@ -67,7 +72,8 @@ class Config:
             raise ValueError(f"unknown engine(s) {unknown}; allowed: {', '.join(ENGINES)}")
         if self.prec < 32:
             raise ValueError(f"prec must be at least 32 bits, got {self.prec}")
-        if not (self.timeout > 0 and self.engine_timeout > 0 and self.symbolic_quick_timeout > 0):
+        if not (self.timeout > 0 and self.engine_timeout > 0 and self.symbolic_quick_timeout > 0
+                and self.backstop > 0):
             raise ValueError(f"timeouts must be positive, got {self.timeout}, "
                              f"{self.engine_timeout}, {self.symbolic_quick_timeout}")
 
@@ -197,6 +203,30 @@ def _raise_timeout(signum, frame):
                               or frame.f_code.co_name == "gc_callback"):
         return   # time_limit's bookkeeping, or a gc callback (hypothesis' drops it): it refires
     raise EngineTimeout()
+
+
+_WALL = time.perf_counter   # bound at import: ``wall`` is the one reporting clock
+
+
+def wall() -> float:
+    """The wall clock, for the seconds a report shows (evidence, figures) and nothing else:
+    no decision of an engine or route may read it (``tests/runner/test_work_meter.py``
+    feeds it noise and asserts the same verdicts)."""
+    return _WALL()
+
+
+def amount(seconds: float, budget: str | None = None) -> str:
+    """A budget as a report names it: "20 work-seconds" under counted work (one is
+    ``UNITS_PER_SECOND`` counted calls, the same on every machine), else "20 s".  ``budget``:
+    the config's kind; by default the one ``budgeted`` runs now."""
+    return f"{seconds:g} work-seconds" if (budget or _BUDGET[0]) == "work" else f"{seconds:g} s"
+
+
+def limit_text(kind: str, seconds: float, budget: str | None = None) -> str:
+    """How a report names a spent budget of ``seconds`` (``kind``: "engine", "claim", ...)."""
+    if (budget or _BUDGET[0]) == "work":
+        return f"{kind} budget of {amount(seconds, 'work')} spent"
+    return f"{kind} time limit of {amount(seconds, 'seconds')} reached"
 
 
 def now() -> float:

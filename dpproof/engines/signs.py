@@ -11,14 +11,13 @@ Both say +1 for ">= 0 wherever defined", -1 for "<= 0", None when undecided.
 from __future__ import annotations
 
 import math
-import time
 
 import sympy
 from flint import arb
 
 from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
-from .base import EngineTimeout, outer_limit_passed, time_limit
+from .base import EngineTimeout, now, outer_limit_passed, time_limit
 
 #: seconds any one sympy rewrite or sign query may take (they can blow up)
 SYMPY_SECONDS = 2.0
@@ -48,11 +47,11 @@ class Budget:
     def run(self, fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
         if self.left <= 0:
             return None
-        t0 = time.perf_counter()
+        t0 = now()
         try:
             return guarded(fn, *args, seconds=min(seconds, self.left), **kwargs)
         finally:
-            self.left -= time.perf_counter() - t0
+            self.left -= now() - t0
 
 
 def enclose(fn, balls, edges: bool = False) -> arb:

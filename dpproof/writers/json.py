@@ -59,6 +59,7 @@ def claim_dict(a: Assessment, report: Report | None = None) -> dict[str, Any]:
         "cached": a.cached,
         "witness_text": common.witness_text(a.witness, c),
         "repaired_by": fix.id if fix is not None else None,
+        "work": dict(a.work),
     }
 
 

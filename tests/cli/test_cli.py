@@ -77,8 +77,9 @@ def test_strict_exits_1_when_a_claim_is_refuted(tmp_path):
     assert code == 0
 
 
-def test_engine_timeout_is_an_option_bounded_by_the_claim_timeout(tmp_path, monkeypatch):
-    """--engine-timeout sets Config.engine_timeout (at most --timeout); --help documents it."""
+def test_budgets_are_counted_options_and_timeout_is_the_backstop(tmp_path, monkeypatch):
+    """--budget and --engine-budget (alias --engine-timeout) set the counted budgets (the
+    engine's at most the claim's); --timeout is the wall-clock backstop; --help says so."""
     from dpproof import runner
     from dpproof.evidence import Report
 
@@ -89,11 +90,13 @@ def test_engine_timeout_is_an_option_bounded_by_the_claim_timeout(tmp_path, monk
     toml = tmp_path / "c.toml"
     toml.write_text('[[claim]]\nid = "a"\nsource = "t"\nstatement = "x <= 2"\n'
                     'domain = { x = [0, 1] }\n')
-    for extra, expected in ((["--engine-timeout", "400", "--timeout", "900"], 400.0),
-                            (["--engine-timeout", "400", "--timeout", "90"], 90.0), ([], 60.0)):
+    for extra, expected in ((["--engine-timeout", "400", "--budget", "900"], (900, 400, 900)),
+                            (["--engine-budget", "400", "--budget", "90"], (90, 90, 900)),
+                            (["--timeout", "30"], (120, 60, 30)), ([], (120, 60, 900))):
         main(["verify", str(toml), "--out", str(tmp_path / "o"), "--no-pdf", "--quiet",
               "--no-cache", *extra])
-        assert seen[-1].engine_timeout == expected
+        c = seen[-1]
+        assert (c.timeout, c.engine_timeout, c.backstop, c.budget) == (*expected, "work")
     help_text = subprocess.run([sys.executable, "-m", "dpproof", "verify", "--help"],
                                capture_output=True, text=True).stdout
-    assert "--engine-timeout" in help_text
+    assert "--engine-budget" in help_text and "backstop" in help_text

@@ -45,12 +45,12 @@ def test_a_claim_killed_on_a_dask_worker_is_error_and_the_rest_decided(cluster, 
     with distributed.Client(cluster.scheduler_address) as client:
         client.run(faults.register)     # the test-only engine, on every worker
         client.run(execution.reset_warm_pools)   # pools forked before it cannot see it
-    config = Config(engines=("fault", "interval"), timeout=1, engine_timeout=1)
+    config = Config(engines=("fault", "interval"), timeout=1, engine_timeout=1, backstop=4)
     report = verify([faults.claim("stuck"), faults.true_claim(0)], config,
                     executor=DaskExecutor(cluster.scheduler_address))
     assert report.by_id("ok.c0").verdict.value == "CERTIFIED"
     stuck = report.by_id("fault.c0.stuck")
-    assert stuck.verdict.value == "INCONCLUSIVE" and "wall-clock limit" in stuck.scope
+    assert stuck.verdict.value == "INCONCLUSIVE" and "wall-clock backstop" in stuck.scope
 
 
 def test_cli_scheduler_option_runs_the_claims_on_the_cluster(cluster, tmp_path, capsys,

@@ -114,7 +114,7 @@ class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
                     break
                 if self.visited >= self._budget() or deadline.passed:
                     self.stopped_by = ("box budget" if self.visited >= self._budget()
-                                       else "time limit")
+                                       else "engine budget")
                     self.undecided.extend([item[1]] + self._pending())
                     self.undecided.extend(self.corners)
                     self.heaps, self.corners = ([], []), []

@@ -34,7 +34,6 @@ of ``|lhs - rhs|`` seen.
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from ...claims import Claim
 from ...evidence import Evidence, Verdict
@@ -42,7 +41,7 @@ from ..exact import derived_oracles, guard_roots
 from . import exp_substitution, homogeneous, points as interval_points
 from . import positive_factor
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, lowers
+from ..base import Compiled, Config, Deadline, lowers, now, wall
 from .root import root_box
 from .verdicts import conclude
 from .substitution import substituted, transfer
@@ -59,56 +58,56 @@ def check(claim: Claim, config: Config) -> Evidence:
     """A finite domain point by point (``interval_points``); oracle claims first through
     their derived forms (``derived_oracles``), else (or when that decides nothing) with the
     arb oracles as written."""
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     ev = interval_points.decide(claim, config, _decide)   # a point or a few: each once
     if ev is not None:
-        return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+        return dataclasses.replace(ev, seconds=wall() - t0)
     ev = derived_oracles.decide(claim, config, _decide) if derived_oracles.has_oracles(
         claim) else None
     if ev is None or ev.data.get("partial"):
-        left = max(config.engine_timeout - (time.perf_counter() - t0), 1.0)
+        left = max(config.engine_timeout - (now() - b0), 1.0)
         own = _decide(claim, dataclasses.replace(config, engine_timeout=left))
         ev = own if ev is None or not derived_oracles.larger_share(ev, own) else ev
-    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+    return dataclasses.replace(ev, seconds=wall() - t0)
 
 
-def _left(config: Config, t0: float) -> Config:
-    """``config`` with the engine's time that is left since ``t0`` (with the reductions'
+def _left(config: Config, b0: float) -> Config:
+    """``config`` with the engine's budget that is left since ``b0`` (``base.now``) (with the reductions'
     overheads, 20%, counted)."""
-    used = (time.perf_counter() - t0) * 1.2
+    used = (now() - b0) * 1.2
     return dataclasses.replace(config, engine_timeout=max(config.engine_timeout - used, 1.0))
 
 
 def _decide(claim: Claim, config: Config) -> Evidence:
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     # reductions first, each on a share of the time: exponential tails in y = e^(-x/q),
     # fewer parameters by homogeneity, then a positive factor divided out
     ev = exp_substitution.certified(claim, config, _check)
     if ev is not None:
-        return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+        return dataclasses.replace(ev, seconds=wall() - t0)
     ev = homogeneous.certified(claim, config, _check)
     if ev is None:
-        ev = positive_factor.decide(claim, _left(config, t0), _check, transfer)
+        ev = positive_factor.decide(claim, _left(config, b0), _check, transfer)
         if ev is not None:
-            return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
-        ev = _check(claim, _left(config, t0))
+            return dataclasses.replace(ev, seconds=wall() - t0)
+        ev = _check(claim, _left(config, b0))
     if ev.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE) and claim.statement.rel != "==":
-        left = config.engine_timeout - (time.perf_counter() - t0)
+        left = config.engine_timeout - (now() - b0)
         moved = substituted(claim) if left > 1 else None
         if moved is not None:
             ev2 = _check(moved[0], dataclasses.replace(config, engine_timeout=left))
             ev = transfer(claim, ev, ev2, moved[1], config) or ev
-    return dataclasses.replace(ev, seconds=time.perf_counter() - t0)
+    return dataclasses.replace(ev, seconds=wall() - t0)
 
 
 def _check(claim: Claim, config: Config) -> Evidence:
-    t0 = time.perf_counter()
+    t0 = wall()
     compiled = Compiled(claim, "arb")
     root, clip, integer, truncated = root_box(claim)
     search = Search(compiled, config, integer, root, clip)
     found = search.run(Deadline(config.engine_timeout))
     data = search.figures()
-    seconds = time.perf_counter() - t0
+    seconds = wall() - t0
     if found is not None:
         also = ("" if search.undefined_at is None else "; also " +
                 W.undefined_message(*search.undefined_at))
@@ -122,5 +121,5 @@ def _check(claim: Claim, config: Config) -> Evidence:
         # no exact undefined point among the probes: an exact root of a polynomial guard
         at = guard_roots.undefined_root(claim)
         if at is not None:
-            return guard_roots.evidence(NAME, at, time.perf_counter() - t0, data)
+            return guard_roots.evidence(NAME, at, wall() - t0, data)
     return conclude(claim, search, compiled.names, root, truncated, data, seconds)

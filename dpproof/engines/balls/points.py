@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 from decimal import ROUND_CEILING, ROUND_FLOOR, Context, Decimal
 
 import sympy
@@ -37,7 +36,7 @@ from ...expr.functions import OracleFunction
 from ...lowering import LoweringError, arb_ball, at_precision, lower
 from ..exact import derived_oracles
 from .. import witness as W
-from ..base import Compiled, Config, decimal_str
+from ..base import Compiled, Config, decimal_str, now, wall
 from ..exact.point import holds_at
 from ..signs import Budget
 
@@ -84,17 +83,17 @@ def decide(claim: Claim, config: Config, decide_box=None) -> Evidence | None:
     pts = points(claim)
     if pts is None:
         return None
-    t0 = time.perf_counter()
+    t0, b0 = wall(), now()
     run = _Points(claim, config)
     for point in pts:
         found = run.examine(point)
         if found is not None:
-            return _refuted(run, found, len(pts), time.perf_counter() - t0)
-    ev = _conclude(claim, run, pts, time.perf_counter() - t0)
+            return _refuted(run, found, len(pts), wall() - t0)
+    ev = _conclude(claim, run, pts, wall() - t0)
     if decide_box is None or ev.verdict not in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE):
         return ev
     left = dataclasses.replace(config, engine_timeout=max(
-        config.engine_timeout - (time.perf_counter() - t0), 1.0))
+        config.engine_timeout - (now() - b0), 1.0))
     return _open_points(claim, left, ev, decide_box)
 
 

@@ -34,7 +34,6 @@ The evidence lists every derived form (``data['derived']``), as the symbolic eng
 from __future__ import annotations
 
 import dataclasses
-import time
 
 import sympy
 
@@ -43,7 +42,7 @@ from ...evidence import Evidence, Verdict
 from ...expr.functions import OracleFunction
 from ...oracles import symbolic as symbolic_oracles
 from .. import witness as W
-from ..base import Compiled, Config, effective_bounds, lowers
+from ..base import Compiled, Config, effective_bounds, lowers, now
 from ..balls.defined import probes
 from ..signs import Budget
 
@@ -151,12 +150,12 @@ def _collapsed(st: Statement, budget: Budget) -> Statement | None:
 def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
     """The verdict on ``claim`` from its derived claim, decided by ``decide_pure(claim,
     config)`` (the interval engine on a pure claim), or None (fall back to the oracles)."""
-    t0 = time.perf_counter()
+    t0 = now()
     got = derived_claim(claim, min(DERIVE_SECONDS, config.engine_timeout / 4))
     if got is None:
         return None
     pure, notes = got
-    left = config.engine_timeout * SHARE - (time.perf_counter() - t0)
+    left = config.engine_timeout * SHARE - (now() - t0)
     if left <= 0.5 or not lowers(pure, "arb"):   # e.g. a Piecewise with symbolic conditions
         return None
     ev = decide_pure(pure, dataclasses.replace(config, engine_timeout=left))

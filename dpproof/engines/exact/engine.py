@@ -29,7 +29,6 @@ by sign patterns (``engines.exact.patterns``).  Every PROVED is cross-examined b
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import sympy
@@ -45,8 +44,8 @@ from .definedness import undefined_term
 from .case_proofs import by_cases, implication_by_cases, prepare, rewrite_special
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from .. import witness as W
-from ..base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
-                    time_limit)
+from ..base import (Compiled, Config, EngineTimeout, amount, effective_bounds, outer_limit_passed,
+                    time_limit, wall)
 
 NAME = "symbolic"
 _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypotheses
@@ -68,7 +67,7 @@ def check(claim: Claim, config: Config) -> Evidence:
     """Between the kinks first where a claim has more switches than the proof by cases
     splits (or only integer instances); a CERTIFIED from there on integer instances is kept
     while the other routes try for PROVED."""
-    t0 = time.perf_counter()
+    t0 = wall()
     first = _by_kinks(claim, config, t0, range(cases.MAX_DEPTH + 1, 10 ** 6))
     if first is not None and (first.verdict is Verdict.PROVED or any(
             not iv.integer for _, iv in claim.domain.params)):
@@ -98,7 +97,7 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
             undefined = undefined_term(claim, oracles_derived=bool(derived))
             if undefined:
                 return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
-                                time.perf_counter() - t0, data={"undefined_risk": undefined})
+                                wall() - t0, data={"undefined_risk": undefined})
             verdict, detail, tried, point = _decide(target)
     except _Underived:
         pass
@@ -106,17 +105,17 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
         if outer_limit_passed():   # the enclosing limit's, not ours
             raise
         return _by_kinks(claim, config, t0) or Evidence(
-            NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {limit:g} s",
-            time.perf_counter() - t0)
+            NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {amount(limit)}",
+            wall() - t0)
     except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:
         # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max):
         # no proof, and nothing about the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
-                        f"({type(exc).__name__}: {str(exc)[:120]})", time.perf_counter() - t0)
+                        f"({type(exc).__name__}: {str(exc)[:120]})", wall() - t0)
     if instance_wise:
         got = _by_instances(claim, config, t0)
         return got if got.verdict is Verdict.PROVED else (_by_kinks(claim, config, t0) or got)
-    seconds = time.perf_counter() - t0
+    seconds = wall() - t0
     if derived:
         detail = f"{detail}; " + "; ".join(f"{k} = {v} (derived from the densities)"
                                            for k, v in derived.items())
@@ -126,7 +125,7 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
     if verdict is Verdict.REFUTED:
         found = _witness(claim, config, point)
         if found is not None:
-            return Evidence(NAME, Verdict.REFUTED, detail, time.perf_counter() - t0,
+            return Evidence(NAME, Verdict.REFUTED, detail, wall() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation)
     if verdict is None and claim.statement.rel == "==":
@@ -135,7 +134,7 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
         found = _witness(claim, config)
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, "lhs - rhs does not simplify to 0, and "
-                            "differs at an exact point (certified)", time.perf_counter() - t0,
+                            "differs at an exact point (certified)", wall() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation)
     return _by_kinks(claim, config, t0) or Evidence(
@@ -164,10 +163,10 @@ def _by_kinks(claim: Claim, config: Config, t0: float,
         return None
     line, exact = line
     if exact:
-        return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+        return Evidence(NAME, Verdict.PROVED, line, wall() - t0,
                         scope="whole domain (exact)", data={"method": line})
     # pieces bounded in ball arithmetic: certified, not an exact proof
-    return Evidence(NAME, Verdict.CERTIFIED, line, time.perf_counter() - t0,
+    return Evidence(NAME, Verdict.CERTIFIED, line, wall() - t0,
                     scope="whole domain (exact kinks, pieces certified in balls)",
                     data={"method": line})
 
@@ -189,15 +188,15 @@ def _by_instances(claim: Claim, config: Config, t0: float) -> Evidence:
             if outer_limit_passed():
                 raise
             return Evidence(NAME, Verdict.INCONCLUSIVE, "instance by instance: did not "
-                            f"finish within {limit:g} s", time.perf_counter() - t0)
+                            f"finish within {amount(limit)}", wall() - t0)
         except (TypeError, ValueError, NotImplementedError, RecursionError):
             line = None
     if line:
-        return Evidence(NAME, Verdict.PROVED, line, time.perf_counter() - t0,
+        return Evidence(NAME, Verdict.PROVED, line, wall() - t0,
                         scope="whole domain (exact, instance by instance)",
                         data={"method": line})
     return Evidence(NAME, Verdict.INCONCLUSIVE, "no proof attempted: its oracles have no "
-                    "symbolic derivation on this domain", time.perf_counter() - t0)
+                    "symbolic derivation on this domain", wall() - t0)
 
 
 # -- proofs ------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ instance proved; one that fails ends the attempt and says nothing about the clai
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import replace
 
 import sympy
@@ -28,6 +27,7 @@ from ...oracles import symbolic as symbolic_oracles
 from . import cases, point as exact_point, kinks, patterns
 from ..signs import Budget
 from .definedness import undefined_term
+from ..base import now
 
 MAX_INSTANCES = 64
 _RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq}
@@ -60,7 +60,7 @@ def prove(claim: Claim, seconds: float) -> str | None:
     combos = combinations(claim)
     if combos is None:
         return None
-    t_end = time.perf_counter() + seconds
+    t_end = now() + seconds
     rest = Domain(tuple((n, iv) for n, iv in claim.domain.params if not iv.integer))
     if any(iv.lo is None or iv.hi is None for _, iv in rest.params):
         return None
@@ -81,7 +81,7 @@ def prove(claim: Claim, seconds: float) -> str | None:
         except (TypeError, ValueError):
             return None
         part = replace(claim, statement=inst, domain=rest, steps=(), derived=())
-        line = _one(part, t_end - time.perf_counter())
+        line = _one(part, t_end - now())
         if line is None:
             return None
         proved += 1
@@ -211,7 +211,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
     combos = [{}] if len(cont) == len(claim.domain.params) else combinations(claim, 2 * MAX_INSTANCES)
     if combos is None:
         return None
-    t_end = time.perf_counter() + seconds
+    t_end = now() + seconds
     rest = Domain(tuple(cont))
     symbols = rest.symbols()
     # no continuous parameter: each instance is a constant, on a dummy [0, 1]
@@ -252,7 +252,7 @@ def by_kinks(claim: Claim, prepare, seconds: float, switches: range
             continue
         for a, b, margins in itertools.chain.from_iterable(pending):
             for margin in margins:
-                lines = kinks.prove(margin, x, a, b, rel, t_end - time.perf_counter())
+                lines = kinks.prove(margin, x, a, b, rel, t_end - now())
                 if lines is None:
                     return None
                 pieces += len(lines)

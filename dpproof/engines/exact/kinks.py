@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import math
-import time
 from fractions import Fraction
 
 import sympy
@@ -40,6 +39,7 @@ from ...expr.rebuild import SWITCHES, replace_unevaluated
 from ...lowering import LoweringError, arb_ball, at_precision, lower
 from .cases import is_zero
 from .kink_points import PREC, Fail, Point, constant as _constant, point, root, roots
+from ..base import now
 
 MAX_BOXES = 4000         # sub-intervals of one leaf
 MAX_PIECES = 200       # pieces of one claim
@@ -156,7 +156,7 @@ class Prover:
         self.roots: dict = {}         # a switch's exact roots, found once for every piece
 
     def _time(self):
-        if time.perf_counter() > self.deadline:
+        if now() > self.deadline:
             raise Fail("out of time")
 
     def piece(self, f, a: Point, b: Point):
@@ -373,7 +373,7 @@ def debug(what: str) -> None:
 
 def prove(margin, x, lo, hi, rel: str, seconds: float) -> list[str] | None:
     """Proof lines for margin >= 0 (> 0 for rel '>', == 0 for '==') on x in [lo, hi]."""
-    prover = Prover(x, rel == ">", time.perf_counter() + seconds, zero=rel == "==")
+    prover = Prover(x, rel == ">", now() + seconds, zero=rel == "==")
     try:
         for g in (zeros(margin) if rel == "==" else conjuncts(margin)):
             prover.piece(g, point(lo), point(hi))

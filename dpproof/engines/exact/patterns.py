@@ -32,7 +32,6 @@ difference, decided first and exactly on every piece (``engines.exact.piecewise_
 from __future__ import annotations
 
 import itertools
-import time
 
 import sympy
 from sympy import Abs, Max, Min
@@ -45,6 +44,7 @@ from ..balls import boxes as B
 from . import piecewise_linear
 from .forms import certified_constants, identity
 from ..signs import guarded
+from ..base import now
 
 MAX_DEPTH = 14          # bisections of one box
 MAX_BOXES = 3000        # boxes visited per attempt
@@ -220,7 +220,7 @@ class Patterns:
 
     def holds(self, pat) -> bool:
         if pat not in self.proved:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and now() > self.deadline:
                 raise _GiveUp("time")
             form = self.select(self.diff, dict(pat))
             if form not in self._by_form:
@@ -248,7 +248,7 @@ def prove(diff, box_params, seconds: float = 15.0) -> str | None:
         return None
     names = [s.name for s in symbols]
     root = [(sympy.Rational(lo), sympy.Rational(hi)) for _, lo, hi in box_params]
-    deadline = time.perf_counter() + seconds
+    deadline = now() + seconds
     whole = Patterns(diff, names)
     try:
         groups = _groups(whole, diff)
@@ -311,7 +311,7 @@ def _settle(pats, root, deadline) -> int | None:
     while todo:
         box, depth = todo.pop()
         visited += 1
-        if visited > MAX_BOXES or time.perf_counter() > deadline:
+        if visited > MAX_BOXES or now() > deadline:
             return None
         found = pats.on_box(box)
         if found is not None and all(pats.holds(p) for p in found):
@@ -358,13 +358,13 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
         # point, and each pattern's identity is proved under the integer assumptions,
         # which hold there (hypotheses are then ignored: the conclusion is proved)
         return prove(diff, cont + [(s, r[0], r[-1]) for s, r in ints], seconds)
-    t_end = time.perf_counter() + seconds
+    t_end = now() + seconds
     lines = []
     for combo in combos:
         sub = {s: sympy.Integer(v) for (s, _), v in zip(ints, combo)}
         if any(_false(h.xreplace(sub)) for h in hypotheses):
             continue
-        got = prove(diff.xreplace(sub), cont, max(t_end - time.perf_counter(), 0.1))
+        got = prove(diff.xreplace(sub), cont, max(t_end - now(), 0.1))
         if got is None:
             return None
         lines.append(got)

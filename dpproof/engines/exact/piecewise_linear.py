@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 
 import sympy
 from .lp_certificates import Uncertified, lower_bound, minimiser
+from ..base import now
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
@@ -207,7 +207,7 @@ def decide(expr, kind, domain, symbols, t_end=None, candidates=None):
     syms = [symbols[name] for name, _ in domain.params]
     if not syms or not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
-    t_end = t_end or time.perf_counter() + MAX_SECONDS      # shared by the conjuncts
+    t_end = t_end or now() + MAX_SECONDS      # shared by the conjuncts
     parts = _conjuncts(expr) if kind != "==" else [expr]
     if len(parts) > 1:          # min_i m_i >= 0 iff every m_i >= 0: one at a time
         lines = []
@@ -227,7 +227,7 @@ def decide(expr, kind, domain, symbols, t_end=None, candidates=None):
     bounds = [(iv.lo, iv.hi) for _, iv in domain.params]   # closed; integers: their hull
     empty, failed = 0, False
     for f, gs in parts:
-        if time.perf_counter() > t_end:
+        if now() > t_end:
             return None
         cons = _constraints(gs, syms, atoms, memo)
         if cons is None:

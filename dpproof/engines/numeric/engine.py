@@ -15,7 +15,6 @@ Grid points lie in the domain as written (open ends and non-integers are dropped
 from __future__ import annotations
 
 import itertools
-import time
 
 import mpmath
 import sympy
@@ -23,7 +22,7 @@ import sympy
 from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, effective_bounds, fails, holds, lowers
+from ..base import Compiled, Config, Deadline, effective_bounds, fails, holds, lowers, wall
 
 NAME = "numeric"
 _MAX_POINTS = 400
@@ -55,7 +54,7 @@ def grid(claim: Claim, per_axis: int) -> list[dict[str, sympy.Rational]]:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
-    t0 = time.perf_counter()
+    t0 = wall()
     deadline = Deadline(config.engine_timeout)
     compiled = Compiled(claim, "mpmath")
     arb_compiled = Compiled(claim, "arb")
@@ -82,7 +81,7 @@ def check(claim: Claim, config: Config) -> Evidence:
         found = W.certify(arb_compiled, point, config.witness_precs)
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"grid point violates at {low} and {high} "
-                            f"digits; certified at {found.prec} bits", time.perf_counter() - t0,
+                            f"digits; certified at {found.prec} bits", wall() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation, data=_data(config, checked, trouble))
     for point in undefined[:5]:  # no certified violation where defined: undefined verdict
@@ -90,8 +89,8 @@ def check(claim: Claim, config: Config) -> Evidence:
         if check.status == "undefined":
             data = dict(_data(config, checked, trouble), undefined_points=len(undefined))
             return W.undefined_evidence(NAME, point, check.undefined,
-                                        time.perf_counter() - t0, data)
-    seconds = time.perf_counter() - t0
+                                        wall() - t0, data)
+    seconds = wall() - t0
     data = _data(config, checked, trouble)
     data["worst_margin"] = None if worst is None else mpmath.nstr(worst, 8)
     data["undefined_points"] = len(undefined)

@@ -20,7 +20,6 @@ import contextlib
 import itertools
 import math
 import sys
-import time
 
 import numpy as np
 import sympy
@@ -32,7 +31,7 @@ from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from ...lowering import lower
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers
+from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers, wall
 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
@@ -45,7 +44,7 @@ def supports(claim: Claim) -> bool:
 
 
 def check(claim: Claim, config: Config) -> Evidence:
-    t0 = time.perf_counter()
+    t0 = wall()
     deadline = Deadline(config.engine_timeout)
     hunt = _Hunt(claim, config, deadline)
     hunt.corners()
@@ -68,7 +67,7 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
         found = check.witness
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
-                            f"certified at {found.prec} bits", time.perf_counter() - t0,
+                            f"certified at {found.prec} bits", wall() - t0,
                             scope=f"witness {found.point}", witness=found.point,
                             violation=found.violation, data=data)
         if margin < 0:
@@ -82,8 +81,8 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
         check = W.examine(compiled, exact, config.witness_precs[:1])
         undefined = check.undefined and (exact, check.undefined)
     if undefined:  # no certified violation where it is defined: the undefined verdict
-        return W.undefined_evidence(NAME, *undefined, time.perf_counter() - t0, data)
-    seconds = time.perf_counter() - t0
+        return W.undefined_evidence(NAME, *undefined, wall() - t0, data)
+    seconds = wall() - t0
     scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, "
              f"hypothesis seed {config.seed}, local optimisation)")
     if undecided:

@@ -1,0 +1,57 @@
+"""Every claim starts from the same process state, whatever its worker ran before.
+
+A verdict and its work counts must be a function of the claim, the settings, the version and
+the seed (docs/design.md "Budgets: counted, not timed").  Three kinds of process state carry
+history from one claim to the next, and ``reset`` puts each back before a claim:
+
+- caches: sympy's own (``clear_cache``) and dpproof's ``functools.lru_cache``s, which hold
+  sympy objects built by earlier claims (a hit skips work that a miss counts);
+- sympy's ``Dummy`` numbering: an index is ``_base_dummy_index + _count``, the base drawn at
+  random when sympy is imported and the count global, and the index enters the Dummy's hash,
+  hence the order in which a set or dict of them is walked.  The base becomes one taken from
+  the claim's content, the count restarts at 0: the same claim numbers its Dummies alike in
+  every process, and two claims' Dummies never compare equal (their bases differ by at least
+  10^9, more than a claim creates);
+- sympy's random streams, restarted from the seed by ``engines.base.budgeted``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+
+from sympy import Dummy
+from sympy.core.cache import clear_cache
+
+#: modules whose caches are not about claims (file hashes of the sources)
+_KEEP = ("dpproof.sources",)
+
+
+def caches() -> list:
+    """Every ``cache_clear``-able function of the loaded dpproof modules (module level, and
+    methods of their classes)."""
+    found, seen = [], set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("dpproof") or name in _KEEP or module is None:
+            continue
+        for value in list(vars(module).values()):
+            for f in ([value] + list(vars(value).values()) if isinstance(value, type)
+                      else [value]):
+                if hasattr(f, "cache_clear") and id(f) not in seen:
+                    seen.add(id(f))
+                    found.append(f)
+    return found
+
+
+def dummy_base(key: str) -> int:
+    """A base for the claim's Dummy indices, from its content: 10^9 times 48 bits of its hash."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:12], 16) * 10**9 + 10**9
+
+
+def reset(key: str) -> None:
+    """The process state a claim with content ``key`` starts from (see the module's text)."""
+    clear_cache()
+    for f in caches():
+        f.cache_clear()
+    Dummy._base_dummy_index = dummy_base(key)
+    Dummy._count = 0

@@ -1,0 +1,89 @@
+"""The same report on every machine: issue 28's determinism acceptance.
+
+Sixty library claims -- the thirteen that lost their verdicts on a busy machine when budgets
+were seconds (``NAMED``), and the quickest others, so that all five sources are in -- are
+decided twice through the command line, without the cache: quiet with ``--jobs 1``, and with
+``--jobs 2`` while busy processes oversubscribe every core four times.  The two reports must
+agree on every verdict, scope, witness, and on each engine's evidence, its counted work
+(``budget_spent``) included.  Only seconds (the reporting clock) may differ.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: the claims that lost their verdicts under load when budgets were seconds (issue 28)
+NAMED = ("adp_notes.def.hockey_stick", "adp_notes.remark3.sufficient",
+         "adp_notes.remark3.pure.finite", "adp_notes.post_processing", "adp_notes.recipe",
+         "adp_notes.remark3.sufficient.tight", "adp_notes.recipe.instances",
+         "adp_notes.accuracy.gauss.repaired", "adp_notes.post_processing.instances",
+         "adp_notes.group_privacy.laplace", "azize23.alg1.pv_moments", "osgt22.rdp_to_dp",
+         "adp_notes.def.hockey_stick.instances")
+#: how many claims in all; the rest are the quickest of the committed report
+COUNT = 60
+SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
+
+
+def _chosen() -> list[str]:
+    report = json.loads((ROOT / "reports" / "report.json").read_text())
+    known = {c["id"] for c in report["claims"]}
+    named = [i for i in NAMED if i in known]
+    quick = [c["id"] for c in sorted(report["claims"], key=lambda c: c["seconds"])
+             if c["id"] not in named and c.get("checkable", True) and c["verdict"] != "NOT_CHECKABLE"]
+    ids = named + quick[:COUNT - len(named)]
+    assert {i.split(".")[0] for i in ids} == SOURCES
+    return ids
+
+
+def _comparable(report: dict) -> dict:
+    """Everything a run decides, without the wall-clock figures."""
+    out = {}
+    for c in report["claims"]:
+        out[c["id"]] = {
+            "verdict": c["verdict"], "scope": c["scope"], "witness": c.get("witness"),
+            "violation": c.get("violation"), "repair": c.get("repair"),
+            "evidence": [(e["engine"], e["verdict"], e["detail"], e.get("scope"),
+                          (e.get("data") or {}).get("budget_spent"))
+                         for e in c["evidence"]]}
+    return out
+
+
+def _run(ids: list[str], out: Path, jobs: int, busy: int) -> dict:
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        only = [a for i in ids for a in ("--only", i)]
+        done = subprocess.run(
+            [sys.executable, "-m", "dpproof", "verify", *only, "--jobs", str(jobs), "--no-pdf",
+             "--no-cache", "--quiet", "--out", str(out)],
+            cwd=ROOT, capture_output=True, text=True, timeout=3600,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return json.loads((out / "report.json").read_text())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="busy loops sized for Linux")
+def test_sixty_library_claims_same_report_quiet_and_oversubscribed(tmp_path):
+    ids = _chosen()
+    assert len(ids) == COUNT
+    quiet = _comparable(_run(ids, tmp_path / "quiet", jobs=1, busy=0))
+    busy = 4 * (os.cpu_count() or 1) - 2      # with the two workers: 4x the cores
+    loaded = _comparable(_run(ids, tmp_path / "loaded", jobs=2, busy=busy))
+    assert sorted(quiet) == sorted(ids)
+    differ = {i: (quiet[i], loaded.get(i)) for i in quiet if quiet[i] != loaded.get(i)}
+    assert not differ, json.dumps(differ, indent=1)[:4000]
+    # the counted budgets did the deciding: each engine's work is on record
+    assert all(e[4] is not None for c in quiet.values() for e in c["evidence"]
+               if e[0] in ("symbolic", "interval", "search", "numeric"))
