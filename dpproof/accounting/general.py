@@ -113,7 +113,7 @@ class GeneralCurve:
 
     def delta(self, eps: fmpq) -> tuple[arb, arb]:
         e = float(eps)
-        h = _h(max(e, 0.5), self.T, self.rel_width)
+        h = _h(0.25, self.T, self.rel_width)  # an eps shift of at most rel_width / 4
         comp = self.composition(h, 1e-12, e)
         lo, hi = comp.delta_bounds(eps)
         return lo, hi
