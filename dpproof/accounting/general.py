@@ -4,11 +4,13 @@ Per direction (remove: the dataset with the record first; add: the reverse) the 
 those of ``oracles.composition.pld_laws``: all Gaussians as one step N(mu2/2, mu2), each
 Laplace, randomized response (atoms), discrete Laplace (atoms), Poisson-subsampled Gaussian
 (add/remove, and replace-one mixture against mixture) and Laplace, mixture of Gaussians.
-The grid h is chosen for a relative eps width: T h = rel_width * eps, T the number of
-discretised steps; a first pass on a coarse grid estimates eps.
+The grid h is chosen for a relative eps width: (T + 2) h = rel_width * eps, T the number
+of discretised steps; a first pass on a coarse grid estimates eps.
 """
 
 from __future__ import annotations
+
+import math
 
 from flint import arb, ctx, fmpq
 
@@ -86,18 +88,18 @@ def steps(dirs) -> int:
 
 
 def _h(eps_scale: float, T: int, rel_width: float) -> fmpq:
-    """A dyadic h with T h <= rel_width * eps_scale (at least 2^-30)."""
-    target = rel_width * max(eps_scale, 1e-3) / max(T, 1)
-    k = 0
-    while 2.0 ** -k > target and k < 30:
-        k += 1
-    return fmpq(1, 2 ** k)
+    """h = 1/n with (T + 2) h <= rel_width * eps_scale: the bracket is T h wide, plus up to a
+    grid step at each end."""
+    target = rel_width * max(eps_scale, 1e-3) / (T + 2)
+    # a power of two: grid points are exact balls, so an atom on a grid point (a Laplace's
+    # +-Delta/b) falls in one bucket instead of leaving both bucket masses uncertain
+    return fmpq(1, 2 ** min(max(math.ceil(-math.log2(target)), 0), 30))
 
 
 class GeneralCurve:
     """Certified delta(eps) / eps(delta) of a Plan through ``pld_general``."""
 
-    def __init__(self, p: Plan, rel_width: float = 0.002):
+    def __init__(self, p: Plan, rel_width: float = 0.005):
         self.dirs = directions(p)
         self.T = steps(self.dirs)
         self.rel_width = rel_width
@@ -113,7 +115,7 @@ class GeneralCurve:
 
     def delta(self, eps: fmpq) -> tuple[arb, arb]:
         e = float(eps)
-        h = _h(0.25, self.T, self.rel_width)  # an eps shift of at most rel_width / 4
+        h = _h(0.1, self.T, self.rel_width)  # an eps shift of at most rel_width / 10
         comp = self.composition(h, 1e-12, e)
         lo, hi = comp.delta_bounds(eps)
         return lo, hi

@@ -52,7 +52,7 @@ class _StepGrid:
 
 
 def _cdfs(law: Law, js: range, h: fmpq) -> list:
-    ts = [arb(h) * j for j in js]
+    ts = [arb(h * j) for j in js]
     if isinstance(law, (Inverted, Negated)) and (not isinstance(law, Negated)
                                                  or isinstance(law.inner, Inverted)):
         return law.cdfs(ts, np.array(js, dtype=float) * float(h))
@@ -68,7 +68,7 @@ def discretise(law: Law, h: fmpq, budget: float) -> _StepGrid:
         while True:
             if bound is not None and sign * j * hf >= sign * bound:
                 return j
-            F = law.cdf(arb(h) * j)
+            F = law.cdf(arb(h * j))
             tail = F if sign < 0 else 1 - F
             if tail.upper() <= budget:
                 return j
