@@ -85,13 +85,16 @@ def _ball(lo: arb, hi: arb, prec: int) -> tuple[arb, arb]:
         return +arb(lo.lower()), +arb(hi.upper())
 
 
-def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certified:
+def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128,
+                  rel_width: float = 0.005) -> Certified:
     """Certified [lower, upper] on delta(epsilon) of ``event``'s dominating pair.
 
     ``neighbors`` is a dp_accounting ``NeighboringRelation`` (default ADD_OR_REMOVE_ONE).
     NonPrivateDpEvent: upper 1, no lower end; a noiseless step: exactly 1.
     A homogeneous Poisson-subsampled Gaussian goes through the certified PLD read at eps
-    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).
+    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).  Other
+    compositions with Laplace, subsampled, discrete-Laplace or mixture steps go through
+    ``general`` (the grid shifts eps by at most ``rel_width`` / 4).
     """
     eps = target(epsilon, "epsilon")
     if eps < 0:
@@ -115,7 +118,7 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
     if p.exact_curve:
         lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
         return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
-    lo, hi = _ball(*GeneralCurve(p).delta(eps), prec)
+    lo, hi = _ball(*GeneralCurve(p, rel_width).delta(eps), prec)
     if not p.tight:
         return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
                          {"upper_only": p.loose})
@@ -123,13 +126,16 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
 
 
 def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24),
-                    prec: int = 128, dpsgd_rel_width: float = 0.005) -> Certified:
+                    prec: int = 128, dpsgd_rel_width: float = 0.005,
+                    rel_width: float = 0.005) -> Certified:
     """Certified [lower, upper] on eps*(delta) of ``event``'s dominating pair, 0 < delta < 1.
 
     Bisection on exact dyadic eps (delta(eps) is non-increasing): ``upper`` has
     delta(upper) <= delta certified, ``lower`` delta(lower) > delta certified (or is 0);
     stops at relative width ``rel_tol``.  A homogeneous Poisson-subsampled Gaussian goes
-    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``).
+    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``);
+    the ``general`` route (Laplace, subsampled, discrete-Laplace, mixture steps, mixed
+    compositions) has relative width at most ``rel_width``.
     """
     d = target(delta, "delta")
     if not 0 < d < 1:
@@ -151,7 +157,7 @@ def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24
         return Certified("epsilon", b.lower, b.upper, True, pair, b.lower_ball, b.upper_ball,
                          {"dpsgd": b})
     if not p.exact_curve:
-        lo, hi = GeneralCurve(p).epsilon(d)
+        lo, hi = GeneralCurve(p, rel_width).epsilon(d)
         if hi is None:
             raise ValueError(f"no certified epsilon at delta = {delta} for {event!r}: the "
                              "composed law's upper end never reaches delta on its grid")

@@ -40,6 +40,9 @@ SUPPORTED = (
     "NoOpDpEvent, NonPrivateDpEvent, and Composed/SelfComposed events of these")
 
 
+HOEFFDING_FROM = 64
+
+
 class UnsupportedEvent(ValueError):
     """The (event, relation) pair has no certified dominating pair in dpproof (yet)."""
 
@@ -94,8 +97,11 @@ class Plan:
 
     @property
     def dpsgd_only(self) -> bool:
-        """One homogeneous Poisson-subsampled Gaussian: the Hoeffding PLD route."""
-        return (len(self.dpsgd) == 1 and not (self.general or self.gauss_steps
+        """One homogeneous Poisson-subsampled Gaussian over more than ``HOEFFDING_FROM``
+        steps: the Hoeffding PLD route (its sqrt(T) rounding error beats the general
+        route's T h only for many steps)."""
+        return (len(self.dpsgd) == 1 and next(iter(self.dpsgd.values())) > HOEFFDING_FROM
+                and not (self.general or self.gauss_steps
                                                 or self.laplace or self.rr or self.zcdp))
 
 

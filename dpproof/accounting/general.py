@@ -115,7 +115,7 @@ class GeneralCurve:
 
     def delta(self, eps: fmpq) -> tuple[arb, arb]:
         e = float(eps)
-        h = _h(0.1, self.T, self.rel_width)  # an eps shift of at most rel_width / 10
+        h = _h(0.25, self.T, self.rel_width)  # an eps shift of at most rel_width / 4
         comp = self.composition(h, 1e-12, e)
         lo, hi = comp.delta_bounds(eps)
         return lo, hi
