@@ -51,7 +51,12 @@ class _Family:
 
     def _check(self, x: float, p, event) -> None:
         xq = exact_param(x, "noise parameter")
-        shape = (tuple(k for k, _ in p.noise), tuple(sorted(p.rr.items())),
+        if p.zcdp or any(k == "discrete_laplace" for k, _ in p.noise):
+            raise UnsupportedEvent(f"calibrate: make_event({x!r}) = {event!r} has a ZCDpEvent "
+                                   "or a DiscreteLaplaceDpEvent (not a noise scale c * x)")
+        general = tuple(sorted((k[0], k[1] if k[0] != "mog" else k[2:], n)
+                               for k, n in p.general.items()))
+        shape = (general, tuple(k for k, _ in p.noise), tuple(sorted(p.rr.items())),
                  tuple(sorted((q, n) for (q, _), n in p.dpsgd.items())), p.gauss_steps,
                  len(p.laplace), tuple(v / xq for _, v in p.noise))
         if not p.noise or p.nonprivate or p.blatant:
@@ -70,7 +75,7 @@ class _Family:
         p = plan(event, self.rel)
         self._check(x, p, event)
         self.evaluations += 1
-        if p.dpsgd:
+        if p.dpsgd_only:
             c = certify_epsilon(event, self.delta, self.rel, dpsgd_rel_width=self.width)
             return (True if c.upper_ball <= self.eps else
                     False if c.lower_ball > self.eps else None), c

@@ -21,6 +21,8 @@ from ..lowering import to_fmpq
 from .curves import Curve
 from .dpsgd import _bracket as _dpsgd_bracket, _delta_bracket as _dpsgd_delta
 from .events import Plan, UnsupportedEvent, plan
+from .general import GeneralCurve
+from .zcdp import zcdp_delta_upper, zcdp_epsilon_upper
 from .rounding import down, up
 
 RAISES = 4  # precision doublings tried before a comparison is left undecided
@@ -59,13 +61,17 @@ def describe(p: Plan) -> str:
     parts = []
     if p.gauss_steps:
         parts.append(f"{p.gauss_steps} Gaussian step(s), mu^2 = {p.mu2}")
-    if p.laplace:
-        parts.append(f"Laplace, Delta/b = {p.laplace[0]}")
+    for a in sorted(set(p.laplace)):
+        parts.append(f"{p.laplace.count(a)} x Laplace, Delta/b = {a}")
     for (q, k, special), n in p.rr.items():
         rel = "vs uniform" if special else "x vs x'"
         parts.append(f"{n} x RR(p = {q}, k = {k}) {rel}")
     for (q, s), n in p.dpsgd.items():
         parts.append(f"{n} x Poisson({q})-subsampled N(., {s}^2), add/remove")
+    for key, n in p.general.items():
+        parts.append(f"{n} x {key[0]}{tuple(str(v) for v in key[1:])}")
+    for rho, xi in sorted(set(p.zcdp)):
+        parts.append(f"{p.zcdp.count((rho, xi))} x ({xi}, {rho})-zCDP (a bound, not a pair)")
     if p.blatant:
         parts.append("a noiseless step (mutually singular pair)")
     if p.nonprivate:
@@ -79,13 +85,16 @@ def _ball(lo: arb, hi: arb, prec: int) -> tuple[arb, arb]:
         return +arb(lo.lower()), +arb(hi.upper())
 
 
-def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certified:
+def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128,
+                  rel_width: float = 0.005) -> Certified:
     """Certified [lower, upper] on delta(epsilon) of ``event``'s dominating pair.
 
     ``neighbors`` is a dp_accounting ``NeighboringRelation`` (default ADD_OR_REMOVE_ONE).
     NonPrivateDpEvent: upper 1, no lower end; a noiseless step: exactly 1.
     A homogeneous Poisson-subsampled Gaussian goes through the certified PLD read at eps
-    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).
+    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).  Other
+    compositions with Laplace, subsampled, discrete-Laplace or mixture steps go through
+    ``general`` (the grid shifts eps by at most ``rel_width`` / 4).
     """
     eps = target(epsilon, "epsilon")
     if eps < 0:
@@ -96,24 +105,37 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128) -> Certifi
         return Certified("delta", 1.0, 1.0, True, pair, arb(1), arb(1))
     if p.nonprivate:
         return Certified("delta", None, 1.0, False, pair, None, arb(1))
-    if p.dpsgd:
+    if p.zcdp:
+        hi = zcdp_delta_upper(p, eps, prec)
+        return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
+                         {"upper_only": p.loose})
+    if p.dpsgd_only:
         (q, s), steps = next(iter(p.dpsgd.items()))
         lo, hi, det = _dpsgd_delta(q, s, steps, eps, prec)
         lo, hi = _ball(lo, hi, prec)
         return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi,
                          {"dpsgd": det})
-    lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
+    if p.exact_curve:
+        lo, hi = _ball(*Curve(p).bounds(eps, prec), prec)
+        return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
+    lo, hi = _ball(*GeneralCurve(p, rel_width).delta(eps), prec)
+    if not p.tight:
+        return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
+                         {"upper_only": p.loose})
     return Certified("delta", max(down(lo), 0.0), min(up(hi), 1.0), True, pair, lo, hi)
 
 
 def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24),
-                    prec: int = 128, dpsgd_rel_width: float = 0.005) -> Certified:
+                    prec: int = 128, dpsgd_rel_width: float = 0.005,
+                    rel_width: float = 0.005) -> Certified:
     """Certified [lower, upper] on eps*(delta) of ``event``'s dominating pair, 0 < delta < 1.
 
     Bisection on exact dyadic eps (delta(eps) is non-increasing): ``upper`` has
     delta(upper) <= delta certified, ``lower`` delta(lower) > delta certified (or is 0);
     stops at relative width ``rel_tol``.  A homogeneous Poisson-subsampled Gaussian goes
-    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``).
+    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``);
+    the ``general`` route (Laplace, subsampled, discrete-Laplace, mixture steps, mixed
+    compositions) has relative width at most ``rel_width``.
     """
     d = target(delta, "delta")
     if not 0 < d < 1:
@@ -125,11 +147,24 @@ def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24
         return Certified("epsilon", math.inf, math.inf, True, pair, inf, inf)
     if p.nonprivate:
         return Certified("epsilon", None, math.inf, False, pair, None, inf)
-    if p.dpsgd:
+    if p.zcdp:
+        hi = zcdp_epsilon_upper(p, d, prec)
+        return Certified("epsilon", None, up(hi), False, pair, None, hi,
+                         {"upper_only": p.loose})
+    if p.dpsgd_only:
         (q, s), steps = next(iter(p.dpsgd.items()))
         b = _dpsgd_bracket(q, s, steps, d, dpsgd_rel_width, 1e-3, prec)
         return Certified("epsilon", b.lower, b.upper, True, pair, b.lower_ball, b.upper_ball,
                          {"dpsgd": b})
+    if not p.exact_curve:
+        lo, hi = GeneralCurve(p, rel_width).epsilon(d)
+        if hi is None:
+            raise ValueError(f"no certified epsilon at delta = {delta} for {event!r}: the "
+                             "composed law's upper end never reaches delta on its grid")
+        if not p.tight:
+            return Certified("epsilon", None, up(arb(hi)), False, pair, None, arb(hi),
+                             {"upper_only": p.loose})
+        return Certified("epsilon", down(arb(lo)), up(arb(hi)), True, pair, arb(lo), arb(hi))
     lo, hi = _bisect(Curve(p), d, to_fmpq(rel_tol), prec)
     return Certified("epsilon", down(arb(lo)), up(arb(hi)), True, pair, arb(lo), arb(hi))
 

@@ -34,9 +34,13 @@ from ..lowering import to_fmpq
 
 SUPPORTED = (
     "supported: GaussianDpEvent, LaplaceDpEvent (any relation), RandomizedResponseDpEvent "
-    "(REPLACE_ONE, REPLACE_SPECIAL), PoissonSampledDpEvent of a GaussianDpEvent "
-    "(ADD_OR_REMOVE_ONE, REPLACE_SPECIAL; not composed with other events), NoOpDpEvent, "
-    "NonPrivateDpEvent, and Composed/SelfComposed events of these")
+    "(REPLACE_ONE, REPLACE_SPECIAL), PoissonSampledDpEvent of a GaussianDpEvent (any "
+    "relation) or LaplaceDpEvent, DiscreteLaplaceDpEvent, MixtureOfGaussiansDpEvent "
+    "(ADD_OR_REMOVE_ONE, REPLACE_SPECIAL), ZCDpEvent (upper end only; with Gaussians only), "
+    "NoOpDpEvent, NonPrivateDpEvent, and Composed/SelfComposed events of these")
+
+
+HOEFFDING_FROM = 64
 
 
 class UnsupportedEvent(ValueError):
@@ -76,10 +80,29 @@ class Plan:
     blatant: bool = False  # a step with zero noise: delta = 1 for every eps, tight
     nonprivate: bool = False  # a NonPrivateDpEvent: only delta <= 1 is known
     noise: list = field(default_factory=list)  # (kind, value) of each noise scale, in order
+    general: dict = field(default_factory=dict)  # law key (``general.laws``) -> count
+    zcdp: list = field(default_factory=list)  # (rho, xi) of each ZCDpEvent step
+    loose: list = field(default_factory=list)  # why only an upper end is certified
 
     @property
     def tight(self) -> bool:
-        return not self.nonprivate
+        return not (self.nonprivate or self.loose)
+
+    @property
+    def exact_curve(self) -> bool:
+        """Gaussians and randomized responses, or one Laplace alone: ``curves.Curve``."""
+        return not (self.general or self.dpsgd or self.zcdp) and (
+            not self.laplace or (len(self.laplace) == 1 and not self.gauss_steps
+                                 and not self.rr))
+
+    @property
+    def dpsgd_only(self) -> bool:
+        """One homogeneous Poisson-subsampled Gaussian over more than ``HOEFFDING_FROM``
+        steps: the Hoeffding PLD route (its sqrt(T) rounding error beats the general
+        route's T h only for many steps)."""
+        return (len(self.dpsgd) == 1 and next(iter(self.dpsgd.values())) > HOEFFDING_FROM
+                and not (self.general or self.gauss_steps
+                                                or self.laplace or self.rr or self.zcdp))
 
 
 def plan(event, relation=None) -> Plan:
@@ -92,11 +115,9 @@ def plan(event, relation=None) -> Plan:
                          f"({', '.join(r.name for r in rel)})")
     out = Plan(relation)
     _walk(event, 1, out, dpa, event)
-    if out.dpsgd and (len(out.dpsgd) > 1 or out.gauss_steps or out.laplace or out.rr):
-        raise _refuse(event, relation, "a PoissonSampledDpEvent composed with other events "
-                      "(or with a differently parameterised one)")
-    if len(out.laplace) > 1 or (out.laplace and (out.gauss_steps or out.rr)):
-        raise _refuse(event, relation, "a LaplaceDpEvent composed with other events")
+    if out.zcdp and (out.general or out.dpsgd or out.laplace or out.rr):
+        raise _refuse(event, relation, "a ZCDpEvent composed with events other than "
+                      "Gaussians and ZCDpEvents")
     return out
 
 
@@ -144,8 +165,71 @@ def _walk(event, count: int, out: Plan, dpa, top) -> None:
         _rr(event, count, out, R, top)
     elif isinstance(event, e.PoissonSampledDpEvent):
         _poisson(event, count, out, dpa, top)
+    elif isinstance(event, e.DiscreteLaplaceDpEvent):
+        _no_replace_one(event, out, top)
+        a = _scale(event.noise_parameter, "noise_parameter", event)
+        sens = event.sensitivity
+        if isinstance(sens, bool) or not isinstance(sens, int) or sens < 0:
+            raise ValueError(f"sensitivity={sens!r} in {event!r}: need an integer >= 0")
+        out.noise.append(("discrete_laplace", a))
+        if sens == 0:
+            return
+        if a == 0:
+            out.blatant = True
+            return
+        _add(out, ("dlap", a, sens), count)
+    elif isinstance(event, e.MixtureOfGaussiansDpEvent):
+        _mog(event, count, out, top)
+    elif isinstance(event, e.TruncatedSubsampledGaussianDpEvent):
+        raise _refuse(top, relation, "TruncatedSubsampledGaussianDpEvent (not yet)")
+    elif isinstance(event, e.ZCDpEvent):
+        rho = exact_param(event.rho, "rho")
+        xi = exact_param(event.xi, "xi")
+        if rho < 0 or xi < 0:
+            raise ValueError(f"{event!r}: need rho >= 0 and xi >= 0")
+        out.zcdp.extend([(rho, xi)] * count)
+        _loose(out, "ZCDpEvent: (xi, rho)-zCDP is a bound on the mechanism, not a pair; "
+               "only the upper end (the optimal RDP conversion) is certified")
     else:
         raise _refuse(top, relation, type(event).__name__)
+
+
+def _add(out: Plan, key, count: int) -> None:
+    out.general[key] = out.general.get(key, 0) + count
+
+
+def _loose(out: Plan, why: str) -> None:
+    if why not in out.loose:
+        out.loose.append(why)
+
+
+def _no_replace_one(event, out: Plan, top) -> None:
+    """dp_accounting 0.6.0's PLD accountant takes these events only under ADD_OR_REMOVE_ONE
+    and REPLACE_SPECIAL (the pairs below are those of its privacy-loss mechanisms)."""
+    if out.relation.name == "REPLACE_ONE":
+        raise _refuse(top, out.relation, f"{type(event).__name__} under REPLACE_ONE (as in "
+                      "dp_accounting, use ADD_OR_REMOVE_ONE or REPLACE_SPECIAL)")
+
+
+def _mog(event, count, out: Plan, top) -> None:
+    _no_replace_one(event, out, top)
+    s = _scale(event.standard_deviation, "standard_deviation", event)
+    sens = [exact_param(v, "sensitivities") for v in event.sensitivities]
+    probs = [exact_param(v, "sampling_probs") for v in event.sampling_probs]
+    if len(sens) != len(probs) or not sens or any(v < 0 for v in sens) or \
+            any(not 0 <= p <= 1 for p in probs) or sum(probs) == 0:
+        raise ValueError(f"{event!r}: need equally long sensitivities >= 0 and sampling_probs "
+                         "in [0, 1] with a positive sum")
+    out.noise.append(("mog", s))
+    total = sum(probs)
+    pairs = sorted((v, p / total) for v, p in zip(sens, probs) if p > 0)
+    if all(v == 0 for v, _ in pairs):
+        return
+    if s == 0:
+        out.blatant = True
+        return
+    # the probabilities are normalised by their exact sum (floats rarely sum to 1 exactly)
+    _add(out, ("mog", s, tuple(v for v, _ in pairs), tuple(p for _, p in pairs)), count)
 
 
 def _scale(value, what, event) -> fmpq:
@@ -176,11 +260,10 @@ def _rr(event, count, out: Plan, R, top) -> None:
 def _poisson(event, count, out: Plan, dpa, top) -> None:
     e, R = dpa.dp_event, dpa.NeighboringRelation
     inner = event.event
-    if not isinstance(inner, e.GaussianDpEvent):
+    if not isinstance(inner, (e.GaussianDpEvent, e.LaplaceDpEvent)):
         raise _refuse(top, out.relation, f"PoissonSampledDpEvent of {type(inner).__name__}")
-    if out.relation == R.REPLACE_ONE:
-        raise _refuse(top, out.relation, "PoissonSampledDpEvent (no certified dominating pair "
-                      "for replace-one subsampling yet)")
+    if isinstance(inner, e.LaplaceDpEvent):
+        _no_replace_one(event, out, top)
     q = exact_param(event.sampling_probability, "sampling_probability")
     if not 0 <= q <= 1:
         raise ValueError(f"sampling_probability={event.sampling_probability!r}: need 0..1")
@@ -191,6 +274,14 @@ def _poisson(event, count, out: Plan, dpa, top) -> None:
         return
     s = _scale(inner.noise_multiplier, "noise_multiplier", inner)
     if s == 0:
-        raise _refuse(top, out.relation, "PoissonSampledDpEvent of a noiseless Gaussian")
-    out.noise.append(("poisson_gaussian", s))
-    out.dpsgd[(q, s)] = out.dpsgd.get((q, s), 0) + count
+        raise _refuse(top, out.relation, "PoissonSampledDpEvent of a noiseless mechanism "
+                      "(delta(eps) = q for every eps; not certified here)")
+    if isinstance(inner, e.LaplaceDpEvent):
+        out.noise.append(("poisson_laplace", s))
+        _add(out, ("sub_laplace", q, s), count)
+    elif out.relation == R.REPLACE_ONE:
+        out.noise.append(("poisson_gaussian", s))
+        _add(out, ("sub_gauss_replace", q, s), count)
+    else:
+        out.noise.append(("poisson_gaussian", s))
+        out.dpsgd[(q, s)] = out.dpsgd.get((q, s), 0) + count

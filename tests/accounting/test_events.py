@@ -176,15 +176,17 @@ def test_noop_nonprivate_and_noiseless_steps():
 
 
 @pytest.mark.parametrize("event,rel,words", [
-    (dpa.PoissonSampledDpEvent(0.1, L(1.0)), R.ADD_OR_REMOVE_ONE,
-     "PoissonSampledDpEvent of LaplaceDpEvent"),
+    (dpa.PoissonSampledDpEvent(0.1, L(1.0)), R.REPLACE_ONE, "under REPLACE_ONE"),
+    (dpa.PoissonSampledDpEvent(0.1, RR(0.5, 2)), R.REPLACE_ONE,
+     "PoissonSampledDpEvent of RandomizedResponseDpEvent"),
     (RR(0.5, 2), R.ADD_OR_REMOVE_ONE, "RandomizedResponseDpEvent"),
-    (dpa.PoissonSampledDpEvent(0.1, G(1.0)), R.REPLACE_ONE, "replace-one subsampling"),
     (dpa.SampledWithoutReplacementDpEvent(100, 10, G(1.0)), R.ADD_OR_REMOVE_ONE,
      "SampledWithoutReplacementDpEvent"),
-    (C([dpa.PoissonSampledDpEvent(0.1, G(1.0)), G(1.0)]), R.ADD_OR_REMOVE_ONE,
-     "composed with other events"),
-    (SC(L(1.0), 2), R.ADD_OR_REMOVE_ONE, "LaplaceDpEvent composed"),
+    (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [1.0], [1.0]), R.REPLACE_ONE,
+     "under REPLACE_ONE"),
+    (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), R.ADD_OR_REMOVE_ONE,
+     "TruncatedSubsampledGaussianDpEvent"),
+    (C([dpa.dp_event.ZCDpEvent(0.5), L(1.0)]), R.ADD_OR_REMOVE_ONE, "ZCDpEvent composed"),
 ])
 def test_unsupported_events_are_refused_naming_event_and_relation(event, rel, words):
     with pytest.raises(UnsupportedEvent, match=words) as info:
