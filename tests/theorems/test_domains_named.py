@@ -19,7 +19,7 @@ def _interval(cid, name):
 
 
 #: widened claims whose verdict line names a cut, a family or a reduction argued in the note
-REDUCED = {"wasserman.histogram.dp", "adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
+REDUCED = {"adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
 
 
 @pytest.mark.parametrize("cid, name", [
