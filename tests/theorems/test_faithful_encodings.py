@@ -187,7 +187,7 @@ def test_renyi_split_names_its_hand_substitution_and_checks_it_pointwise():
 
 # ------------------------------------------------------------ verdict lines
 @pytest.mark.parametrize("cid, words", [
-    ("osgt22.kdim.density.k2", ("k = 2", "argued in the note")),
+    ("osgt22.kdim.density.k2", ("k = 2", "by induction on k")),
     ("adp_notes.accuracy.sensitivities", ("k = 2",)),
     ("adp_notes.accuracy.sensitivities.l2", ("k = 2",)),
     ("adp_notes.accuracy.laplace", ("one coordinate", "argued in the note")),

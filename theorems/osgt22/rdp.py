@@ -53,8 +53,7 @@ catalogue.declare(Claim(
                   - (Abs(y1 - q1) + Abs(y2 - q2)) * m / sigma**2) / osgt_kernel_mass(sigma, m)**2),
     Domain.of(y1=LINE, y2=LINE, q1=LINE, q2=LINE, sigma=Pos(0, None), m=Pos(0, None)),
     Kind.IDENTITY,
-    narrowed="k = 2; every k >= 1 by the product reduction argued in the note, which the "
-             "engines do not check",
+    narrowed="k = 2; every k >= 1 is osgt22.kdim.density, by induction on k",
     note="decided at k = 2: every q and y in R^2, sigma > 0, m > 0 continuous; S' by "
          "integration.  Every k >= 1 by a proved reduction: the k-dim density is the product "
          "of the k scalar densities f(y_i) (i.i.d. components), and ||y - q||_2^2, ||y - q||_1 "
