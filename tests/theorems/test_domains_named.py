@@ -19,7 +19,7 @@ def _interval(cid, name):
 
 
 #: widened claims whose verdict line names a cut, a family or a reduction argued in the note
-REDUCED = {"wasserman.histogram.dp", "adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
+REDUCED = {"adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
 
 
 @pytest.mark.parametrize("cid, name", [
@@ -30,10 +30,10 @@ REDUCED = {"wasserman.histogram.dp", "adp_notes.accuracy.sensitivities", "cesar_
     ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient", "eps"),
     ("adp_notes.name_and_shame.dp", "n"), ("adp_notes.name_and_shame.union", "n"),
     ("adp_notes.name_and_shame.union.approx", "n"),
-    ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "y1"),
+    ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "A"),
     ("azize23.alg2.groupwise_zcdp.repaired", "x"), ("azize23.alg2.groupwise_zcdp.repaired", "r"),
     ("azize23.alg2.groupwise_zcdp.repaired", "alpha"),
-    ("osgt22.kdim.density", "q1"), ("osgt22.kdim.density", "sigma"),
+    ("osgt22.kdim.density", "k"), ("osgt22.kdim.density", "sigma"),
     ("cesar_rogers21.thm1", "k"), ("cesar_rogers21.thm1", "eps"),
     ("cesar_rogers21.thm1", "eps_g"), ("cesar_rogers21.alg2.delta", "s"),
     ("cesar_rogers21.alg2.delta", "sigma"), ("cesar_rogers21.lemma4_2", "C"),
@@ -160,29 +160,26 @@ def test_statements_about_every_mechanism_name_their_family(cid, words):
         assert w in c.extent
 
 
-def test_kdim_density_every_k_by_the_product_reduction():
-    """osgt22.kdim.density, decided at k = 2, holds at every k: the printed k-dim right side
-    is the product of the scalar factors g(y_i) (checked at k = 3), and the k = 2 right side
-    on the diagonal y1 = y2, q1 = q2 is g(y)^2 with g > 0 (so f^2 = g^2 gives f = g)."""
+def test_kdim_density_every_k_by_induction():
+    """osgt22.kdim.density on every k >= 1: base F_1 = f and step F_k = F_(k-1) F_1 as the
+    two conjuncts (k >= 2 unbounded, A, B >= 0 the first k - 1 coordinates' norms); the step
+    with S'^(k+1) is not an identity; the k = 2 encoding stays as .k2."""
     import sympy
     claim = CLAIMS["osgt22.kdim.density"]
-    assert claim.extent.startswith("on a truncated box (k = 2")
-    assert "Every k >= 1 by a proved reduction" in claim.note
-    sg, m, S = sympy.symbols("sigma m S", positive=True)
-    ys, qs = sympy.symbols("y1:4", real=True), sympy.symbols("q1:4", real=True)
-    g = lambda y, q: sympy.exp(-(y - q)**2 / (2 * sg**2) - m * sympy.Abs(y - q) / sg**2) / S
-    joint = sympy.exp(-sum((y - q)**2 for y, q in zip(ys, qs)) / (2 * sg**2)
-                      - m * sum(sympy.Abs(y - q) for y, q in zip(ys, qs)) / sg**2) / S**3
-    assert sympy.simplify(joint - sympy.Mul(*[g(y, q) for y, q in zip(ys, qs)])) == 0
-    rhs = claim.statement.rhs
-    y, q = sympy.symbols("y q", real=True)
-    names = {s.name: s for s in rhs.free_symbols}
-    diag = rhs.xreplace({names["y1"]: y, names["y2"]: y, names["q1"]: q, names["q2"]: q})
-    from dpproof.expr.vocabulary import osgt_kernel_mass
-    sg2, m2 = names["sigma"], names["m"]
-    g1 = sympy.exp(-(y - q)**2 / (2 * sg2**2) - m2 * sympy.Abs(y - q) / sg2**2) \
-        / osgt_kernel_mass(sg2, m2)
-    assert sympy.simplify(diag - g1**2) == 0
+    assert claim.extent == "" and claim.domain["k"].lo == 2 and claim.domain["k"].hi is None
+    step = next(a for a in claim.statement.lhs.args
+                if any(s.name == "A" for s in a.free_symbols))
+    assert sympy.simplify(step.args[0]) == 0           # Abs(F_k - F_(k-1) F_1)
+    from theorems.osgt22 import rdp
+    wrong = (rdp.F_printed(rdp.nA + (rdp.yk - rdp.qk)**2, rdp.nB + sympy.Abs(rdp.yk - rdp.qk),
+                           rdp.kk + 1)
+             - rdp.F_printed(rdp.nA, rdp.nB, rdp.kk - 1)
+             * rdp.F_printed((rdp.yk - rdp.qk)**2, sympy.Abs(rdp.yk - rdp.qk), 1))
+    assert sympy.simplify(wrong) != 0
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    assert symbolic.check(claim, Config()).verdict.value == "PROVED"
+    assert CLAIMS["osgt22.kdim.density.k2"].extent.startswith("on a truncated box (k = 2")
 
 
 def test_ks_sensitivity_for_every_n_by_the_one_record_reduction():

@@ -141,29 +141,40 @@ def test_o_k_better_is_an_order_and_its_repair_is_not_a_tautology():
 
 
 def test_odds_claim_is_the_stated_implication_for_every_mechanism():
+    """The premise e^-eps <= pa/pb <= e^eps as the region pa = pb e^(u eps), u in [-1, 1]
+    (every pair of densities it allows); the posterior by Bayes' rule: PROVED."""
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
     c = CLAIMS["wasserman.dp.odds"]
-    hyps = c.statement.hypotheses
-    assert len(hyps) == 2 and all(h.rel == "<=" for h in hyps)
-    assert {s.name for s in c.statement.free_symbols} == {"eps", "prior", "pa", "pb"}
-    assert all(_iv(c.id, x).hi is None for x in ("eps", "pa", "pb")) and c.extent == ""
+    assert not c.statement.hypotheses
+    assert {s.name for s in c.statement.free_symbols} == {"eps", "prior", "pb", "u"}
+    assert all(_iv(c.id, x).hi is None for x in ("eps", "pb")) and c.extent == ""
+    assert (_iv(c.id, "u").lo, _iv(c.id, "u").hi) == (-1, 1)
     assert not c.statement.lhs.has(hockey_stick)
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
     lap = CLAIMS["wasserman.dp.odds.laplace"]
     assert lap.extent.startswith("over the family (the eps-DP Laplace mechanism")
     assert "premise" in lap.extent
     assert CLAIMS["wasserman.dp.odds.rr"].extent.startswith("over the family (eps-DP binary")
 
 
-def test_odds_conclusion_fails_without_its_hypothesis():
-    """A density ratio e^(2 eps) breaks the bound: the hypotheses carry the content."""
+def test_odds_conclusion_fails_without_its_premise():
+    """A density ratio e^(2 eps) (u = 2, outside the premise) breaks the bound, and the claim
+    widened to u in [-2, 2] is not PROVED: the premise carries the content."""
+    from dataclasses import replace
+
+    from dpproof.claims import Domain, Interval
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
     c = CLAIMS["wasserman.dp.odds"]
     f = lower(c.statement.margin(), c.domain.names, "arb")
-    args = dict(eps=Q(1, 2), prior=Q(1, 3), pa=1, pb=1)
-    ok = f(*[arb_ball(Q(args[n])) for n in c.domain.names])
-    assert ok >= 0
-    args["pa"] = sympy.exp(1)       # ratio e = e^(2 eps) > e^eps
-    bad = f(*[arb(str(sympy.N(args[n], 40))) if n == "pa" else arb_ball(Q(args[n]))
-              for n in c.domain.names])
-    assert bad < 0
+    args = dict(eps=Q(1, 2), prior=Q(1, 3), pb=1, u=Q(1, 2))
+    assert f(*[arb_ball(Q(args[n])) for n in c.domain.names]) >= 0
+    args["u"] = 2
+    assert f(*[arb_ball(Q(args[n])) for n in c.domain.names]) < 0
+    wide = replace(c, domain=Domain.of(**{n: (Interval.closed(-2, 2) if n == "u" else iv)
+                                          for n, iv in c.domain.params}))
+    assert symbolic.check(wide, Config()).verdict.value != "PROVED"
 
 
 def test_renyi_split_names_its_hand_substitution_and_checks_it_pointwise():
@@ -176,14 +187,13 @@ def test_renyi_split_names_its_hand_substitution_and_checks_it_pointwise():
 
 # ------------------------------------------------------------ verdict lines
 @pytest.mark.parametrize("cid, words", [
-    ("osgt22.kdim.density", ("k = 2", "argued in the note")),
+    ("osgt22.kdim.density.k2", ("k = 2", "by induction on k")),
     ("adp_notes.accuracy.sensitivities", ("k = 2",)),
     ("adp_notes.accuracy.sensitivities.l2", ("k = 2",)),
     ("adp_notes.accuracy.laplace", ("one coordinate", "argued in the note")),
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4, n <= 5", "argued in the note")),
     ("wasserman.ks.sensitivity", ("argued in the note",)),
     ("wasserman.series.dp.repaired", ("m <= 8", "argued in the note")),
-    ("wasserman.histogram.dp", ("one moved bin", "argued in the note")),
     ("cesar_rogers21.lemma3_2.cdp", ("the Gaussian mechanism only",)),
     ("azize23.alg1.renyi_split", ("by hand",)),
 ])

@@ -179,3 +179,28 @@ def test_mean_sensitivity_twin_is_not_proved():
     c = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.mean.sensitivity")
     twin = replace(c, statement=Statement(c.statement.lhs, "<=", c.statement.rhs * 3 / 4))
     assert symbolic.check(twin, Config()).verdict.value != "PROVED"
+
+
+def _symbolic(claim):
+    from dpproof.engines import symbolic
+    from dpproof.engines.base import Config
+    return symbolic.check(claim, Config()).verdict.value
+
+
+def test_histogram_dp_every_histogram_proved_and_a_smaller_scale_is_not():
+    """§5.2 for every histogram: the log density ratio of the product Laplace laws of a
+    replace-one pair (two moved bins, every count, output and eps > 0) is within eps: PROVED.
+    With variance 2/eps^2 (scale 1/eps) the ratio reaches e^(2 eps): never PROVED."""
+    from dataclasses import replace
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.histogram.dp")
+    assert c.extent == "" and c.domain.instance_count is None
+    assert all(c.domain[n].lo is None and c.domain[n].hi is None
+               for n in ("z1", "z2", "c1", "c2"))
+    assert _symbolic(c) == "PROVED"
+    eps = next(s for s in c.statement.free_symbols if s.name == "eps")
+    from dpproof.claims import Statement
+    twin = replace(c, statement=Statement(c.statement.lhs * 2, "<=", c.statement.rhs))
+    assert _symbolic(twin) != "PROVED"
+    assert margin_at("wasserman.histogram.dp", eps=1, z1=5, z2=-5, c1=5, c2=-5) == 0
+    one = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.histogram.dp.one_bin")
+    assert one.extent == "" and eps in one.statement.free_symbols

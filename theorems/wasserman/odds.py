@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sympy import Max, exp
+import sympy
+from sympy import Abs, Max, exp, log
 
 from dpproof.claims import Claim, Domain, Interval, Statement
 from dpproof.expr.vocabulary import Laplace, hockey_stick, laplace_pdf, rr_prob
@@ -36,26 +37,38 @@ prior_odds = opr / (1 - opr)
 ODDS_NOTE = ("the bounds are attained (pure DP is tight), so ball arithmetic cannot certify "
              "the equality cases; ")
 # eps-DP => the odds bound, for every mechanism: the densities pa = p(z|X_i = a), pb =
-# p(z|X_i = b) at the observed z are any positive numbers within a factor e^eps of each other
-ODDS = Domain.of(eps=Pos(0, None), prior=Interval.open(0, 1), pa=Pos(0, None), pb=Pos(0, None))
-o_pr, o_pa, o_pb = (ODDS.symbols()[n] for n in ("prior", "pa", "pb"))
+# p(z|X_i = b) at the observed z are any positive numbers within a factor e^eps of each other,
+# i.e. pa = pb e^(u eps) with u in [-1, 1] (the premise's region, parametrised exactly)
+ODDS = Domain.of(eps=Pos(0, None), prior=Interval.open(0, 1), pb=Pos(0, None), u=closed(-1, 1))
+o_pr, o_pb, o_u = (ODDS.symbols()[n] for n in ("prior", "pb", "u"))
+o_pa = o_pb * exp(o_u * eps_)
 o_evidence = o_pa * o_pr + o_pb * (1 - o_pr)
-o_post = (o_pa * o_pr / o_evidence) / (o_pb * (1 - o_pr) / o_evidence)   # Bayes' rule
-o_prior = o_pr / (1 - o_pr)
+
+
+def _ratio(num, den):
+    """num/den kept unevaluated, so the report shows Bayes' rule as written."""
+    return sympy.Mul(num, sympy.Pow(den, -1, evaluate=False), evaluate=False)
+
+
+o_post = _ratio(_ratio(o_pa * o_pr, o_evidence), _ratio(o_pb * (1 - o_pr), o_evidence))
+o_prior = _ratio(o_pr, 1 - o_pr)
 catalogue.declare(Claim(
     "wasserman.dp.odds", src("§2, e^-eps prior odds <= posterior odds <= e^eps prior odds"),
-    Statement(Max(o_post - exp(eps_) * o_prior, exp(-eps_) * o_prior - o_post), "<=", 0,
-              hypotheses=(Statement(o_pa, "<=", exp(eps_) * o_pb),
-                          Statement(o_pb, "<=", exp(eps_) * o_pa))),
+    Statement(Abs(log(_ratio(o_post, o_prior), evaluate=False), evaluate=False), "<=", eps_),
     ODDS,
     note="the implication as stated: eps-DP in the density form the notes give (sup_z "
          "q(z|D)/q(z|D') <= e^eps, both orders of the neighbours) implies e^-eps prior odds <= "
-         "posterior odds <= e^eps prior odds; pa = p(z|X_i = a), pb = p(z|X_i = b) are the "
+         "posterior odds <= e^eps prior odds.  pa = p(z|X_i = a), pb = p(z|X_i = b) are the "
          "densities of any mechanism at the observed z (every positive pair: z where they "
-         "vanish has probability 0), the posterior probabilities by Bayes' rule, every prior "
-         "P(X_i = a) in (0, 1) and eps > 0.  (Before issue 29 this id checked that the Laplace "
-         "mechanism is eps-DP, with the step to the odds argued in the note: now "
-         "wasserman.dp.odds.laplace)"))
+         "vanish has probability 0); the premise e^-eps <= pa/pb <= e^eps is the region pa = "
+         "pb e^(u eps), u in [-1, 1], pb > 0, parametrised exactly (a bijection onto the "
+         "pairs the premise allows), so the claim is the implication for every pair and not "
+         "one mechanism; the posterior probabilities by Bayes' rule, every prior P(X_i = a) "
+         "in (0, 1) and eps > 0; the two bounds as |log(posterior odds / prior odds)| <= "
+         "eps (all positive, log increasing: the same statement).  (Before issue 29 this id checked that the Laplace mechanism "
+         "is eps-DP, with the step to the odds argued in the note: now "
+         "wasserman.dp.odds.laplace; then the premise as two hypotheses on free pa, pb, "
+         "which the engines left SUPPORTED)"))
 catalogue.declare(Claim(
     "wasserman.dp.odds.laplace", src("§2, e^-eps prior odds <= posterior odds <= e^eps prior odds"),
     Statement(hockey_stick(Laplace(0, 1 / eps_), Laplace(1, 1 / eps_), eps_), "<=", 0),
