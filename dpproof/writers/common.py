@@ -81,6 +81,8 @@ def claims_by_locator(report: Report) -> dict[str, list[str]]:
 
 def statement_text(claim: Claim) -> str:
     """The statement in plain text (sympy's str form), or '-' for a cited claim."""
+    if claim.statement is None and claim.proof is not None:
+        return claim.proof.conclusion
     return str(claim.statement) if claim.statement is not None else "-"
 
 
