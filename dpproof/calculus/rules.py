@@ -112,12 +112,32 @@ def monotonicity(ctx: Context, lhs: Functional, terms, ranges: dict, cases=((),)
             extra.append(ctx.premise(rule, Statement(c, ">=", 0), "a coefficient of a "
                                      "functional that may be infinite is >= 0", **ranges))
     rhs = sum((sympy.sympify(c) * f.integrand for c, f in terms), sympy.S.Zero)
-    premises = [ctx.premise(rule, Statement(lhs.integrand, "<=", rhs, hypotheses=tuple(h)),
-                            **ranges) for h in cases]
+    premises = [ctx.premise(rule, Statement(_refine(lhs.integrand, h), "<=", _refine(rhs, h),
+                                            hypotheses=tuple(h)), **ranges) for h in cases]
     if len(cases) > 1:
         premises.append(_cases_cover(ctx, cases, ranges, rule))
     says = f"{lhs.name} <= {_linear(terms)}"
     return Step(rule, says, RULES[rule][2], tuple(extra + premises))
+
+
+def _refine(expr, case):
+    """``expr`` with each Piecewise (an indicator of an event) resolved where the case's
+    one hypothesis decides it exactly: a condition equal to the hypothesis holds, one equal
+    to its negation fails, ``True`` is the otherwise branch; anything else is left as is."""
+    if len(case) != 1:
+        return expr
+    h = case[0]
+    rel = sympy.Rel(h.lhs, h.rhs, h.rel)
+    neg = rel.negated
+
+    def pick(*args):
+        for e, c in args:
+            if c == rel or c is sympy.true:
+                return e
+            if c != neg:
+                return sympy.Piecewise(*args)
+        return sympy.Piecewise(*args)
+    return expr.replace(sympy.Piecewise, pick)
 
 
 def _cases_cover(ctx, cases, ranges, rule):
@@ -218,8 +238,8 @@ def composition(ctx: Context, k) -> Step:
     pair = conditioning(ctx, e1, e2, {"e1": NONNEG, "e2": NONNEG})
     E, e, D, d = (sympy.Symbol(n, real=True) for n in ("E", "e", "D", "d"))
     base = Statement(d, "<=", d)
-    step = Statement(E + e, ">=", 0, hypotheses=(Statement(E, ">=", 0), Statement(e, ">=", 0)))
+    step = Statement(E + e, ">=", 0)     # E, e >= 0: the domain of the step
     says = (f"for every integer {k} >= 1, {k} adaptive rounds, round i (eps_i, delta_i)-DP "
             "given the past: (eps_1 + ... + eps_k, delta_1 + ... + delta_k)-DP")
-    return induction(ctx, k, says, base, step, {"E": REAL, "e": REAL, "d": NONNEG,
+    return induction(ctx, k, says, base, step, {"E": NONNEG, "e": NONNEG, "d": NONNEG,
                                                 k.name: _from(2)}, pair)
