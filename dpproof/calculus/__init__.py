@@ -7,8 +7,8 @@ a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
 from .convex import change_of_variables, convexity, data_processing, perspective
-from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Step, pointwise
-from .prover import Proof, aggregate, decide
+from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
+from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
                     group_privacy, hockey, induction, mass, monotonicity)
 

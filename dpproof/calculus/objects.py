@@ -19,7 +19,7 @@ import sympy
 
 from ..claims import Claim, Domain, Interval, Kind, Source, Statement
 
-__all__ = ["Density", "Kernel", "Step", "pointwise", "NONNEG", "POSITIVE", "REAL"]
+__all__ = ["Density", "Kernel", "Proof", "Step", "pointwise", "NONNEG", "POSITIVE", "REAL"]
 
 #: the value of a density at a point: allowed to vanish
 NONNEG = Interval.closed(0, None)
@@ -102,3 +102,20 @@ def pointwise(id: str, statement: Statement, source: Source, note: str = "",
     domain = Domain(tuple((n, ranges[n]) for n in sorted(names)))
     kind = Kind.IDENTITY if statement.rel == "==" else Kind.INEQUALITY
     return Claim(id, source, statement, domain, kind, note=note)
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A statement about every law: its proof tree ``root``, and the family claims of the
+    library its conclusion is swept over (``sweeps``: decided on their own as well)."""
+
+    root: Step
+    sweeps: tuple[Claim, ...] = ()
+
+    @property
+    def conclusion(self) -> str:
+        return self.root.says
+
+    def key(self) -> str:
+        return self.root.key() + " sweeps: " + ", ".join(
+            f"{c.id}: {c.statement}" for c in self.sweeps)

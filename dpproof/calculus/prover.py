@@ -14,30 +14,11 @@ and cross-examination, as any claim).  The conclusion:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-
 from ..claims import Claim
 from ..evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
-from .objects import Step
+from .objects import Proof, Step
 
 NAME = "calculus"
-
-
-@dataclass(frozen=True)
-class Proof:
-    """A statement about every law: its proof tree ``root``, and the family claims of the
-    library its conclusion is swept over (``sweeps``: decided on their own as well)."""
-
-    root: Step
-    sweeps: tuple[Claim, ...] = ()
-
-    @property
-    def conclusion(self) -> str:
-        return self.root.says
-
-    def key(self) -> str:
-        return self.root.key() + " sweeps: " + ", ".join(
-            f"{c.id}: {c.statement}" for c in self.sweeps)
 
 
 def aggregate(results: list[Assessment]) -> tuple[Verdict, str]:
@@ -74,10 +55,9 @@ def _premise(p: Claim, a: Assessment | None) -> dict:
             "cross_examination": a.cross_examination if a else ""}
 
 
-def decide(claim: Claim, config, check=None) -> Assessment:
-    """Decide ``claim.proof`` premise by premise (``check``: ``checking.check_claim``)."""
-    if check is None:
-        from ..checking import check_claim as check
+def decide(claim: Claim, config, check) -> Assessment:
+    """Decide ``claim.proof`` premise by premise; ``check`` decides one premise
+    (``checking.check_claim``, which calls this: passed in, so no import cycle)."""
     t0 = time.perf_counter()
     proof: Proof = claim.proof
     premises = proof.root.all_premises()
@@ -108,7 +88,7 @@ def _sweeps(proof: Proof, config, verdict: Verdict) -> tuple[str, list[Evidence]
     """(record, [certified violation]) of the conclusion swept over its family claims."""
     if not proof.sweeps:
         return "no family encoding to sweep", []
-    from ..crossexam import cross_examine
+    from ..crossexam import cross_examine   # the engines: only when a proof is decided
     notes = []
     for fam in proof.sweeps:
         held = Evidence(NAME, verdict, "the calculus' conclusion, on this family")
