@@ -63,3 +63,18 @@ def test_aggregate_mixed():
 def test_a_claim_with_a_proof_has_no_sympy_statement():
     with pytest.raises(ValueError, match="no sympy statement"):
         Claim("t.x", SRC, Statement(1, "<=", 2), proof=Proof(_step()))
+
+
+def test_reports_show_the_proof_tree():
+    from dpproof.evidence import Report
+    from dpproof.writers import json as jw, markdown as mw
+    claim = Claim("t.chain", SRC, None, proof=Proof(_step()))
+    a = decide(claim, CONFIG, _fake([Verdict.CERTIFIED]))
+    entry = jw.claim_dict(a)
+    assert entry["statement"] == "H_{e1 + e2}(P||R) <= H_{e1}(P||Q) + exp(e1)*H_{e2}(Q||R)"
+    assert entry["proof"]["rule"] == "chaining"
+    prem = entry["proof"]["children"][0]["premises"][0]
+    assert (prem["id"], prem["verdict"]) == ("t.chain.premise1.monotonicity", "CERTIFIED")
+    text = mw.render(Report((a,)))
+    assert "Proof over every law" in text and "rule chaining" in text
+    assert "t.chain.premise1.monotonicity" in text.replace("\\_", "_")
