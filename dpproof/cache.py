@@ -123,6 +123,7 @@ _CLAIM_KEYED = {
     "stated_point": repr,
     "family": str,
     "steps": None,                    # each step's own claim_key, below (needs the config)
+    "proof": lambda pr: pr.key() if pr is not None else "-",   # the calculus' proof tree
 }
 #: ``Claim`` fields left out of the key, each with the reason.  An entry stores no claim:
 #: ``get`` re-attaches the current one, so the report always shows these as written now.

@@ -169,6 +169,9 @@ class Claim:
     narrowed: str = ""           # how the domain narrows the source's, in its variables
     stated_point: bool = False   # the source states it at these values only (its domain)
     family: str = ""             # every mechanism of this class (continuous parameters)
+    #: a statement about every law, proved by the calculus (``dpproof.calculus.Proof``):
+    #: decided from its pointwise premises; it has no sympy statement of its own
+    proof: object = None
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
@@ -190,6 +193,11 @@ class Claim:
         if self.kind is Kind.CITED:
             if not self.reason:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
+            return
+        if self.proof is not None:
+            if self.statement is not None or self.family or self.narrowed:
+                raise ValueError(f"{self.id}: a claim proved by the calculus has no sympy "
+                                 "statement, family or narrowing: its proof says what it proves")
             return
         if self.statement is None:
             raise ValueError(f"{self.id}: a {self.kind.value} claim needs a statement")
@@ -213,6 +221,8 @@ class Claim:
         ``over the family (...)`` for a statement about every mechanism decided on a class."""
         if self.stated_point:
             return ""
+        if self.proof is not None:
+            return "over every law (the calculus: " + ", ".join(self.proof.root.rules()) + ")"
         if self.family:
             return f"over the family ({self.family})"
         count = self.domain.instance_count

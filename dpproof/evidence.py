@@ -126,6 +126,8 @@ class Assessment:
         if self.verdict in (Verdict.REFUTED, Verdict.NOT_CHECKABLE, Verdict.ERROR):
             return name
         extent = self.claim.extent
+        if self.claim.proof is not None and not self.verdict.holds:
+            extent = "(the calculus' proof does not close)"   # "every law" only if proved
         text = f"{name} {extent}" if extent else name
         if self.verdict is Verdict.SUPPORTED:
             frac = [(e.data["certified_fraction"], e.data.get("undecided_boxes"))

@@ -20,7 +20,7 @@ from ..evidence import Assessment, Report, Verdict
 VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
 
 #: engine data keys not shown in the human-readable reports (kept in report.json)
-HIDDEN_DATA = {"traceback"}
+HIDDEN_DATA = {"traceback", "proof"}   # a proof tree is shown as a tree (proof_tree)
 
 
 def source_key(source: Source) -> str:
@@ -81,6 +81,8 @@ def claims_by_locator(report: Report) -> dict[str, list[str]]:
 
 def statement_text(claim: Claim) -> str:
     """The statement in plain text (sympy's str form), or '-' for a cited claim."""
+    if claim.statement is None and claim.proof is not None:
+        return claim.proof.conclusion
     return str(claim.statement) if claim.statement is not None else "-"
 
 
@@ -167,6 +169,28 @@ def value_text(value: Any) -> str:
     if value is None:
         return "-"
     return str(value)
+
+
+def proof_tree(a: Assessment) -> dict | None:
+    """The calculus' proof tree of a claim over every law (``dpproof.calculus``), or None."""
+    for e in a.evidence:
+        if isinstance(e.data.get("proof"), dict):
+            return e.data["proof"]
+    return None
+
+
+def proof_lines(node: dict, depth: int = 0) -> list[str]:
+    """The proof tree as indented plain-text lines: each rule with its conclusion, each
+    pointwise premise with its verdict (writers add their markup)."""
+    pad = "  " * depth
+    out = [f"{pad}- rule {node['rule']}: {node['says']} [at a vanishing density: "
+           f"{node['convention']}]"]
+    for p in node["premises"]:
+        out.append(f"{pad}  - premise {p['id']}: {p['statement']} on {p['domain']}: "
+                   f"{p['verdict']} ({p['scope']})")
+    for c in node["children"]:
+        out.extend(proof_lines(c, depth + 1))
+    return out
 
 
 def data_items(data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -3,7 +3,7 @@
 Contract keys are never removed or renamed; extra keys (``kind``, ``domain``, ``repair``,
 ``note``, per-evidence ``scope``, ``witness``, ``violation``, ``data``, per-claim
 ``soundness_failure``, ``witness_text`` (the witness in the source's notation), per-claim
-``repaired_by`` and top-level ``soundness_failures``) may be added.
+``repaired_by``, per-claim ``proof`` (the calculus' proof tree) and top-level ``soundness_failures``) may be added.
 ``load`` parses a report and checks the contract keys, naming the first bad one.
 """
 
@@ -60,6 +60,7 @@ def claim_dict(a: Assessment, report: Report | None = None) -> dict[str, Any]:
         "witness_text": common.witness_text(a.witness, c),
         "repaired_by": fix.id if fix is not None else None,
         "work": dict(a.work),
+        "proof": common.proof_tree(a),   # the calculus' proof tree, or None
     }
 
 

@@ -43,6 +43,8 @@ def statement_tex(claim: Claim) -> str:
     """The statement typeset; hypotheses as 'If ..., then'.  A claims file's statement is
     shown as written (its parsed form belongs to the derivation)."""
     st = claim.statement
+    if st is None and claim.proof is not None:   # over every law: the calculus' conclusion
+        return r"\begin{flushleft}" + tt(common.statement_text(claim)) + r"\end{flushleft}"
     if st is None:
         return r"\emph{No statement: cited claim.}"
     written, parsed = reading.written_statement(claim)

@@ -236,6 +236,11 @@ def _optional_lines(a: Assessment) -> list[str]:
                         ("Reason", c.reason if c.reason != a.scope else "")):
         if text:
             out.append(f"- **{label}:** {escape(text)}")
+    tree = common.proof_tree(a)
+    if tree is not None:
+        out.append("- **Proof over every law** (each rule, each pointwise premise with its "
+                   "own verdict):")
+        out += ["  " + escape(line) for line in common.proof_lines(tree)]
     if c.steps:
         out.append("- **Steps:** " + ", ".join(f"[{code(s.id)}](#{anchor(s.id)})"
                                                for s in c.steps))

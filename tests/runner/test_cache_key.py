@@ -103,6 +103,16 @@ def test_every_edit_of_a_claims_file_is_decided_again(tmp_path):
         sorted(c[0] for c in CLAIMS)
 
 
+def _proof():
+    """A calculus proof (a claim over every law) for the key's ``proof`` field."""
+    import sympy
+    from dpproof.calculus import NONNEG, Context, Density, Proof, chaining
+    from dpproof.claims import Source
+    e1, e2 = sympy.symbols("e1 e2", real=True)
+    return Proof(chaining(Context("c", Source("t", "", "t")), Density("p"), Density("q"), Density("r"),
+                          e1, e2, {"e1": NONNEG, "e2": NONNEG}))
+
+
 def _edited(claim: Claim, name: str):
     """``claim`` with field ``name`` changed: a duck-typed copy (``claim_key`` reads only
     attributes), since some values alone would not pass ``Claim.__post_init__``."""
@@ -111,7 +121,7 @@ def _edited(claim: Claim, name: str):
            "narrowed": "n = 1", "family": "f", "stated_point": True,
            "derived": (("eps", st.lhs),), "statement": dataclasses.replace(st, rel="<"),
            "domain": Domain.of(x=Interval.closed(-1, 2)),
-           "steps": (dataclasses.replace(claim, id="s"),)}[name]
+           "steps": (dataclasses.replace(claim, id="s"),), "proof": _proof()}[name]
     return SimpleNamespace(**{f.name: getattr(claim, f.name) for f in
                               dataclasses.fields(claim)} | {name: new})
 

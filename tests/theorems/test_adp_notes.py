@@ -213,7 +213,7 @@ def test_hockey_stick_definition_proved_on_every_eps():
     from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     from dpproof.evidence import Verdict
-    c = _claim("adp_notes.def.hockey_stick")
+    c = _claim("adp_notes.def.hockey_stick.family")
     assert c.domain["eps"].lo == 0 and c.domain["eps"].hi is None
     ev = symbolic.check(c, Config())
     assert ev.verdict is Verdict.PROVED, ev.detail

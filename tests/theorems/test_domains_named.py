@@ -115,7 +115,7 @@ def test_the_series_reduction_to_m_le_8_holds_where_it_is_used():
     assert cosine_series_loss(1, 9, 1) == 10 * sympy.sqrt(2)   # S_9 = S_8 + S_1 at x, x' = 0, 1
 
 
-@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient", "adp_notes.recipe"])
+@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient", "adp_notes.recipe.family"])
 def test_claims_about_every_mechanism_decided_over_shift_families(cid):
     claim = CLAIMS[cid]
     assert claim.extent.startswith("over the family (")
@@ -150,7 +150,7 @@ def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
     ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
     ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
     ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
-    ("adp_notes.def.hockey_stick", ("every pair of laws of full support on 3 points",)),
+    ("adp_notes.def.hockey_stick.family", ("every pair of laws of full support on 3 points",)),
 ])
 def test_statements_about_every_mechanism_name_their_family(cid, words):
     c = CLAIMS[cid]
@@ -270,7 +270,7 @@ def test_post_processing_every_matrix_by_the_merges():
     from dpproof.expr.vocabulary import Finite, Stochastic, hockey_stick
     from dpproof.lowering import arb_ball, lower
     from theorems.adp_notes.properties import MERGES
-    claim = CLAIMS["adp_notes.post_processing"]
+    claim = CLAIMS["adp_notes.post_processing.family"]
     assert claim.extent.startswith("over the family (every pair of laws of full support")
     assert "every K by a proved reduction" in claim.note and not claim.narrowed
     e = sympy.Symbol("eps", nonnegative=True)

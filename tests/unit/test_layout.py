@@ -28,7 +28,7 @@ OVERSIZE_EXEMPT: set[str] = set()
 #: what a theorem module may import: the public vocabulary, sympy, the standard library,
 #: the audited third-party libraries (audit_* modules) and the library's own helpers
 THEOREM_IMPORTS = ("dpproof.claims", "dpproof.expr", "dpproof.expr.vocabulary",
-                   "dpproof.expr.blackbox", "dpproof.oracles")
+                   "dpproof.expr.blackbox", "dpproof.oracles", "dpproof.calculus")
 THEOREM_THIRD_PARTY = ("sympy", "__future__", "math", "fractions", "importlib", "dataclasses",
                        "warnings", "autodp", "dp_accounting", "prv_accountant", "opendp",
                        "opacus")

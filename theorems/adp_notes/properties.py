@@ -7,6 +7,7 @@ from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Bernoulli, Finite, Laplace, Normal, ProductOf, Stochastic,
                                      gauss_delta, hockey_stick, rr_compose_delta)
 
+from . import every_law
 from .common import (CONT, EG, GAUSS, Int, K, LAP, NS, OSG, Pos, RR1, TRUNC, catalogue,
                      closed, delta, e8, eps, hs, i, j, quantized, sigma, src)
 
@@ -24,8 +25,8 @@ PPF = Domain.of(a1=Interval(None, None), a2=Interval(None, None), b1=Interval(No
 ppf = PPF.symbols()
 P3 = (Finite(exp(ppf["a1"]), exp(ppf["a2"]), 1), Finite(exp(ppf["b1"]), exp(ppf["b2"]), 1))
 MERGES = ((1, 0, 1, 0, 0, 1), (1, 0, 0, 1, 1, 0), (1, 0, 0, 1, 0, 1), (1, 1, 1))
-catalogue.declare(Claim(
-    "adp_notes.post_processing", src("Property 1 (post-processing)"),
+POST_PROCESSING_FAMILY = catalogue.declare(Claim(
+    "adp_notes.post_processing.family", src("Property 1 (post-processing)"),
     Statement(Min(*[hockey_stick(*P3, ppf["eps"]) - hockey_stick(
         Stochastic(P3[0], *K), Stochastic(P3[1], *K), ppf["eps"]) for K in MERGES]), ">=", 0),
     PPF, family="every pair of laws of full support on 3 points, Finite(e^a1, e^a2, 1)/"
@@ -42,20 +43,26 @@ catalogue.declare(Claim(
          "OSGT, truncated Gaussian with binnings and two stochastic matrices: .instances "
          "(before: eps <= 3; on every eps >= 0 the interval engine certified no box of the "
          "tail in 104 s)"))
+catalogue.declare(every_law.proved(
+    "adp_notes.post_processing", src("Property 1 (post-processing)"), every_law.post_processing("adp_notes.post_processing", src("Property 1 (post-processing)")), POST_PROCESSING_FAMILY,
+    "H_eps(KP||KQ) <= H_eps(P||Q) for every pair of laws P, Q (allowed to vanish, disjoint supports included) and every Markov kernel K: data processing of the f-divergence with f(t) = max(0, t - e^eps); the laws on 3 points with every K by the merges: .family"))
 catalogue.declare(Claim(
     "adp_notes.post_processing.instances", src("Property 1 (post-processing)"),
     Statement(Min(*pp), ">=", 0), EG, derived={"eps": i / 8},
     note="H_eps(KP||KQ) <= H_eps(P||Q), eps = i/8; K = binning of Gaussian, Laplace, OSGT, truncated "
          "Gaussian; a stochastic matrix on 1-DP RR and on binned Gaussian outputs"))
 gp = Domain.of(eps=closed(0, None), K=Int(2, 4))
-catalogue.declare(Claim(
-    "adp_notes.group_privacy", src("Property 2 (group privacy)"),
+GROUP_PRIVACY_FAMILY = catalogue.declare(Claim(
+    "adp_notes.group_privacy.family", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, sigma), Normal(K, sigma), K * eps), "<=",
               K * exp((K - 1) * eps) * gauss_delta(eps, sigma, 1)),
     Domain.of(eps=closed(0, 2), sigma=Pos(0, 10), K=Int(2, 4)),
     note="the Gaussian mechanism family: N(0, sigma^2) at distance K (shift K), delta = its "
          "own delta(eps); eps in [0, 2], sigma in (0, 10] continuous, K in {2, 3, 4}",
     narrowed="eps <= 2, sigma <= 10, K in {2, 3, 4}"))
+catalogue.declare(every_law.proved(
+    "adp_notes.group_privacy", src("Property 2 (group privacy)"), every_law.group("adp_notes.group_privacy", src("Property 2 (group privacy)")), GROUP_PRIVACY_FAMILY,
+    "every K >= 1 and laws P_0..P_K, neighbours with H_eps(P_(i-1)||P_i) <= delta: H_(K eps)(P_0||P_K) <= K e^((K-1) eps) delta, by induction on K with the chaining H_(e1+e2)(P||R) <= H_e1(P||Q) + e^e1 H_e2(Q||R); the Gaussian family: .family"))
 catalogue.declare(Claim(
     "adp_notes.group_privacy.instances", src("Property 2 (group privacy)"),
     Statement(hockey_stick(Normal(0, 1), Normal(K, 1), K * eps), "<=",
@@ -102,8 +109,8 @@ cmp_pairs = ((RR1, (Bernoulli(exp(R(1, 2)) / (1 + exp(R(1, 2)))),
              (NS, quantized(LAP, 0, R(1, 2), 1)))
 e1, e2 = i / 4, j / 4
 eps1, eps2 = sympy.symbols("eps1 eps2", real=True)
-catalogue.declare(Claim(
-    "adp_notes.basic_composition", src("Property 3 (basic composition)"),
+BASIC_COMPOSITION_FAMILY = catalogue.declare(Claim(
+    "adp_notes.basic_composition.family", src("Property 3 (basic composition)"),
     Statement(Min(*[hs(p1, eps1) + hs(p2, eps2) - hockey_stick(ProductOf(p1[0], p2[0]),
                                                               ProductOf(p1[1], p2[1]), eps1 + eps2)
                     for p1, p2 in cmp_pairs]), ">=", 0),
@@ -116,6 +123,9 @@ catalogue.declare(Claim(
          "margin is 0 there and grows linearly into the cone, so boxes near the corner never "
          "close (their enclosures shrink with the margin)",
     narrowed="eps1, eps2 <= 2"))
+catalogue.declare(every_law.proved(
+    "adp_notes.basic_composition", src("Property 3 (basic composition)"), every_law.basic_composition("adp_notes.basic_composition", src("Property 3 (basic composition)")), BASIC_COMPOSITION_FAMILY,
+    "k rounds, each (eps_i, delta_i)-DP given the past (adaptive, hence non-adaptive too): (sum eps_i, sum delta_i)-DP, by induction on k with the two-round conditioning; the products of pairs, k = 2: .family"))
 catalogue.declare(Claim(
     "adp_notes.basic_composition.instances", src("Property 3 (basic composition)"),
     Statement(Min(*[hs(p1, e1) + hs(p2, e2) - hockey_stick(ProductOf(p1[0], p2[0]),

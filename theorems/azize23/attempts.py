@@ -11,6 +11,8 @@ from dpproof.expr.vocabulary import (DataDependentNormal, Normal, cyik16_series,
                                      normal_product_pdf, pv_inv_normal, trunc_abs_inv_normal,
                                      trunc_inv_sq_normal)
 
+from dpproof.calculus import Context, Proof, data_processing
+
 from .common import (NONNEG, POS, Claim, Domain, Interval, Kind, Statement, build_claim,
                      catalogue, closed, grid, src, sym)
 
@@ -72,10 +74,22 @@ catalogue.declare(build_claim(
     "exp(x^2/(2 s^2) + 1/(2 r^2)); instances x in {1, 2}, the sign +- = 2j - 1, y = 2i - 3/2, "
     "alpha in {2, 3}, s = 1, r = 1/2"))
 
+_kp, _kq = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
+_KL_SRC = src("§2.2 Attempt 2, the recalled theorem")
 catalogue.declare(Claim(
-    "azize23.alg1.kl_channel", src("§2.2 Attempt 2, the recalled theorem"), None,
+    "azize23.alg1.kl_channel", _KL_SRC, None,
+    proof=Proof(data_processing(Context("azize23.alg1.kl_channel", _KL_SRC), "KL",
+                                _kp * log(_kp / _kq), {}, "second_derivative", (1, -1),
+                                form="channel", log_scale=True)),
+    note="the recalled theorem for KL, the divergence the attempt uses: KL(P_Y||Q_Y) <= "
+         "E_X KL(P_Y|X||Q_Y|X) for every mixing law and channels (allowed to vanish: KL = "
+         "+oo without absolute continuity), by the calculus' data processing (joint convexity "
+         "of p log(p/q)); every f-divergence is the cited .every_f"))
+catalogue.declare(Claim(
+    "azize23.alg1.kl_channel.every_f", _KL_SRC, None,
     kind=Kind.CITED, reason="cited: joint convexity / data processing of f-divergences "
-    "(D_f(P_Y||Q_Y) <= E_X D_f(P_Y|X || Q_Y|X)), a general theorem quoted without proof"))
+    "(D_f(P_Y||Q_Y) <= E_X D_f(P_Y|X || Q_Y|X)), a general theorem quoted without proof; "
+    "the calculus proves it one f at a time (KL: azize23.alg1.kl_channel)"))
 
 # X = a/4, X' = b/4, r = k/4 on a grid of exact instances
 KG = Domain.of(a=closed(1, 16, integer=True), b=closed(1, 16, integer=True),

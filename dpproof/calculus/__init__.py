@@ -1,0 +1,19 @@
+"""A small proof calculus for statements over every law (docs/calculus.md).
+
+Rules (``rules.RULES``, the route table) reduce a statement about every density, kernel
+or mechanism to pointwise claims over the reals, which the engines decide; ``prover``
+turns their verdicts into the statement's.  A theorem module declares such a statement as
+a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
+"""
+
+from .convex import change_of_variables, convexity, data_processing, perspective
+from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
+from .prover import aggregate, decide
+from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
+                    group_privacy, hockey, induction, mass, monotonicity)
+
+__all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
+           "Proof", "Step", "aggregate", "chaining", "change_of_variables", "composition",
+           "conditioning", "convexity", "data_processing", "decide", "events",
+           "group_privacy", "hockey", "induction", "mass", "monotonicity", "perspective",
+           "pointwise"]

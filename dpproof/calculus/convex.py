@@ -1,0 +1,92 @@
+"""The convexity rules of the calculus: Jensen's premise (``convexity``), the joint
+convexity of the perspective, data processing, and the change of variables
+(docs/calculus.md).  An f-divergence is given by its perspective ``g(p, q)`` on the open
+quadrant p, q > 0 and read as its lower-semicontinuous closure there (``rules.CLOSURE``):
+KL is then +oo without absolute continuity, the hockey-stick's value at q = 0 is p."""
+
+from __future__ import annotations
+
+import sympy
+
+from ..claims import Statement
+from .objects import POSITIVE, REAL, Step
+from .rules import RULES, Context
+
+P, Q, S, T = (sympy.Symbol(n, real=True) for n in ("p", "q", "s", "t"))
+
+
+def convexity(ctx: Context, f: sympy.Expr, params: dict, how: str) -> Step:
+    """f(t) convex on t > 0: ``how`` = "second_derivative" (premise f'' >= 0, the
+    derivative taken exactly by sympy) or "max_of_affine" (f a Max whose pieces are
+    checked to be polynomials of degree <= 1 in t; premises: each piece's f'' == 0)."""
+    if how == "second_derivative":
+        prem = (ctx.premise("convexity", Statement(sympy.diff(f, T, 2), ">=", 0),
+                            "f'' >= 0 on t > 0", t=POSITIVE, **params),)
+    elif how == "max_of_affine":
+        if not isinstance(f, sympy.Max):
+            raise ValueError(f"max_of_affine needs a Max of affine functions of t, got {f}")
+        for piece in f.args:
+            if not piece.is_polynomial(T) or sympy.degree(piece, T) > 1:
+                raise ValueError(f"piece {piece} of {f} is not affine in t")
+        prem = tuple(ctx.premise("convexity", Statement(sympy.diff(piece, T, 2), "==", 0),
+                                 "an affine piece of the max", t=POSITIVE, **params)
+                     for piece in f.args)
+    else:
+        raise ValueError(f"convexity by {how!r}; allowed: second_derivative, max_of_affine")
+    return Step("convexity", f"f(t) = {sympy.sstr(f)} is convex on t > 0",
+                RULES["convexity"][2], prem)
+
+
+def _homogeneity(ctx: Context, g, params: dict, rule: str):
+    return ctx.premise(rule, Statement(g.subs({P: S * P, Q: S * Q}, simultaneous=True), "==",
+                                       S * g), "g(s p, s q) = s g(p, q): 1-homogeneous",
+                       p=POSITIVE, q=POSITIVE, s=POSITIVE, **params)
+
+
+def perspective(ctx: Context, g, params: dict, how: str) -> Step:
+    """g(int w p_x, int w q_x) <= int w g(p_x, q_x) for every measure w (joint convexity):
+    g 1-homogeneous (premise) and f = g(., 1) convex (child)."""
+    f = g.subs({P: T, Q: 1}, simultaneous=True)
+    child = convexity(ctx, f, params, how)
+    says = (f"g(p, q) = {sympy.sstr(g)} is jointly convex and sublinear: g(int w p_x, "
+            "int w q_x) <= int w g(p_x, q_x) for every measure w and families p_x, q_x")
+    return Step("perspective", says, RULES["perspective"][2],
+                (_homogeneity(ctx, g, params, "perspective"),), (child,))
+
+
+def data_processing(ctx: Context, name: str, g, params: dict, how: str, line: tuple,
+                    form: str = "kernel", log_scale: bool = False) -> Step:
+    """D_g(KP||KQ) <= D_g(P||Q) (``form`` = "kernel", every Markov kernel K) or
+    D_g(P_Y||Q_Y) <= E_X D_g(P_Y|X||Q_Y|X) (``form`` = "channel", P_Y = int P_Y|X=x dP_X,
+    Q_Y likewise with the same P_X).  ``line`` = (a, b): the supporting line g(t, 1) >= a t
+    + b that makes Tonelli apply to g - a p - b q >= 0; ``log_scale`` checks it at
+    t = e^x, x real (a bijection of (0, oo) onto R)."""
+    child = perspective(ctx, g, params, how)
+    a, b = line
+    f = g.subs({P: T, Q: 1}, simultaneous=True)
+    x = sympy.Symbol("x", real=True)
+    if log_scale:
+        support = ctx.premise("data_processing", Statement(
+            f.subs(T, sympy.exp(x)), ">=", a * sympy.exp(x) + b), "the supporting line, at "
+            "t = e^x", x=REAL, **params)
+    else:
+        support = ctx.premise("data_processing", Statement(f, ">=", a * T + b),
+                              "the supporting line", t=POSITIVE, **params)
+    if form == "kernel":
+        says = f"{name}(KP||KQ) <= {name}(P||Q) for every P, Q and Markov kernel K"
+    elif form == "channel":
+        says = (f"{name}(P_Y||Q_Y) <= E_(X~P_X) {name}(P_(Y|X)||Q_(Y|X)) for every P_X and "
+                "channels P_(Y|X), Q_(Y|X), P_Y = int P_(Y|X=x) dP_X(x), Q_Y likewise")
+    else:
+        raise ValueError(f"form {form!r}; allowed: kernel, channel")
+    return Step("data_processing", f"{says}; {name}(P||Q) = int {sympy.sstr(g)}",
+                RULES["data_processing"][2], (support,), (child,))
+
+
+def change_of_variables(ctx: Context, name: str, g, params: dict) -> Step:
+    """D_g(T#P||T#Q) = D_g(P||Q) for every measurable bijection T with a Jacobian:
+    the densities become |J| p(T^-1), |J| q(T^-1) and |J| cancels by 1-homogeneity."""
+    says = (f"{name}(T#P||T#Q) = {name}(P||Q) for every bijection T (shift, scale, "
+            f"reflection); {name}(P||Q) = int {sympy.sstr(g)}")
+    return Step("change_of_variables", says, RULES["change_of_variables"][2],
+                (_homogeneity(ctx, g, params, "change_of_variables"),))

@@ -1,0 +1,245 @@
+"""The rules of the calculus (docs/calculus.md): each reduces a statement about every law to
+pointwise claims over the reals, and draws its conclusion itself from the same
+expressions its premises are built from (sound by construction: a caller names what is
+integrated, never what is concluded).
+
+``RULES`` is the route table: name -> (what it concludes, why it is sound, its convention
+where a density vanishes).  Functions of this module build ``Step`` nodes; the composite
+rules (chaining, conditioning, induction, data processing) build their children.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from sympy import Max, Min, exp
+
+from ..claims import Interval, Source, Statement
+from .objects import NONNEG, POSITIVE, REAL, Density, Step, pointwise
+
+CLOSED = ("closed orthant: each density ranges over [0, oo), so vanishing densities and "
+          "disjoint supports are among the points decided")
+CLOSURE = ("open orthant, read as its lower-semicontinuous closure: at q = 0 < p the "
+           "recession value p lim f(t)/t (+oo for KL and Renyi: no absolute continuity), at "
+           "p = 0 < q the value q f(0+), 0 at p = q = 0")
+
+RULES = {
+    "monotonicity": ("int a <= sum_i c_i int b_i from a <= sum_i c_i b_i pointwise",
+                     "monotonicity and linearity of the integral; int p = 1 for a density",
+                     CLOSED),
+    "events": ("sup over events A of P(A) - c Q(A) = int max(0, p - c q), attained at "
+               "{p > c q}", "monotonicity on every (randomised) event; {p > c q} is "
+               "measurable; premises over u = p - c q in R (a superset of its values)", CLOSED),
+    "convexity": ("f convex on (0, oo)", "f'' >= 0 on an interval, or f a max of affine "
+                  "functions (checked exactly: each piece of degree <= 1)", "t > 0"),
+    "perspective": ("g(int w p_x, int w q_x) <= int w g(p_x, q_x), every measure w",
+                    "g 1-homogeneous with g(., 1) convex is the perspective of a convex "
+                    "function: jointly convex and sublinear; its lsc closure is a sup of "
+                    "linear forms, whence Jensen (Rockafellar, Convex Analysis, Thm 13.2)",
+                    CLOSURE),
+    "data_processing": ("D_g(KP||KQ) <= D_g(P||Q); D_g(P_Y||Q_Y) <= E_X D_g(P_Y|X||Q_Y|X)",
+                        "perspective at each y, then Tonelli on g - a p - b q >= 0 (the "
+                        "supporting line), int K(y|x) dy = 1", CLOSURE),
+    "change_of_variables": ("D_g(T#P||T#Q) = D_g(P||Q) for a bijection T",
+                            "the Jacobian factor cancels by 1-homogeneity of g", CLOSURE),
+    "chaining": ("H_{e1+e2}(P||R) <= H_{e1}(P||Q) + e^e1 H_{e2}(Q||R)",
+                 "monotonicity from its pointwise premise", CLOSED),
+    "conditioning": ("two adaptive rounds: H_{e1+e2}(P||Q) <= H_{e1}(P1||Q1) + "
+                     "sup_x1 H_{e2}(P2(.|x1)||Q2(.|x1))",
+                     "Tonelli: integrate x2 given x1 (int p2(x2|x1) dx2 = 1), then "
+                     "monotonicity in x1", CLOSED),
+    "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
+                  "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
+}
+
+
+@dataclass(frozen=True)
+class Functional:
+    """``name`` = int ``integrand`` dmu, the integrand in the values of ``densities``.
+    ``finite``: finite for every law (a mass, a hockey-stick), so it may take any sign
+    of coefficient in a linear combination."""
+
+    name: str
+    integrand: sympy.Expr
+    densities: tuple[Density, ...]
+    finite: bool = True
+
+
+def mass(d: Density) -> Functional:
+    """int d = 1: the total mass of a density."""
+    return Functional("1", d.value, (d,))
+
+
+def hockey(p: Density, q: Density, e) -> Functional:
+    """H_e(P||Q) = int max(0, p - e^e q) (finite: at most 1)."""
+    return Functional(f"H_{{{sympy.sstr(e)}}}({p.name.upper()}||{q.name.upper()})",
+                      Max(0, p.value - exp(e) * q.value), (p, q))
+
+
+@dataclass
+class Context:
+    """Where premises are declared: the claim's id (premise ids hang under it) and source."""
+
+    claim_id: str
+    source: Source
+    count: list = field(default_factory=lambda: [0])
+
+    def premise(self, rule: str, statement: Statement, note: str = "", **ranges):
+        self.count[0] += 1
+        return pointwise(f"{self.claim_id}.premise{self.count[0]}.{rule}", statement,
+                         self.source, note=note or RULES[rule][1], **ranges)
+
+
+def _linear(terms) -> str:
+    return " + ".join(f"{sympy.sstr(c)}*{f.name}" if c != 1 else f.name for c, f in terms)
+
+
+def monotonicity(ctx: Context, lhs: Functional, terms, ranges: dict, cases=((),),
+                 rule: str = "monotonicity") -> Step:
+    """int lhs <= sum c_i int F_i, from lhs <= sum c_i F_i pointwise, case by case
+    (``cases``: tuples of hypotheses covering the orthant -- the rule adds their
+    complement check as a premise when more than one).  Coefficients must not depend on
+    a density value (linearity); one of a functional that may be infinite must be >= 0."""
+    values = {d.value for _, f in terms for d in f.densities} | {d.value for d in lhs.densities}
+    extra = []
+    for c, f in terms:
+        c = sympy.sympify(c)
+        if c.free_symbols & values:
+            raise ValueError(f"coefficient {c} of {f.name} depends on a density: linearity "
+                             "of the integral does not apply")
+        if not f.finite:
+            extra.append(ctx.premise(rule, Statement(c, ">=", 0), "a coefficient of a "
+                                     "functional that may be infinite is >= 0", **ranges))
+    rhs = sum((sympy.sympify(c) * f.integrand for c, f in terms), sympy.S.Zero)
+    premises = [ctx.premise(rule, Statement(_refine(lhs.integrand, h), "<=", _refine(rhs, h),
+                                            hypotheses=tuple(h)), **ranges) for h in cases]
+    if len(cases) > 1:
+        premises.append(_cases_cover(ctx, cases, ranges, rule))
+    says = f"{lhs.name} <= {_linear(terms)}"
+    return Step(rule, says, RULES[rule][2], tuple(extra + premises))
+
+
+def _refine(expr, case):
+    """``expr`` with each Piecewise (an indicator of an event) resolved where the case's
+    one hypothesis decides it exactly: a condition equal to the hypothesis holds, one equal
+    to its negation fails, ``True`` is the otherwise branch; anything else is left as is."""
+    if len(case) != 1:
+        return expr
+    h = case[0]
+    rel = sympy.Rel(h.lhs, h.rhs, h.rel)
+    neg = rel.negated
+
+    def pick(*args):
+        for e, c in args:
+            if c == rel or c is sympy.true:
+                return e
+            if c != neg:
+                return sympy.Piecewise(*args)
+        return sympy.Piecewise(*args)
+    return expr.replace(sympy.Piecewise, pick)
+
+
+def _cases_cover(ctx, cases, ranges, rule):
+    """The cases cover the orthant: a premise "not case_1, ..., not case_(n-1) => case_n"
+    written for two cases split by one relation (the only form the rules use)."""
+    if len(cases) != 2 or len(cases[0]) != 1 or len(cases[1]) != 1:
+        raise ValueError("case splits are two cases of one relation each")
+    a, b = cases[0][0], cases[1][0]
+    neg = {"<=": ">", "<": ">=", ">": "<=", ">=": "<"}[a.rel]
+    return ctx.premise(rule, Statement(b.lhs, b.rel, b.rhs, hypotheses=(
+        Statement(a.lhs, neg, a.rhs),)), "the two cases cover every point", **ranges)
+
+
+def events(ctx: Context, p: Density, q: Density, c, params: dict) -> Step:
+    """sup_A P(A) - c Q(A) = int max(0, p - c q), attained at {p > c q}; every randomised
+    test a(x) in [0, 1] too.  Premises over u = p - c q in R (and a in [0, 1])."""
+    u, a = sympy.Symbol("u", real=True), sympy.Symbol("a", real=True)
+    pos, neg = Statement(u, ">", 0), Statement(u, "<=", 0)
+    prem = [ctx.premise("events", Statement(a * u, "<=", Max(0, u), (h,)), "every event "
+                        "(a = 1_A) and test is below the hockey-stick", u=REAL,
+                        a=Interval.closed(0, 1)) for h in (pos, neg)]
+    prem.append(ctx.premise("events", Statement(u, "==", Max(0, u), (pos,)),
+                            "the event {p > c q} attains it (a = 1 there)", u=REAL))
+    prem.append(ctx.premise("events", Statement(sympy.S.Zero, "==", Max(0, u), (neg,)),
+                            "the event {p > c q} attains it (a = 0 off it)", u=REAL))
+    prem.append(ctx.premise("events", Statement(c, ">=", 0), "c >= 0", **params))
+    P, Q = p.name.upper(), q.name.upper()
+    says = (f"sup_A [{P}(A) - {sympy.sstr(c)}*{Q}(A)] = int max(0, {p} - {sympy.sstr(c)}*{q}),"
+            f" attained at A = {{{p} > {sympy.sstr(c)}*{q}}}; so int max(0, {p} - "
+            f"{sympy.sstr(c)}*{q}) <= delta iff {P}(A) <= {sympy.sstr(c)}*{Q}(A) + delta for "
+            "every event A")
+    return Step("events", says, RULES["events"][2], tuple(prem))
+
+
+def chaining(ctx: Context, p: Density, q: Density, r: Density, e1, e2, params: dict) -> Step:
+    """H_{e1+e2}(P||R) <= H_{e1}(P||Q) + e^e1 H_{e2}(Q||R) (group privacy's link)."""
+    ranges = {d.name: NONNEG for d in (p, q, r)} | params
+    mono = monotonicity(ctx, hockey(p, r, e1 + e2), ((1, hockey(p, q, e1)),
+                                                      (exp(e1), hockey(q, r, e2))), ranges)
+    return Step("chaining", mono.says, RULES["chaining"][2], (), (mono,))
+
+
+def induction(ctx: Context, k, says: str, base: Statement, step: Statement, ranges: dict,
+              child: Step) -> Step:
+    """``says`` for every integer k >= 1 from ``base`` (k = 1) and ``step`` (k - 1 => k,
+    k real >= 2) -- built by the composite rules below from the child's conclusion."""
+    prem = (ctx.premise("induction", base, "base case k = 1",
+                        **{n: v for n, v in ranges.items() if n != k.name}),
+            ctx.premise("induction", step, f"step: {k} - 1 => {k}, every real {k} >= 2",
+                        **ranges))
+    return Step("induction", says, RULES["induction"][2], prem, (child,))
+
+
+def group_privacy(ctx: Context, eps, delta, K, bound) -> Step:
+    """Neighbours P_(i-1), P_i with H_eps <= delta: H_{K eps}(P_0||P_K) <= bound(K), every K.
+    From chaining at e1 = (K-1) eps, e2 = eps: h_K <= h_(K-1) + e^((K-1) eps) delta, so the
+    step is bound(K-1) + e^((K-1) eps) delta <= bound(K) (h -> h + c is increasing)."""
+    p, q, r = Density("p"), Density("q"), Density("r")
+    e1, e2 = sympy.Symbol("e1", real=True), sympy.Symbol("e2", real=True)
+    link = chaining(ctx, p, q, r, e1, e2, {"e1": NONNEG, "e2": NONNEG})
+    ranges = {"eps": NONNEG, "delta": NONNEG, K.name: _from(2)}
+    base = Statement(delta, "<=", bound.subs(K, 1))
+    step = Statement(bound.subs(K, K - 1) + exp((K - 1) * eps) * delta, "<=", bound)
+    says = (f"for every integer {K} >= 1 and laws P_0, ..., P_{K} with H_eps(P_(i-1)||P_i) <= "
+            f"delta: H_({K}*eps)(P_0||P_{K}) <= {sympy.sstr(bound)}")
+    return induction(ctx, K, says, base, step, ranges, link)
+
+
+def _from(lo):
+    return Interval.closed(lo, None)
+
+
+def conditioning(ctx: Context, e1, e2, params: dict) -> Step:
+    """Two adaptive rounds p(x1, x2) = p1(x1) p2(x2|x1) (q likewise): H_{e1+e2}(P||Q) <=
+    H_{e1}(P1||Q1) + sup_x1 H_{e2}(P2(.|x1)||Q2(.|x1))."""
+    p1, q1, p2, q2 = (sympy.Symbol(n, real=True) for n in ("p1", "q1", "p2", "q2"))
+    c1, c2 = exp(e1), exp(e2)
+    ranges = {"p1": NONNEG, "q1": NONNEG, "p2": NONNEG, "q2": NONNEG} | params
+    prem = (ctx.premise("conditioning", Statement(
+        Max(0, p1 * p2 - c1 * c2 * q1 * q2), "<=",
+        p2 * Max(0, p1 - c1 * q1) + Min(p1, c1 * q1) * Max(0, p2 - c2 * q2)),
+        "the joint integrand splits: integrate x2 given x1 (int p2 = 1, the inner "
+        "hockey-stick <= its sup over x1)", **ranges),
+        ctx.premise("conditioning", Statement(Min(p1, c1 * q1), "<=", p1),
+                    "the weight of the inner hockey-stick integrates to at most int p1 = 1",
+                    **ranges))
+    says = (f"H_({sympy.sstr(e1 + e2)})(P||Q) <= H_{sympy.sstr(e1)}(P1||Q1) + sup_x1 "
+            f"H_{sympy.sstr(e2)}(P2(.|x1)||Q2(.|x1)), every two-round adaptive P, Q")
+    return Step("conditioning", says, RULES["conditioning"][2], prem)
+
+
+def composition(ctx: Context, k) -> Step:
+    """k adaptive rounds, round i (eps_i, delta_i)-DP given the past: (sum eps_i, sum
+    delta_i)-DP, by induction on k with ``conditioning`` as the step (the first k - 1
+    rounds as one mechanism, (E, D)-DP, then round k: (E + eps_k, D + delta_k)).  The step
+    premise is that E + eps_k stays in conditioning's domain (e1 >= 0)."""
+    e1, e2 = sympy.Symbol("e1", real=True), sympy.Symbol("e2", real=True)
+    pair = conditioning(ctx, e1, e2, {"e1": NONNEG, "e2": NONNEG})
+    E, e, D, d = (sympy.Symbol(n, real=True) for n in ("E", "e", "D", "d"))
+    base = Statement(d, "<=", d)
+    step = Statement(E + e, ">=", 0)     # E, e >= 0: the domain of the step
+    says = (f"for every integer {k} >= 1, {k} adaptive rounds, round i (eps_i, delta_i)-DP "
+            "given the past: (eps_1 + ... + eps_k, delta_1 + ... + delta_k)-DP")
+    return induction(ctx, k, says, base, step, {"E": NONNEG, "e": NONNEG, "d": NONNEG,
+                                                k.name: _from(2)}, pair)

@@ -1,0 +1,46 @@
+"""adp_notes: the proofs over every law of its statements about every mechanism, by the
+calculus (docs/calculus.md); the family encodings stay as ``.family`` claims, over which
+each conclusion is also swept."""
+
+import sympy
+from sympy import Max, Piecewise, exp
+
+from dpproof.calculus import (NONNEG, Context, Density, Functional, Proof, composition,
+                              data_processing, events, group_privacy, hockey, monotonicity)
+from dpproof.claims import Claim, Statement
+
+from .common import K, delta, eps
+
+P, Q = Density("p"), Density("q")
+p, q = P.value, Q.value
+
+
+def proved(cid, source, step, family, note):
+    """The claim ``cid`` over every law, proved by ``step``, swept over ``family``."""
+    return Claim(cid, source, None, proof=Proof(step, (family,) if family else ()), note=note)
+
+
+def hockey_stick_events(cid, source):
+    return events(Context(cid, source), P, Q, exp(eps), {"eps": NONNEG})
+
+
+def recipe(cid, source):
+    bad = Functional("P(p > e^eps q)", p * Piecewise((1, p > exp(eps) * q), (0, True)), (P, Q))
+    return monotonicity(Context(cid, source), hockey(P, Q, eps), ((1, bad),),
+                        {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                        cases=((Statement(p, ">", exp(eps) * q),),
+                               (Statement(p, "<=", exp(eps) * q),)))
+
+
+def post_processing(cid, source):
+    return data_processing(Context(cid, source), "H_eps", Max(0, p - exp(eps) * q),
+                           {"eps": NONNEG}, "max_of_affine", (0, 0))
+
+
+def group(cid, source):
+    k = sympy.Symbol(K.name, real=True)
+    return group_privacy(Context(cid, source), eps, delta, k, k * exp((k - 1) * eps) * delta)
+
+
+def basic_composition(cid, source):
+    return composition(Context(cid, source), sympy.Symbol("k", real=True))
