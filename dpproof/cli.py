@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import os
 import signal
 import sys
 from dataclasses import replace
@@ -102,25 +101,8 @@ def _positive_float(text):
     return value
 
 
-def _pin_hash_seed() -> None:
-    """Re-execute once with ``PYTHONHASHSEED=0``.  sympy's rewrites iterate sets of
-    expressions in an order that follows Python's per-process random string hashes, so a
-    rewrite under a time guard (and the verdict it leads to) could differ between two runs
-    of the same claims: ``osgt22.rdp.exact`` was CERTIFIED under some seeds and not others.
-    The forked workers inherit the pinned seed."""
-    if os.environ.get("PYTHONHASHSEED") == "0" or os.environ.get("DPPROOF_NO_REEXEC"):
-        return
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    try:
-        os.execve(sys.executable, [sys.executable, "-m", "dpproof", *sys.argv[1:]], env)
-    except OSError:
-        return          # no exec (an unusual platform): run with the process's own seed
-
-
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if argv is None and args.command == "verify":
-        _pin_hash_seed()
     if args.command == "functions":
         return _functions(args)
     if args.command in ("list", "show"):
@@ -133,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .claimfile import ClaimFileError
     from .expr.parser import ExprSyntaxError
-    from .loader import TargetError, load_all
+    from .loader import TargetError, library_targets, load_each
     from .outdir import default_out, out_problem
 
     if args.command == "verify":
@@ -148,8 +130,10 @@ def main(argv: list[str] | None = None) -> int:
             if code is not None:
                 return code
     try:
-        loaded = load_all(args.targets)
-        claims = _select(loaded, args.only)
+        # with --only and no TARGET, only the library modules that may hold a selected id
+        args.loaded = library_targets(args.targets, args.only)
+        loaded = load_each(args.loaded) if args.loaded else {}
+        claims = _select([c for cs in loaded.values() for c in cs], args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
@@ -157,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         return _no_match(args)
     from .lookup import remember
 
-    remember(args.targets, loaded)   # dpproof list / show answer at once afterwards
+    remember(loaded)   # dpproof list / show answer at once afterwards
     return _verify(args, claims)
 
 
@@ -205,12 +189,14 @@ def _lookup(args) -> int:
     from . import lookup
     from .outdir import default_out
 
+    # show ID reads only the library modules that may hold ID (list: that --only selects)
+    patterns = [args.id] if args.command == "show" else args.only
     try:
-        found = lookup.select(lookup.declarations(args.targets), args.only)
+        found = lookup.select(lookup.declarations(args.targets, patterns), args.only)
     except ValueError as exc:   # TargetError, ClaimFileError, ExprSyntaxError
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
-    if not found:
+    if not found and (args.only or args.command == "list"):
         return _no_match(args)
     if args.command == "list":
         width = max(len(d["id"]) for d in found)
@@ -270,7 +256,7 @@ def _write(args, report, out: Path) -> int:
     from .runner import not_run
 
     cache = None if args.no_cache else ResultCache()
-    specs = load_figures(args.targets)
+    specs = load_figures(getattr(args, "loaded", None) or args.targets)
 
     def draw(folder: Path):
         figures = cached_figures(cache, report, specs, folder,
