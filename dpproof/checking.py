@@ -5,6 +5,7 @@ inequality (docs/design.md "Runner").  Split from ``runner`` so that the workers
 
 from __future__ import annotations
 
+import sys
 import time
 import traceback
 from dataclasses import replace
@@ -26,6 +27,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     # every claim starts from an empty sympy cache: how long sympy takes on a claim (and so
     # what a time-limited engine finds) must not depend on which claims the worker ran before
     clear_cache()
+    clear_caches()
     evidence: list[Evidence] = []
     record = ""
     if claim.checkable:
@@ -53,27 +55,50 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     return a
 
 
-def warm_up() -> None:
-    """Pay the one-off costs of a fresh process (sympy's lazy imports and first-use tables,
-    flint, hypothesis) on a small claim, so that they are not charged to whichever claim a
-    worker happens to take first: with the per-claim empty cache (``check_claim``), a claim
-    then costs the same in every worker, whatever ran before -- which is what makes two runs
-    with one seed write the same report.  (On ``Q(x) <= exp(-x^2/2)/2`` the first call of
-    the symbolic engine in a fresh process took 5.3 s, later calls 1.1 s.)"""
-    from .claims import Domain, Interval, Kind, Source
-    from .expr import parse_statement
+def clear_caches() -> None:
+    """Empty dpproof's own ``lru_cache``s (module functions and methods of module classes),
+    as sympy's is emptied per claim: what a claim computes, and how much work that takes,
+    must not depend on which claims its worker decided before.  (A method's cache also held
+    every object it was called on, so a worker's memory grew with each claim.)  The file
+    hashes of ``dpproof.sources`` are kept: they are keyed by the file's state."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("dpproof.") or name == "dpproof.sources" or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == name:
+                for attr in list(vars(value).values()):
+                    if hasattr(attr, "cache_clear"):
+                        attr.cache_clear()
+            elif hasattr(value, "cache_clear") and getattr(value, "__module__", "") == name:
+                value.cache_clear()
 
-    domain = Domain((("x", Interval(0, 40)),))
-    claim = Claim("warm-up", Source("dpproof", "", "worker warm-up"),
-                  parse_statement("Q(x) <= exp(-x^2/2)/2", domain.symbols()), domain,
-                  Kind.INEQUALITY)
-    config = Config(search_examples=10)
-    for name in config.engines:
+
+#: modules sympy and hypothesis import lazily on first use inside the engines (simplify,
+#: sets, tensor; hypothesis's targeting phase)
+LAZY_IMPORTS = ("sympy.assumptions.wrapper", "sympy.combinatorics", "sympy.physics.units",
+                "sympy.physics.matrices", "sympy.sets.setexpr", "sympy.tensor.tensor",
+                "hypothesis.internal.conjecture.optimiser")
+
+
+def warm_up() -> None:
+    """Pay the one-off costs of a fresh process before any claim: every engine module and
+    the modules sympy and hypothesis import lazily (``LAZY_IMPORTS``), so that no claim's limits are charged
+    for them.  Imports only: deciding a claim here (as before) cost 2 s a process and left
+    behind state a claim could see (Dummy numbering, random draws), while its warming effect
+    was its imports (measured: a first decision of ``Q(x) <= exp(-x^2/2)/2`` 2.35 s CPU,
+    later ones 1.9-2.0 s, and 1.75-1.9 s after these imports alone, 0.3 s).  The local pool
+    calls it in the parent, so that its forked workers inherit it
+    (``execution.LocalExecutor``); ``tests/runner/test_warm_up.py`` checks that a claim
+    decided afterwards imports nothing new."""
+    import importlib
+
+    for name in Config().engines:
+        load(name)
+    for module in LAZY_IMPORTS:
         try:
-            load(name).check(claim, config)
-        except Exception:  # noqa: BLE001 - a warm-up proves nothing and may fail freely
+            importlib.import_module(module)
+        except ImportError:   # another sympy version: a lazy import left to the first claim
             pass
-    clear_cache()
 
 
 def _with_repair(a: Assessment, config: Config) -> Assessment:

@@ -229,7 +229,8 @@ def _verify(args, claims) -> int:
     config = Config(seed=args.seed, timeout=args.timeout,
                     engine_timeout=min(args.timeout, args.engine_timeout),
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
-    executor = DaskExecutor(args.scheduler) if args.scheduler else LocalExecutor(args.jobs)
+    executor = (DaskExecutor(args.scheduler) if args.scheduler
+                else LocalExecutor(args.jobs, meanwhile=_report_imports))
     progress = None if args.quiet else _ProgressBar()
     previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM: stop, keep what is done
     try:
@@ -244,6 +245,14 @@ def _verify(args, claims) -> int:
     if progress:
         progress.close()
     return _write(args, report, out)
+
+
+def _report_imports() -> None:
+    """What writing the report imports (matplotlib), done while the claims run."""
+    from . import figures  # noqa: F401 - imports matplotlib-free drawing helpers
+    from .writers import figures as drawing
+
+    drawing._plt()
 
 
 def _write(args, report, out: Path) -> int:

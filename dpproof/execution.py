@@ -26,11 +26,12 @@ import multiprocessing
 import os
 import resource
 import signal
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
-from .checking import check_claim
+from .checking import check_claim, warm_up
 from .claims import Claim
 from .engines.base import Config, EngineTimeout
 from .evidence import Assessment, Evidence, Verdict, assess
@@ -68,9 +69,9 @@ def default_memory_mb(jobs: int) -> int:
 
 
 def start_worker(memory_mb: int | None) -> None:
-    """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``)."""
+    """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``:
+    imports, already paid when the worker was forked from a parent that warmed up)."""
     limit_memory(memory_mb)
-    from .checking import warm_up
     warm_up()
 
 
@@ -204,10 +205,18 @@ def detached(a: Assessment) -> Assessment:
 
 
 class LocalExecutor:
-    """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each)."""
+    """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each).
 
-    def __init__(self, jobs: int = 1, max_tasks: int = 50):
-        self.jobs, self.max_tasks = max(1, jobs), max_tasks
+    A worker is replaced after ``max_tasks`` claims for its memory: a process's address
+    space need not shrink when objects are freed, and under the ``RLIMIT_AS`` cap a late
+    claim could meet the limit that a fresh worker would not (kept as a precaution, not
+    measured).  When the run is long enough for that, the parent warms up
+    (``checking.warm_up``) before forking, so that every worker, a replacement too,
+    inherits it; otherwise each worker warms up as it starts, while the parent runs
+    ``meanwhile`` (e.g. the report writer's imports) in a thread."""
+
+    def __init__(self, jobs: int = 1, max_tasks: int = 50, meanwhile=None):
+        self.jobs, self.max_tasks, self.meanwhile = max(1, jobs), max_tasks, meanwhile
 
     def run(self, claims, todo, config, limits):
         from pebble import ProcessPool
@@ -217,6 +226,9 @@ class LocalExecutor:
             return
         _WORK = claims
         _PIDS = multiprocessing.get_context("fork").Array("i", len(claims), lock=False)
+        replaced = len(todo) > self.jobs * self.max_tasks
+        if replaced:
+            warm_up()
         pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
                            initializer=start_worker, initargs=(limits.memory_mb,),
                            context=multiprocessing.get_context("fork"))
@@ -224,10 +236,23 @@ class LocalExecutor:
             started = time.perf_counter()
             futures = {pool.schedule(_work, args=(i, config, limits.memory_mb),
                                      timeout=limits.wall): i for i in todo}
+            if self.meanwhile is not None and not replaced:
+                # the workers are forked by now and no replacement is due: a worker forked
+                # while the thread runs (one replacing a dead worker) may inherit a lock it
+                # holds, but workers never import what it imports
+                threading.Thread(target=_quietly, args=(self.meanwhile,), daemon=True).start()
             yield from _as_done(futures, claims, limits, started)
         finally:
             pool.stop()   # on an interrupt too: no worker outlives the run
             pool.join(timeout=10)
+
+
+def _quietly(task) -> None:
+    """Run ``task``; a failure is left for whoever needs its result to meet again."""
+    try:
+        task()
+    except Exception:  # noqa: BLE001 - a head start only
+        pass
 
 
 def _as_done(futures: dict, claims, limits: Limits, started: float):
