@@ -244,15 +244,26 @@ def _verify(args, claims) -> int:
         signal.signal(signal.SIGTERM, previous)
     if progress:
         progress.close()
+    if getattr(executor, "thread", None) is not None:
+        executor.thread.join()   # matplotlib is not thread-safe: its head start ends first
     return _write(args, report, out)
 
 
 def _report_imports() -> None:
-    """What writing the report imports (matplotlib), done while the claims run."""
-    from . import figures  # noqa: F401 - imports matplotlib-free drawing helpers
+    """What writing the report imports and loads on first use (matplotlib, its PDF backend
+    and fonts), done while the claims run: a throwaway figure saved in memory."""
+    import io
+
+    from . import figures  # noqa: F401
     from .writers import figures as drawing
 
-    drawing._plt()
+    plt = drawing._plt()
+    fig, ax = plt.subplots(figsize=(1, 1))
+    ax.bar(["PROVED"], [1])
+    ax.set_title("x")
+    for fmt in ("png", "pdf"):
+        fig.savefig(io.BytesIO(), format=fmt)
+    plt.close(fig)
 
 
 def _write(args, report, out: Path) -> int:

@@ -217,6 +217,7 @@ class LocalExecutor:
 
     def __init__(self, jobs: int = 1, max_tasks: int = 50, meanwhile=None):
         self.jobs, self.max_tasks, self.meanwhile = max(1, jobs), max_tasks, meanwhile
+        self.thread: threading.Thread | None = None   # the one running ``meanwhile``
 
     def run(self, claims, todo, config, limits):
         from pebble import ProcessPool
@@ -240,7 +241,9 @@ class LocalExecutor:
                 # the workers are forked by now and no replacement is due: a worker forked
                 # while the thread runs (one replacing a dead worker) may inherit a lock it
                 # holds, but workers never import what it imports
-                threading.Thread(target=_quietly, args=(self.meanwhile,), daemon=True).start()
+                self.thread = threading.Thread(target=_quietly, args=(self.meanwhile,),
+                                               daemon=True)
+                self.thread.start()
             yield from _as_done(futures, claims, limits, started)
         finally:
             pool.stop()   # on an interrupt too: no worker outlives the run
