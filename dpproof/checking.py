@@ -74,10 +74,10 @@ def clear_caches() -> None:
 
 
 #: modules sympy and hypothesis import lazily on first use inside the engines (simplify,
-#: sets, tensor; hypothesis's targeting phase)
+#: sets, tensor; hypothesis's targeting phase), and scipy.special (``expr.scipy_special``)
 LAZY_IMPORTS = ("sympy.assumptions.wrapper", "sympy.combinatorics", "sympy.physics.units",
                 "sympy.physics.matrices", "sympy.sets.setexpr", "sympy.tensor.tensor",
-                "hypothesis.internal.conjecture.optimiser")
+                "hypothesis.internal.conjecture.optimiser", "scipy.special")
 
 
 def warm_up() -> None:

@@ -31,7 +31,6 @@ import time
 from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
-from .checking import check_claim, warm_up
 from .claims import Claim
 from .engines.base import Config, EngineTimeout
 from .evidence import Assessment, Evidence, Verdict, assess
@@ -68,6 +67,14 @@ def default_memory_mb(jobs: int) -> int:
     return max(MIN_MEMORY_MB, total // (jobs + 1))
 
 
+def warm_up() -> None:
+    """``checking.warm_up``.  The engines are imported where they run: the parent of a run
+    whose workers warm up themselves never imports them (its start is shorter by that)."""
+    from .checking import warm_up as imports
+
+    imports()
+
+
 def start_worker(memory_mb: int | None) -> None:
     """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``:
     imports, already paid when the worker was forked from a parent that warmed up)."""
@@ -87,6 +94,8 @@ def limit_memory(memory_mb: int | None) -> None:
 
 def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
     """``check_claim`` with a MemoryError turned into INCONCLUSIVE (memory limit reached)."""
+    from .checking import check_claim
+
     t0 = time.perf_counter()
     try:
         a = check_claim(claim, config)
