@@ -8,7 +8,6 @@ from __future__ import annotations
 import traceback
 from dataclasses import replace
 
-from sympy.core.cache import clear_cache
 
 from . import conjunction
 from .claims import Claim
@@ -64,28 +63,32 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
                             "cross_examination": round(meter["cross_examination"], 6)})
 
 
-def warm_up() -> None:
-    """Pay the one-off costs of a fresh process (sympy's lazy imports and first-use tables,
-    flint, hypothesis) on a small claim, so that they are not charged to whichever claim a
-    worker happens to take first: with the per-claim empty cache (``check_claim``), a claim
-    then costs the same in every worker, whatever ran before -- which is what makes two runs
-    with one seed write the same report.  (On ``Q(x) <= exp(-x^2/2)/2`` the first call of
-    the symbolic engine in a fresh process took 5.3 s, later calls 1.1 s.)"""
-    from .claims import Domain, Interval, Kind, Source
-    from .expr import parse_statement
+#: modules sympy and hypothesis import lazily on first use inside the engines (simplify,
+#: sets, tensor; hypothesis's targeting phase), and scipy.special (``expr.scipy_special``)
+LAZY_IMPORTS = ("sympy.assumptions.wrapper", "sympy.combinatorics", "sympy.physics.units",
+                "sympy.physics.matrices", "sympy.sets.setexpr", "sympy.tensor.tensor",
+                "hypothesis.internal.conjecture.optimiser", "scipy.special")
 
-    domain = Domain((("x", Interval(0, 40)),))
-    claim = Claim("warm-up", Source("dpproof", "", "worker warm-up"),
-                  parse_statement("Q(x) <= exp(-x^2/2)/2", domain.symbols()), domain,
-                  Kind.INEQUALITY)
-    config = Config(search_examples=10)
-    with budgeted(config):   # counted, like a claim: what it leaves behind is the same
-        for name in config.engines:   # under any load
-            try:
-                load(name).check(claim, config)
-            except Exception:  # noqa: BLE001 - a warm-up proves nothing and may fail freely
-                pass
-    clear_cache()
+
+def warm_up() -> None:
+    """Pay the one-off costs of a fresh process before any claim: every engine module and
+    the modules sympy and hypothesis import lazily (``LAZY_IMPORTS``), so that no claim's limits are charged
+    for them.  Imports only: deciding a claim here (as before) cost 2 s a process and left
+    behind state a claim could see (Dummy numbering, random draws), while its warming effect
+    was its imports (measured: a first decision of ``Q(x) <= exp(-x^2/2)/2`` 2.35 s CPU,
+    later ones 1.9-2.0 s, and 1.75-1.9 s after these imports alone, 0.3 s).  The local pool
+    calls it in the parent, so that its forked workers inherit it
+    (``execution.LocalExecutor``); ``tests/runner/test_warm_up.py`` checks that a claim
+    decided afterwards imports nothing new."""
+    import importlib
+
+    for name in Config().engines:
+        load(name)
+    for module in LAZY_IMPORTS:
+        try:
+            importlib.import_module(module)
+        except ImportError:   # another sympy version: a lazy import left to the first claim
+            pass
 
 
 def _with_repair(a: Assessment, config: Config) -> Assessment:

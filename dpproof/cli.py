@@ -108,11 +108,12 @@ def _positive_float(text):
 
 
 def _pin_hash_seed() -> None:
-    """Re-execute once with ``PYTHONHASHSEED=0``.  sympy's rewrites iterate sets of
-    expressions in an order that follows Python's per-process random string hashes, so a
-    rewrite under a time guard (and the verdict it leads to) could differ between two runs
-    of the same claims: ``osgt22.rdp.exact`` was CERTIFIED under some seeds and not others.
-    The forked workers inherit the pinned seed."""
+    """Re-execute once with ``PYTHONHASHSEED=0``, before anything heavy is imported (about
+    0.05 s).  sympy iterates sets of expressions in an order that follows Python's
+    per-process random string hashes, so the counted work of a claim -- and a verdict at the
+    edge of a budget -- would depend on the seed; pinned, a verdict is a function of the
+    claim, the settings, the version and dpproof's ``--seed``.  Forked workers inherit it.
+    (A Python caller of ``dpproof.verify`` sets ``PYTHONHASHSEED`` itself for the same.)"""
     if os.environ.get("PYTHONHASHSEED") == "0" or os.environ.get("DPPROOF_NO_REEXEC"):
         return
     env = dict(os.environ, PYTHONHASHSEED="0")
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .claimfile import ClaimFileError
     from .expr.parser import ExprSyntaxError
-    from .loader import TargetError, load_all
+    from .loader import TargetError, library_targets, load_each
     from .outdir import default_out, out_problem
 
     if args.command == "verify":
@@ -153,8 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             if code is not None:
                 return code
     try:
-        loaded = load_all(args.targets)
-        claims = _select(loaded, args.only)
+        # with --only and no TARGET, only the library modules that may hold a selected id
+        args.loaded = library_targets(args.targets, args.only)
+        loaded = load_each(args.loaded) if args.loaded else {}
+        claims = _select([c for cs in loaded.values() for c in cs], args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
@@ -162,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         return _no_match(args)
     from .lookup import remember
 
-    remember(args.targets, loaded)   # dpproof list / show answer at once afterwards
+    remember(loaded)   # dpproof list / show answer at once afterwards
     return _verify(args, claims)
 
 
@@ -210,12 +213,14 @@ def _lookup(args) -> int:
     from . import lookup
     from .outdir import default_out
 
+    # show ID reads only the library modules that may hold ID (list: that --only selects)
+    patterns = [args.id] if args.command == "show" else args.only
     try:
-        found = lookup.select(lookup.declarations(args.targets), args.only)
+        found = lookup.select(lookup.declarations(args.targets, patterns), args.only)
     except ValueError as exc:   # TargetError, ClaimFileError, ExprSyntaxError
         print(f"dpproof: error: {exc}", file=sys.stderr)
         return 2
-    if not found:
+    if not found and (args.only or args.command == "list"):
         return _no_match(args)
     if args.command == "list":
         width = max(len(d["id"]) for d in found)
@@ -248,7 +253,8 @@ def _verify(args, claims) -> int:
     config = Config(seed=args.seed, timeout=args.budget,
                     engine_timeout=min(args.budget, args.engine_budget), backstop=args.timeout,
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
-    executor = DaskExecutor(args.scheduler) if args.scheduler else LocalExecutor(args.jobs)
+    executor = (DaskExecutor(args.scheduler) if args.scheduler
+                else LocalExecutor(args.jobs, meanwhile=_report_imports))
     progress = None if args.quiet else _ProgressBar()
     previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM: stop, keep what is done
     try:
@@ -262,7 +268,26 @@ def _verify(args, claims) -> int:
         signal.signal(signal.SIGTERM, previous)
     if progress:
         progress.close()
+    if getattr(executor, "thread", None) is not None:
+        executor.thread.join()   # matplotlib is not thread-safe: its head start ends first
     return _write(args, report, out)
+
+
+def _report_imports() -> None:
+    """What writing the report imports and loads on first use (matplotlib, its PDF backend
+    and fonts), done while the claims run: a throwaway figure saved in memory."""
+    import io
+
+    from . import figures  # noqa: F401
+    from .writers import figures as drawing
+
+    plt = drawing._plt()
+    fig, ax = plt.subplots(figsize=(1, 1))
+    ax.bar(["PROVED"], [1])
+    ax.set_title("x")
+    for fmt in ("png", "pdf"):
+        fig.savefig(io.BytesIO(), format=fmt)
+    plt.close(fig)
 
 
 def _write(args, report, out: Path) -> int:
@@ -275,7 +300,7 @@ def _write(args, report, out: Path) -> int:
     from .runner import not_run
 
     cache = None if args.no_cache else ResultCache()
-    specs = load_figures(args.targets)
+    specs = load_figures(getattr(args, "loaded", None) or args.targets)
 
     def draw(folder: Path):
         figures = cached_figures(cache, report, specs, folder,

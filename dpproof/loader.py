@@ -9,24 +9,19 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import importlib.util
-import pkgutil
 from pathlib import Path
 
 from .claims import Claim
 from .claimfile import load_claims_file
-from .sources import LIBRARY_PACKAGE
+from .sources import LIBRARY_PACKAGE  # noqa: F401
+# the library's module list lives with the hashes (no sympy: ``dpproof list`` uses it)
+from .sources import duplicate_problem, library_candidates, library_modules  # noqa: F401
+from .sources import library_prefix, library_targets  # noqa: F401
 
 
 
 class TargetError(ValueError):
     """A TARGET that is neither a module, a .py file defining CLAIMS, nor a .toml file."""
-
-
-def library_modules() -> list[str]:
-    """The theorem modules of the built-in library, in name order."""
-    pkg = importlib.import_module(LIBRARY_PACKAGE)
-    return sorted(f"{LIBRARY_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
-                  if not m.name.startswith(("_", "audit_")))  # audits: named TARGETs only
 
 
 _PY_FILES: dict[str, object] = {}
@@ -58,7 +53,14 @@ def load_target(target: str) -> list[Claim]:
         if not Path(target).is_file():
             raise TargetError(f"claims file {target!r} does not exist")
         return load_claims_file(target)
-    return _claims_of(_module(target), target)
+    claims = _claims_of(_module(target), target)
+    if target in library_modules():
+        prefix = library_prefix(target)
+        stray = [c.id for c in every_claim(claims) if not c.id.startswith(prefix)]
+        if stray:
+            raise TargetError(f"library module {target!r} declares claim id {stray[0]!r}; "
+                              f"its ids must start with {prefix!r}")
+    return claims
 
 
 def load_figures(targets: list[str] | None) -> list:
@@ -85,17 +87,16 @@ def _claims_of(module, target: str) -> list[Claim]:
 def load_all(targets: list[str] | None) -> list[Claim]:
     """The claims of every TARGET (the library when none); an id, a step's too, in two
     places is a ``TargetError`` naming both."""
-    where: dict[str, str] = {}
-    claims: list[Claim] = []
-    for t in targets or library_modules():
-        got = load_target(t)
-        for c in every_claim(got):
-            if c.id in where:
-                same = "twice in " + t if where[c.id] == t else f"in {where[c.id]} and in {t}"
-                raise TargetError(f"claim id {c.id!r} appears {same}; ids must be unique")
-            where[c.id] = t
-        claims.extend(got)
-    return claims
+    return [c for claims in load_each(targets).values() for c in claims]
+
+
+def load_each(targets: list[str] | None) -> dict[str, list[Claim]]:
+    """``load_all``'s claims by TARGET, in TARGET order."""
+    got = {t: load_target(t) for t in targets or library_modules()}
+    problem = duplicate_problem((t, [c.id for c in every_claim(cs)]) for t, cs in got.items())
+    if problem:
+        raise TargetError(problem)
+    return got
 
 
 def every_claim(claims) -> list[Claim]:

@@ -2,11 +2,14 @@
 
 The theorem library's claims are sympy expressions built when its modules are imported
 (seconds of work).  A lookup answers from an index of the declarations -- per claim: id,
-kind, locator, source, statement, domain, note, reason, its steps -- stored in the cache
-folder (``declarations/``) under a key made of the bytes of every file of the TARGETs (the
-library's modules, a ``.toml`` claims file) and of dpproof's own source, so any edit builds
-it afresh; a miss builds the claims once and stores the index.  A ``.py`` TARGET or another
-module may import anything the key cannot see: it is built every time.
+kind, locator, source, statement, domain, note, reason, its steps -- stored per TARGET in
+the cache folder (``declarations/``) under a key made of the bytes of the TARGET's files (a
+library module's file or package, with the library's shared ``_*.py`` files; a ``.toml``
+claims file) and of dpproof's own source, so an edit builds that TARGET's index afresh and
+no other; a miss builds the TARGET's claims once and stores its index.  With ``--only`` (or
+``show ID``) and no TARGET, only the library modules that may hold a matching id are read
+(``sources.library_candidates``).  A ``.py`` TARGET or another module may import anything
+the key cannot see: it is built every time.
 
 ``show`` adds the last verdict, scope, witness and repair from the ``report.json`` of the
 TARGETs' default report folder (``reports/`` for the library, ``dpproof-out/NAME/``), when
@@ -24,32 +27,45 @@ import tempfile
 from pathlib import Path
 
 from . import __version__
-from .sources import LIBRARY_PACKAGE, cache_dir, package_hash, source_hash
+from .sources import (LIBRARY_PACKAGE, cache_dir, duplicate_problem, library_targets,
+                      package_hash, source_hash)
 
-FORMAT = 1
+FORMAT = 2
 
 
-def declarations(targets: list[str]) -> list[dict]:
-    """Every claim of the TARGETs (steps after their parent), as plain declarations."""
-    key = _key(targets)
+def declarations(targets: list[str], patterns: list[str] | None = None) -> list[dict]:
+    """Every claim of the TARGETs (steps after their parent), as plain declarations; with
+    no TARGET, of the library modules that may hold an id matching ``patterns``."""
+    per = [(t, _declarations_of(t)) for t in library_targets(targets, patterns)]
+    problem = duplicate_problem((t, [d["id"] for d in found]) for t, found in per)
+    if problem:
+        raise ValueError(problem)
+    return [d for _, found in per for d in found]
+
+
+def _declarations_of(target: str) -> list[dict]:
+    key = _key(target)
     entry = cache_dir() / "declarations" / f"{key}.json" if key else None
     if entry is not None:
         try:
             return json.loads(entry.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             pass
-    found = _build(targets)
+    from .loader import load_target
+
+    found = _entries(load_target(target))
     if entry is not None:
         _store(entry, found)
     return found
 
 
-def remember(targets: list[str], claims) -> None:
-    """Store the index of claims just loaded for ``dpproof verify`` (a later lookup is then
-    a hit without building anything)."""
-    key = _key(targets)
-    if key is not None:
-        _store(cache_dir() / "declarations" / f"{key}.json", _entries(claims))
+def remember(claims_by_target: dict) -> None:
+    """Store the index of the claims ``dpproof verify`` just loaded, per TARGET (a later
+    lookup is then a hit without building anything)."""
+    for target, claims in claims_by_target.items():
+        key = _key(target)
+        if key is not None:
+            _store(cache_dir() / "declarations" / f"{key}.json", _entries(claims))
 
 
 def select(found: list[dict], patterns: list[str] | None) -> list[dict]:
@@ -95,31 +111,40 @@ def show_text(d: dict, last: dict | None, report: Path) -> str:
     return "\n".join(lines)
 
 
-def _key(targets: list[str]) -> str | None:
-    """The index key, or None when a TARGET may depend on files the key cannot see."""
-    parts = [f"declarations {FORMAT}", __version__, package_hash()]
-    for t in targets or [LIBRARY_PACKAGE]:
-        if t.endswith(".toml"):
-            if not Path(t).is_file():
-                return None
-            parts.append(f"{t}:{source_hash(str(Path(t).resolve()))}")
-        elif t.split(".")[0] == LIBRARY_PACKAGE and not t.endswith(".py"):
-            spec = importlib.util.find_spec(LIBRARY_PACKAGE)
-            if spec is None or not spec.submodule_search_locations:
-                return None
-            parts.append(t)
-            for root in spec.submodule_search_locations:
-                parts += [f"{f.relative_to(root)}:{source_hash(str(f))}"
-                          for f in sorted(Path(root).rglob("*.py"))]
-        else:
+def _key(target: str) -> str | None:
+    """One TARGET's index key, or None when it may depend on files the key cannot see."""
+    parts = [f"declarations {FORMAT}", __version__, package_hash(), target]
+    if target.endswith(".toml"):
+        if not Path(target).is_file():
             return None
+        parts.append(source_hash(str(Path(target).resolve())))
+    elif target.split(".")[0] == LIBRARY_PACKAGE and not target.endswith(".py"):
+        files = _library_files(target)
+        if files is None:
+            return None
+        parts += [f"{f}:{source_hash(str(f))}" for f in files]
+    else:
+        return None
     return hashlib.sha256("\0".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
-def _build(targets: list[str]) -> list[dict]:
-    from .loader import load_all
-
-    return _entries(load_all(targets))
+def _library_files(target: str) -> list[Path] | None:
+    """The files a library module's claims are built from: its own file (or its package's
+    files) and the library's shared ``_*.py`` files (the library's sources import nothing
+    from one another)."""
+    try:
+        spec = importlib.util.find_spec(target)
+        top = importlib.util.find_spec(LIBRARY_PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None or top is None or not top.submodule_search_locations:
+        return None
+    roots = spec.submodule_search_locations
+    own = ([f for root in roots for f in sorted(Path(root).rglob("*.py"))] if roots
+           else [Path(spec.origin)])
+    shared = [f for root in top.submodule_search_locations
+              for f in sorted(Path(root).glob("_*.py"))]
+    return own + shared
 
 
 def _entries(claims) -> list[dict]:

@@ -30,7 +30,6 @@ from . import notebook  # noqa: F401  (the Jupyter display of claims and reports
 from .claims import Claim
 from .engines.base import Config
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Report, Verdict, assess
-from .checking import check_claim  # noqa: F401  (runner.check_claim, public)
 from .execution import LocalExecutor, Limits, default_memory_mb
 
 if TYPE_CHECKING:
@@ -38,6 +37,16 @@ if TYPE_CHECKING:
     from .execution import Executor
 
 Progress = Callable[[int, int, Assessment], None]
+
+
+def __getattr__(name: str):
+    """``runner.check_claim`` (public), imported on first use: ``checking`` imports every
+    engine, which the parent of a short run does not need (dpproof.execution)."""
+    if name == "check_claim":
+        from .checking import check_claim
+
+        return check_claim
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def flatten(claims: Iterable[Claim]) -> list[Claim]:

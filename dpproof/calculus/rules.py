@@ -16,7 +16,7 @@ import sympy
 from sympy import Max, Min, exp
 
 from ..claims import Interval, Source, Statement
-from .objects import NONNEG, POSITIVE, REAL, Density, Step, pointwise
+from .objects import NONNEG, REAL, Density, Step, pointwise
 
 CLOSED = ("closed orthant: each density ranges over [0, oo), so vanishing densities and "
           "disjoint supports are among the points decided")

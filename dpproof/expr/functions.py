@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import mpmath
 import sympy
-from scipy import special as _sp
+from .scipy_special import special as _sp
 
 #: name -> SpecialFunction subclass, for every function a claim may call
 REGISTRY: dict[str, type["SpecialFunction"]] = {}

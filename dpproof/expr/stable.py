@@ -26,7 +26,7 @@ from __future__ import annotations
 import mpmath
 import numpy as _np
 import sympy
-from scipy import special as _sp
+from .scipy_special import special as _sp
 from sympy.codegen.cfunctions import expm1, log1p
 from sympy.core.cache import cacheit
 from sympy.concrete.expr_with_limits import ExprWithLimits

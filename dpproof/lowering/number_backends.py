@@ -8,7 +8,7 @@ import math
 
 import mpmath
 from flint import arb, fmpz
-from scipy import special as _sp
+from ..expr.scipy_special import special as _sp
 
 from .exact import arb_to_mpf, at_precision, mpf_to_fmpq
 from .tree import Backend

@@ -148,3 +148,29 @@ def test_a_name_is_one_symbol_throughout_a_statement():
     assert st.lhs == x and st.hypotheses[0].lhs == x and st.guards == (1 / x,)
     assert st.margin() == 1
     assert Statement(xp, "<=", xp + 1).lhs is xp      # one symbol already: untouched
+
+
+def test_free_symbols_matches_sympys_without_rebuilding_sums(monkeypatch):
+    """claims.free_symbols: sympy's set, limit by limit (a bound may name a later limit's
+    variable), with no re-evaluation of the Max/Min inside a Sum or MaxOver."""
+    import sympy
+    from sympy import Integral, Max, Min, Product, Sum, symbols
+
+    from dpproof.claims import free_symbols
+    from dpproof.expr.finite import MaxOver
+
+    i, j, k, d, l, x = symbols("i j k d l x")
+    cases = [Sum(Max(i - j, 0) * x, (i, 0, Min(Max(l - 2 * j, -1), k - d)), (j, 0, d)),
+             Product(x, (i, 0, j)), Integral(x * i, (x, 0, k)), Integral(x, x), x + 1,
+             MaxOver(i * x, (i, 0, k)), Max(0, MaxOver(i * x, (i, 0, k)), evaluate=False)]
+    for e in cases:
+        assert free_symbols(e) == e.free_symbols
+    rebuilt = []
+    real = sympy.Max.__new__
+
+    def counting(cls, *args, **kw):
+        rebuilt.append(args)
+        return real(cls, *args, **kw)
+    monkeypatch.setattr(sympy.Max, "__new__", counting)
+    assert free_symbols(cases[0]) == {x, k, d, l}
+    assert rebuilt == []

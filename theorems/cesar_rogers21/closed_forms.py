@@ -75,9 +75,11 @@ def thm3_t(k, d, eps, eps_g, l):
 
 
 def thm3_delta(k, d, eps, eps_g):
-    """Theorem 3: max(0, max over l in 0..k+d-1 of F_l(t_l))."""
+    """Theorem 3: max(0, max over l in 0..k+d-1 of F_l(t_l)).  Built unevaluated: sympy's
+    evaluation cannot order 0 and the MaxOver and only spends seconds trying (the same
+    expression either way)."""
     return Max(0, MaxOver(thm3_F(k, d, eps, eps_g, thm3_t(k, d, eps, eps_g, l_), l_),
-                          (l_, 0, k + d - 1)))
+                          (l_, 0, k + d - 1)), evaluate=False)
 
 
 def lemma45_dF(k, d, eps, eps_g, t, l):

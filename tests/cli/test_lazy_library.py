@@ -1,0 +1,82 @@
+"""--only, list and show build only the library modules that may hold the ids they select
+(dpproof.sources.library_candidates); a library module declares only ids under its name."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dpproof import loader
+from dpproof.sources import library_candidates, library_modules
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ["theorems.adp_notes", "theorems.azize23", "theorems.cesar_rogers21",
+           "theorems.osgt22", "theorems.wasserman"]
+
+
+def test_the_candidates_of_a_glob_are_the_modules_its_literal_start_allows():
+    assert library_modules() == SOURCES
+    assert library_candidates(None) == SOURCES
+    assert library_candidates(["wasserman.laplace.sd"]) == ["theorems.wasserman"]
+    assert library_candidates(["osgt22.*", "azize23.alg1*"]) == ["theorems.azize23",
+                                                                "theorems.osgt22"]
+    assert library_candidates(["a*"]) == ["theorems.adp_notes", "theorems.azize23"]
+    assert library_candidates(["wasserman"]) == ["theorems.wasserman"]  # no dot: still M
+    assert library_candidates(["*.instances"]) == SOURCES
+    assert library_candidates(["?sgt22.*"]) == SOURCES
+    assert library_candidates(["nothing.here"]) == []
+
+
+def _imported(args, tmp_path):
+    """Run the CLI in a fresh process; its exit code, output and the theorem sources it
+    imported."""
+    code = ("import sys\nfrom dpproof.cli import main\ncode = main(sys.argv[1:])\n"
+            "print('IMPORTED', sorted(m for m in sys.modules if m.count('.') == 1 and "
+            "m.startswith('theorems.')))\nsys.exit(code)")
+    env = {**os.environ, "DPPROOF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    out, _, imported = done.stdout.rpartition("IMPORTED ")
+    return done.returncode, out, eval(imported)   # noqa: S307 - our own printed list
+
+
+def test_list_show_and_only_build_only_the_module_of_the_id(tmp_path):
+    code, out, imported = _imported(["list", "--only", "wasserman.laplace.sd*"], tmp_path)
+    assert code == 0 and imported == ["theorems.wasserman"]
+    assert [line.split()[0] for line in out.splitlines()] == [
+        "wasserman.laplace.sd", "wasserman.laplace.sd.repaired", "wasserman.laplace.sd.intended",
+        "wasserman.laplace.sd.intended.instances"]
+    code, out, imported = _imported(["show", "wasserman.laplace.sd.repaired"], tmp_path)
+    assert code == 0 and imported == []          # the index written by list answers
+    assert ("statement: Integral(w**2*exp(-Abs(w)/lambda_)/(2*lambda_), (w, -oo, oo)) == "
+            "2*lambda_**2") in out
+    assert "id:        wasserman.laplace.sd.repaired" in out
+    code, out, imported = _imported(["verify", "--only", "wasserman.laplace.sd.repaired",
+                                     "--no-pdf", "--quiet", "--out", "o"], tmp_path)
+    assert code == 0 and imported == ["theorems.wasserman"]
+    data = json.loads((tmp_path / "o" / "report.json").read_text())
+    assert [(c["id"], c["verdict"]) for c in data["claims"]] == [
+        ("wasserman.laplace.sd.repaired", "PROVED")]
+    code, out, imported = _imported(["verify", "--only", "nothing.here", "--no-pdf",
+                                     "--out", "o2"], tmp_path)
+    assert code == 2 and imported == [] and not (tmp_path / "o2" / "report.json").exists()
+
+
+def test_a_library_module_declaring_another_modules_id_is_refused(tmp_path, monkeypatch):
+    (tmp_path / "mylib_x.py").write_text(
+        "from dpproof.claims import Claim, Domain, Interval, Source\n"
+        "from dpproof.expr import parse_statement\n"
+        "D = Domain.of(x=Interval(0, 1))\n"
+        "CLAIMS = (Claim('mylib_x.a', Source('k', 'f', 'l'), parse_statement('x <= 2', "
+        "D.symbols()), D), Claim('other.b', Source('k', 'f', 'l'), "
+        "parse_statement('x <= 3', D.symbols()), D))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(loader, "library_modules", lambda: ["mylib_x"])
+    with pytest.raises(loader.TargetError, match="library module 'mylib_x' declares claim id "
+                       "'other.b'; its ids must start with 'mylib_x.'"):
+        loader.load_target("mylib_x")

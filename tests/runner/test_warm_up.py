@@ -1,0 +1,96 @@
+"""The warm-up is imports only and is paid in the parent (every forked worker inherits it);
+dpproof's own caches are emptied per claim, so a verdict does not depend on what the
+worker decided before (dpproof.checking)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import dpproof
+from dpproof import checking
+from dpproof.checking import check_claim
+from dpproof.fresh_state import reset
+from dpproof.engines.base import Config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_after_the_warm_up_deciding_claims_imports_nothing_new():
+    probe = textwrap.dedent("""
+        import sys
+        import dpproof
+        from dpproof.checking import check_claim, warm_up
+        from dpproof.engines.base import Config
+        warm_up()
+        claims = [dpproof.claim("Q(x) <= exp(-x^2/2)/2", x="[0, 40]", id="q"),
+                  dpproof.claim("x*y <= (x^2 + y^2)/2", x="[-3, 3]", y="[-3, 3]", id="amgm"),
+                  dpproof.claim("x <= x^2", x="[0, 2]", id="false")]
+        before = set(sys.modules)
+        for c in claims:
+            check_claim(c, Config())
+        print(sorted(set(sys.modules) - before))
+    """)
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_claims_fresh_state_empties_dpproof_lru_caches_and_numbers_dummies_alike():
+    import sympy
+
+    from dpproof.oracles import mechanisms
+
+    mechanisms._mean_sens(3, 2)
+    assert mechanisms._mean_sens.cache_info().currsize >= 1
+    reset("a claim")
+    assert mechanisms._mean_sens.cache_info().currsize == 0
+    first = sympy.Dummy().dummy_index
+    sympy.Dummy(), sympy.Dummy()
+    reset("another claim")
+    other = sympy.Dummy().dummy_index
+    reset("a claim")
+    assert sympy.Dummy().dummy_index == first != other   # numbered by the claim, not history
+
+
+def test_a_verdict_does_not_depend_on_the_claims_decided_before():
+    config = Config()
+    later = dpproof.claim("x*y <= (x^2 + y^2)/2 - 1/10", x="[-3, 3]", y="[-3, 3]", id="b")
+    before = [dpproof.claim("x*y <= (x^2 + y^2)/2", x="[-3, 3]", y="[-3, 3]", id="a"),
+              dpproof.claim("exp(x) >= 1 + x", x="[-2, 2]", id="c")]
+    fresh = check_claim(later, config)
+    for c in before:
+        check_claim(c, config)
+    again = check_claim(later, config)
+    assert fresh.verdict.name == again.verdict.name == "REFUTED"
+    # and the same counted work, engine by engine
+    assert fresh.work == again.work and fresh.work["claim"] > 0
+    assert [e.data.get("budget_spent") for e in fresh.evidence] == [
+        e.data.get("budget_spent") for e in again.evidence]
+    assert (fresh.scope, fresh.witness) == (again.scope, again.witness)
+    assert [(e.engine, e.verdict) for e in fresh.evidence] == \
+        [(e.engine, e.verdict) for e in again.evidence]
+
+
+def test_the_parent_warms_up_when_workers_will_be_replaced(monkeypatch):
+    from dpproof import execution
+
+    calls, meanwhile = [], []
+    monkeypatch.setattr(execution, "warm_up", lambda: calls.append(os.getpid()))
+    claim = dpproof.claim("x <= 2", x="[0, 1]", id="t")
+    # two claims, one per worker: the second worker replaces the first, and inherits
+    pool = execution.LocalExecutor(1, max_tasks=1, meanwhile=lambda: meanwhile.append(1))
+    got = sorted(pool.run([claim, claim], [0, 1], Config(), execution.Limits(60.0)))
+    assert calls == [os.getpid()] and meanwhile == []
+    assert [(i, a.verdict.name) for i, a in got] == [(0, "PROVED"), (1, "PROVED")]
+    # one claim: the worker warms up itself while the parent runs ``meanwhile``
+    calls.clear()
+    pool = execution.LocalExecutor(1, meanwhile=lambda: meanwhile.append(os.getpid()))
+    got = list(pool.run([claim], [0], Config(), execution.Limits(60.0)))
+    assert calls == [] and meanwhile == [os.getpid()]
+    assert [(i, a.verdict.name) for i, a in got] == [(0, "PROVED")]
+    assert checking.LAZY_IMPORTS
