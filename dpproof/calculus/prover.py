@@ -13,8 +13,10 @@ and cross-examination, as any claim).  The conclusion:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..claims import Claim
-from ..engines.base import wall
+from ..engines.base import budgeted, now, wall
 from ..evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .objects import Proof, Step
 
@@ -67,7 +69,10 @@ def decide(claim: Claim, config, check) -> Assessment:
     rules = ", ".join(proof.root.rules())
     evidence = []
     if verdict.holds:
-        record, conflict = _sweeps(proof, config, verdict)
+        b0 = now()
+        with budgeted(config):    # counted, like any claim's cross-examination
+            record, conflict = _sweeps(proof, config, verdict)
+        swept = now() - b0
         scope = f"every law: {why} (rules: {rules})"
         data[CROSS_EXAMINATION] = ("premises cross-examined one by one: "
                                    + "; ".join(f"{i}: {a.cross_examination}" for i, a in
@@ -81,7 +86,12 @@ def decide(claim: Claim, config, check) -> Assessment:
     else:
         evidence.append(Evidence(NAME, verdict, why, wall() - t0,
                                  scope=f"not proved: {why} (rules: {rules})", data=data))
-    return assess(claim, evidence, wall() - t0)
+    spent = sum(a.work.get("claim", 0) for a in results.values())
+    crossed = sum(a.work.get("cross_examination", 0) for a in results.values())
+    if verdict.holds:
+        spent, crossed = spent + swept, crossed + swept
+    return replace(assess(claim, evidence, wall() - t0),
+                   work={"claim": round(spent, 6), "cross_examination": round(crossed, 6)})
 
 
 def _sweeps(proof: Proof, config, verdict: Verdict) -> tuple[str, list[Evidence]]:
