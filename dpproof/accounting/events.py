@@ -260,18 +260,18 @@ def _rr(event, count, out: Plan, R, top) -> None:
 def _poisson(event, count, out: Plan, dpa, top) -> None:
     e, R = dpa.dp_event, dpa.NeighboringRelation
     inner = event.event
-    if not isinstance(inner, (e.GaussianDpEvent, e.LaplaceDpEvent)):
-        raise _refuse(top, out.relation, f"PoissonSampledDpEvent of {type(inner).__name__}")
-    if isinstance(inner, e.LaplaceDpEvent):
-        _no_replace_one(event, out, top)
     q = exact_param(event.sampling_probability, "sampling_probability")
     if not 0 <= q <= 1:
         raise ValueError(f"sampling_probability={event.sampling_probability!r}: need 0..1")
     if q == 0:
         return
-    if q == 1:
+    if q == 1:  # every record is sampled: the inner event itself, whatever it is
         _walk(inner, count, out, dpa, top)
         return
+    if not isinstance(inner, (e.GaussianDpEvent, e.LaplaceDpEvent)):
+        raise _refuse(top, out.relation, f"PoissonSampledDpEvent of {type(inner).__name__}")
+    if isinstance(inner, e.LaplaceDpEvent):
+        _no_replace_one(event, out, top)
     s = _scale(inner.noise_multiplier, "noise_multiplier", inner)
     if s == 0:
         raise _refuse(top, out.relation, "PoissonSampledDpEvent of a noiseless mechanism "
