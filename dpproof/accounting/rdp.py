@@ -13,6 +13,15 @@ independent products), the pairs being those of ``events``.  Per step, alpha > 1
   at real alpha (``subsampled_frac``); it dominates the reverse direction (Mironov-Talwar-
   Zhang 2019, Thm. 5), so it stands for both; inf at alpha = inf.
 * ZCDpEvent(rho, xi): xi + alpha rho, a bound on the mechanism (upper end only).
+* SampledWithoutReplacement(n, m, Gaussians), REPLACE_ONE, gamma = m/n, at integer alpha >= 2:
+  the bound of Wang-Balle-Kasiviswanathan 2019 (AISTATS, Thm. 9) with the subsample's
+  Gaussian RDP eps(j) = j mu^2/2 (eps(inf) = inf):
+  log(1 + gamma^2 C(alpha, 2) min(4 (e^eps(2) - 1), 2 e^eps(2)) + sum_{j=3}^alpha 2 gamma^j
+  C(alpha, j) e^{(j-1) eps(j)}) / (alpha - 1).  Upper end only.
+
+``rdp_delta_upper`` / ``rdp_epsilon_upper`` convert the composed RDP at alpha = 2..256 with
+Canonne-Kamath-Steinke 2020 (Prop. 12): delta <= exp((alpha-1)(tau-eps))/alpha (1-1/alpha)^(alpha-1),
+eps <= tau + log(1 - 1/alpha) - log(alpha delta)/(alpha - 1).
 
 Other steps (discrete Laplace, mixtures, subsampled Laplace, replace-one subsampling) are
 refused.  ``alpha`` is exact (int, Fraction, decimal string) or ``"inf"``; floats refused.
@@ -59,6 +68,73 @@ def _sub_gauss(q: fmpq, s: fmpq, alpha: fmpq) -> arb:
     return subsampled_gaussian_renyi_arb(arb(q), arb(s), arb(alpha))
 
 
+def _swor_rdp(gamma: fmpq, mu2: fmpq, alpha: int) -> arb:
+    """The WBK19 Thm. 9 bound (module docstring) at integer alpha >= 2."""
+    g, e2 = arb(gamma), arb(mu2)  # eps(2) = 2 mu2 / 2
+    total = 1 + g * g * (alpha * (alpha - 1) // 2) * (4 * e2.expm1()).min(2 * e2.exp())
+    c = arb(alpha * (alpha - 1) // 2)
+    for j in range(3, alpha + 1):
+        c = c * (alpha - j + 1) / j
+        total += 2 * g ** j * c * ((j - 1) * j * arb(mu2) / 2).exp()
+    return total.log() / (alpha - 1)
+
+
+ORDERS = range(2, 257)
+
+
+def plan_rdp(p, a: fmpq) -> arb:
+    """A ball containing the max over directions of the summed RDP at a finite order a > 1
+    (an upper bound where parts are bounds: ZCDp, without-replacement sampling)."""
+    if p.general:
+        raise UnsupportedEvent(f"RDP of {', '.join(k[0] for k in p.general)} steps is not "
+                               "certified; certify_rdp takes Gaussian, Laplace, randomized "
+                               "response, Poisson-subsampled Gaussian (add/remove), "
+                               "without-replacement sampled Gaussian and ZCDp steps")
+    if p.swor and a.q != 1:
+        raise ValueError(f"alpha={a}: without-replacement sampling is bounded at integer "
+                         "orders only")
+    A = arb(a)
+    sym = A * arb(p.mu2) / 2
+    sym += sum((_laplace(x, A) for x in p.laplace), arb(0))
+    sym += sum((n * _sub_gauss(q, s, a) for (q, s), n in p.dpsgd.items()), arb(0))
+    sym += sum((arb(x) + A * arb(r) for r, x in p.zcdp), arb(0))
+    sym += sum((n * _swor_rdp(g, m2, int(a.p)) for g, m2, n in p.swor), arb(0))
+    dirs = [sym, sym]
+    for (pp, k, special), n in p.rr.items():
+        per = _rr_pairs(pp, k, special)
+        for i in range(2):
+            dirs[i] = dirs[i] + n * _renyi_atoms(per[min(i, len(per) - 1)], A)
+    # the subsampled Gaussian's removal value stands for its addition direction too (an
+    # upper bound there); the maximum is tight unless another part is asymmetric
+    return dirs[0].max(dirs[1])
+
+
+def rdp_delta_upper(p, eps: fmpq, prec: int = 128) -> arb:
+    """A certified upper end (ball) of delta(eps) from the RDP at alpha = 2..256 (CKS)."""
+    best = arb(1)
+    with ctx.workprec(prec):
+        E = arb(eps)
+        for a in ORDERS:
+            tau = plan_rdp(p, fmpq(a))
+            d = ((a - 1) * (tau - E)).exp() / a * (1 - arb(1) / a) ** (a - 1)
+            if d.is_finite() and d.upper() < best.upper():
+                best = arb(d.upper())
+    return best
+
+
+def rdp_epsilon_upper(p, delta: fmpq, prec: int = 128) -> arb:
+    """A certified upper end (ball) of eps*(delta) from the RDP at alpha = 2..256 (CKS)."""
+    best = arb.pos_inf()
+    with ctx.workprec(prec):
+        L = arb(delta).log()
+        for a in ORDERS:
+            tau = plan_rdp(p, fmpq(a))
+            e = tau + (1 - arb(1) / a).log() - (L + arb(a).log()) / (a - 1)
+            if e.is_finite() and (not best.is_finite() or e.upper() < best.upper()):
+                best = arb(e.upper())
+    return best if not best.is_finite() else best.max(arb(0))
+
+
 def _order(alpha):
     if isinstance(alpha, str) and alpha.strip().lower() in ("inf", "+inf", "infinity"):
         return None
@@ -70,7 +146,9 @@ def _order(alpha):
 
 def _infinite_order(p) -> tuple[float, bool]:
     """RDP at alpha = inf: (value, exact?)."""
-    if p.mu2 > 0 or p.dpsgd or p.blatant:
+    if p.general:
+        plan_rdp(p, fmpq(2))  # raises UnsupportedEvent
+    if p.mu2 > 0 or p.dpsgd or p.blatant or p.swor:
         return math.inf, True
     vals = []
     for (pp, k, special), n in p.rr.items():
@@ -91,10 +169,6 @@ def certify_rdp(event, alpha, neighbors=None, *, prec: int = 128) -> Certified:
     a = _order(alpha)
     p = plan(event, neighbors)
     pair = describe(p)
-    if p.general:
-        raise UnsupportedEvent(f"certify_rdp does not support {', '.join(k[0] for k in p.general)}"
-                               f" steps in {event!r}; it takes Gaussian, Laplace, randomized "
-                               "response, Poisson-subsampled Gaussian (add/remove) and ZCDp steps")
     if p.nonprivate:
         return Certified("rdp", None, math.inf, False, pair, None, arb.pos_inf())
     with ctx.workprec(prec):
@@ -108,19 +182,7 @@ def certify_rdp(event, alpha, neighbors=None, *, prec: int = 128) -> Certified:
                              v if p.tight else None, v)
         if p.blatant:
             return Certified("rdp", math.inf, math.inf, True, pair, arb.pos_inf(), arb.pos_inf())
-        A = arb(a)
-        sym = A * arb(p.mu2) / 2
-        sym += sum((_laplace(x, A) for x in p.laplace), arb(0))
-        sym += sum((n * _sub_gauss(q, s, a) for (q, s), n in p.dpsgd.items()), arb(0))
-        sym += sum((arb(x) + A * arb(r) for r, x in p.zcdp), arb(0))
-        dirs = [sym, sym]
-        for (pp, k, special), n in p.rr.items():
-            per = _rr_pairs(pp, k, special)
-            for i in range(2):
-                dirs[i] = dirs[i] + n * _renyi_atoms(per[min(i, len(per) - 1)], A)
-        # the subsampled Gaussian's removal value stands for its addition direction too (an
-        # upper bound there); the maximum is tight unless another part is asymmetric
-        v = dirs[0].max(dirs[1])
+        v = plan_rdp(p, a)
         if not v.is_finite():
             raise ValueError(f"RDP({alpha}) of {event!r} is not certified finite at "
                              f"precision {prec}")

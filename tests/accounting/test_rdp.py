@@ -13,8 +13,13 @@ from dpproof.accounting.rdp import certify_rdp  # noqa: E402
 from dpproof.accounting.zcdp import cks_delta, cks_epsilon  # noqa: E402
 from flint import arb, ctx, fmpq  # noqa: E402
 
-mpmath.mp.dps = 40
 R = dpa.NeighboringRelation
+
+
+@pytest.fixture(autouse=True)
+def _digits():
+    with mpmath.workdps(40):  # other test modules set mpmath's global precision at import
+        yield
 
 
 def _inside(c, x):
@@ -89,3 +94,27 @@ def test_cks_conversion_against_mpmath_minimisation():
         assert ball.lower() <= arb(_exact(truth)) <= ball.upper()
     lo, hi = cks_epsilon(fmpq(1, 32), _exact(truth))
     assert lo <= fmpq(1, 2) <= hi and float(hi - lo) < 1e-12
+
+
+def test_without_replacement_bound_is_wbk19_theorem_9_upper_only():
+    from dpproof.accounting import certify_epsilon
+    from dpproof.accounting.rdp import _swor_rdp
+    g, mu2 = mpmath.mpf(1) / 100, 1  # eps(j) = j mu2 / 2
+    for al in (2, 3, 8, 20):
+        A = 1 + g ** 2 * mpmath.binomial(al, 2) * min(4 * mpmath.expm1(mu2), 2 * mpmath.exp(mu2))
+        A += sum(2 * g ** j * mpmath.binomial(al, j) * mpmath.exp((j - 1) * j * mu2 / 2)
+                 for j in range(3, al + 1))
+        ball = _swor_rdp(fmpq(1, 100), fmpq(1), al)
+        with ctx.workprec(256):
+            assert ball.lower() <= arb(_exact(mpmath.log(A) / (al - 1))) <= ball.upper()
+    ev = dpa.SelfComposedDpEvent(dpa.SampledWithoutReplacementDpEvent(
+        1000, 10, dpa.GaussianDpEvent(2)), 100)
+    c = certify_epsilon(ev, "1e-5", R.REPLACE_ONE)
+    assert c.lower is None and not c.tight and 1.4825 < c.upper < 1.4826
+    # m = n: the Gaussian itself (sensitivity 2 under REPLACE_ONE), tight and exact
+    full = certify_epsilon(dpa.SampledWithoutReplacementDpEvent(5, 5, dpa.GaussianDpEvent(2)),
+                           "1e-5", R.REPLACE_ONE)
+    one = certify_epsilon(dpa.GaussianDpEvent(2), "1e-5", R.REPLACE_ONE)
+    assert full.tight and (full.lower, full.upper) == (one.lower, one.upper)
+    with pytest.raises(UnsupportedEvent, match="REPLACE_ONE"):
+        certify_epsilon(ev, "1e-5")
