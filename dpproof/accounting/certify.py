@@ -23,16 +23,6 @@ from .dpsgd import _bracket as _dpsgd_bracket, _delta_bracket as _dpsgd_delta
 from .events import Plan, UnsupportedEvent, plan
 from .general import GeneralCurve
 from .zcdp import zcdp_delta_upper, zcdp_epsilon_upper
-
-
-def rdp_delta_upper(p, eps, prec):  # noqa: D103 - imported late: rdp imports this module
-    from .rdp import rdp_delta_upper as f
-    return f(p, eps, prec)
-
-
-def rdp_epsilon_upper(p, delta, prec):  # noqa: D103
-    from .rdp import rdp_epsilon_upper as f
-    return f(p, delta, prec)
 from .rounding import down, up
 
 RAISES = 4  # precision doublings tried before a comparison is left undecided
@@ -119,6 +109,7 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128,
     if p.nonprivate:
         return Certified("delta", None, 1.0, False, pair, None, arb(1))
     if p.swor:
+        from .rdp import rdp_delta_upper  # here: rdp imports this module
         hi = rdp_delta_upper(p, eps, prec)
         return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
                          {"upper_only": p.loose})
@@ -165,6 +156,7 @@ def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24
     if p.nonprivate:
         return Certified("epsilon", None, math.inf, False, pair, None, inf)
     if p.swor:
+        from .rdp import rdp_epsilon_upper  # here: rdp imports this module
         hi = rdp_epsilon_upper(p, d, prec)
         return Certified("epsilon", None, up(hi), False, pair, None, hi,
                          {"upper_only": p.loose})

@@ -61,8 +61,11 @@ def cks_delta(rho: fmpq, eps: fmpq, prec: int = 128) -> arb:
         return zcdp_delta_optimal(arb(rho), arb(eps))
 
 
+REL_TOL = fmpq(1, 2 ** 64)
+
+
 def cks_epsilon(rho: fmpq, delta: fmpq, prec: int = 128,
-                rel_tol: fmpq = fmpq(1, 2 ** 64)) -> tuple[fmpq, fmpq]:
+                rel_tol: fmpq = REL_TOL) -> tuple[fmpq, fmpq]:
     """(lo, hi) exact with lo <= eps_CKS(delta) <= hi, eps_CKS(delta) = inf{eps >= 0 :
     CKS delta(eps) <= delta} (0 if delta >= delta(0)), by certified bisection; delta > 0."""
     if rho == 0 or cks_delta(rho, fmpq(0), prec) <= arb(delta):

@@ -59,7 +59,10 @@ def _event(v, x=None):
 
 def _width(v) -> float:
     """A bracket about half the peer's tolerance wide; the default 0.5% where that would
-    need less than 1e-4 relative (such a vector stays unresolved unless its value is 0)."""
+    need less than 1e-4 relative (such a vector stays unresolved unless its value is 0), or
+    the vector's own ``rel_width``."""
+    if "rel_width" in v:  # set where the default leaves the vector unresolved
+        return v["rel_width"]
     w = min(0.005, v["tolerance"] / max(abs(v["expected"]), 1e-300) / 2)
     return w if w >= 1e-4 else 0.005
 

@@ -8,10 +8,11 @@ import pytest
 
 dpa = pytest.importorskip("dp_accounting")
 
-from dpproof.accounting import UnsupportedEvent  # noqa: E402
-from dpproof.accounting.rdp import certify_rdp  # noqa: E402
-from dpproof.accounting.zcdp import cks_delta, cks_epsilon  # noqa: E402
-from flint import arb, ctx, fmpq  # noqa: E402
+from flint import arb, ctx, fmpq
+
+from dpproof.accounting import UnsupportedEvent
+from dpproof.accounting.rdp import certify_rdp
+from dpproof.accounting.zcdp import cks_delta, cks_epsilon
 
 R = dpa.NeighboringRelation
 
@@ -29,13 +30,13 @@ def _inside(c, x):
 
 def _renyi_quad(p, q, alpha):
     """log int p^alpha q^(1 - alpha) / (alpha - 1) by quadrature."""
-    f = lambda x: p(x) ** alpha * q(x) ** (1 - alpha)  # noqa: E731
+    f = lambda x: p(x) ** alpha * q(x) ** (1 - alpha)
     return mpmath.log(mpmath.quad(f, [-mpmath.inf, 0, 0.5, 1, mpmath.inf])) / (alpha - 1)
 
 
 def test_subsampled_gaussian_fractional_order_against_quadrature():
     q, s, a = mpmath.mpf(1) / 100, mpmath.mpf(5) / 2, mpmath.mpf(3) / 2
-    mix = lambda x: (1 - q) * mpmath.npdf(x, 0, s) + q * mpmath.npdf(x, 1, s)  # noqa: E731
+    mix = lambda x: (1 - q) * mpmath.npdf(x, 0, s) + q * mpmath.npdf(x, 1, s)
     truth = 50 * _renyi_quad(mix, lambda x: mpmath.npdf(x, 0, s), a)
     ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(Fraction(1, 100),
                                                            dpa.GaussianDpEvent(Fraction(5, 2))), 50)
@@ -46,7 +47,7 @@ def test_subsampled_gaussian_fractional_order_against_quadrature():
 
 def test_laplace_and_gaussian_against_quadrature():
     b, a = mpmath.mpf(1) / 2, mpmath.mpf(5) / 2
-    lap = lambda m: (lambda x: mpmath.exp(-abs(x - m) / b) / (2 * b))  # noqa: E731
+    lap = lambda m: (lambda x: mpmath.exp(-abs(x - m) / b) / (2 * b))
     truth = _renyi_quad(lap(0), lap(1), a) + a * (1 / mpmath.mpf(3) ** 2) / 2
     ev = dpa.ComposedDpEvent([dpa.LaplaceDpEvent(Fraction(1, 2)), dpa.GaussianDpEvent(3)])
     _inside(certify_rdp(ev, Fraction(5, 2)), truth)
