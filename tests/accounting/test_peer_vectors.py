@@ -34,7 +34,9 @@ from dp_accounting import dp_event  # noqa: E402
 
 from dpproof.accounting import UnsupportedEvent, certify_delta, certify_epsilon  # noqa: E402
 from dpproof.accounting.rdp import certify_rdp  # noqa: E402
+from dpproof.accounting.rounding import down, up  # noqa: E402
 from dpproof.accounting.zcdp import cks_delta, cks_epsilon  # noqa: E402
+from flint import arb  # noqa: E402
 from dpproof.lowering import to_fmpq  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
@@ -72,13 +74,13 @@ def _certified(v, rel, x=None):
     q, w = v["quantity"], _width(v)
     if q == "cks_delta":
         b = cks_delta(to_fmpq(v["rho"]), to_fmpq(v["argument"]))
-        return float(b.lower()), float(b.upper())  # outward enough at 4-ulp tolerances
+        return down(b), up(b)
     if q == "cks_epsilon":
         d = to_fmpq(v["argument"])
         if d == 0:
             return math.inf, math.inf
         lo, hi = cks_epsilon(to_fmpq(v["rho"]), d)
-        return float(lo), float(hi)
+        return down(arb(lo)), up(arb(hi))
     if v["event"] is None:  # the peer's mechanism is no DpEvent (``peer_mechanism``)
         raise _NotAnEvent(v.get("peer_mechanism"))
     event = _event(v, x)
@@ -89,10 +91,10 @@ def _certified(v, rel, x=None):
                             rel_tol=Fraction(1, 2 ** 44))
     else:  # rdp, log_a
         c = certify_rdp(event, v["argument"], rel)
-        if q == "log_a":
-            a = float(to_fmpq(v["argument"]))
-            return (None if c.lower is None else c.lower * (a - 1) * (1 - 1e-15),
-                    c.upper * (a - 1) * (1 + 1e-15))
+        if q == "log_a":  # (alpha - 1) RDP, the balls scaled exactly, rounded outward
+            a1 = arb(to_fmpq(v["argument"]) - 1)
+            return (None if c.lower_ball is None else down(c.lower_ball * a1),
+                    up(c.upper_ball * a1))
     return (c.lower if c.tight else None), c.upper
 
 
