@@ -30,14 +30,14 @@ from pathlib import Path
 import pytest
 
 dpa = pytest.importorskip("dp_accounting")
-from dp_accounting import dp_event  # noqa: E402
+from dp_accounting import dp_event
+from flint import arb
 
-from dpproof.accounting import UnsupportedEvent, certify_delta, certify_epsilon  # noqa: E402
-from dpproof.accounting.rdp import certify_rdp  # noqa: E402
-from dpproof.accounting.rounding import down, up  # noqa: E402
-from dpproof.accounting.zcdp import cks_delta, cks_epsilon  # noqa: E402
-from flint import arb  # noqa: E402
-from dpproof.lowering import to_fmpq  # noqa: E402
+from dpproof.accounting import UnsupportedEvent, certify_delta, certify_epsilon
+from dpproof.accounting.rdp import certify_rdp
+from dpproof.accounting.rounding import down, up
+from dpproof.accounting.zcdp import cks_delta, cks_epsilon
+from dpproof.lowering import to_fmpq
 
 DATA = Path(__file__).parent / "data"
 NAMES = {n: getattr(dp_event, n) for n in dir(dp_event) if n.endswith("DpEvent")}
@@ -55,7 +55,7 @@ def _vectors():
 
 
 def _event(v, x=None):
-    return eval(v["event"], {"__builtins__": {}, "math": math, "Fraction": Fraction,  # noqa: S307
+    return eval(v["event"], {"__builtins__": {}, "math": math, "Fraction": Fraction,
                              "X": x, **NAMES})
 
 
