@@ -70,6 +70,9 @@ def describe(p: Plan) -> str:
         parts.append(f"{n} x Poisson({q})-subsampled N(., {s}^2), add/remove")
     for key, n in p.general.items():
         parts.append(f"{n} x {key[0]}{tuple(str(v) for v in key[1:])}")
+    for g, m2, n in p.swor:
+        parts.append(f"{n} x sampled {g} without replacement, then Gaussians mu^2 = {m2} "
+                     "(an RDP bound, not a pair)")
     for rho, xi in sorted(set(p.zcdp)):
         parts.append(f"{p.zcdp.count((rho, xi))} x ({xi}, {rho})-zCDP (a bound, not a pair)")
     if p.blatant:
@@ -105,6 +108,11 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128,
         return Certified("delta", 1.0, 1.0, True, pair, arb(1), arb(1))
     if p.nonprivate:
         return Certified("delta", None, 1.0, False, pair, None, arb(1))
+    if p.swor:
+        from .rdp import rdp_delta_upper  # here: rdp imports this module
+        hi = rdp_delta_upper(p, eps, prec)
+        return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
+                         {"upper_only": p.loose})
     if p.zcdp:
         hi = zcdp_delta_upper(p, eps, prec)
         return Certified("delta", None, min(up(hi), 1.0), False, pair, None, hi,
@@ -147,6 +155,11 @@ def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24
         return Certified("epsilon", math.inf, math.inf, True, pair, inf, inf)
     if p.nonprivate:
         return Certified("epsilon", None, math.inf, False, pair, None, inf)
+    if p.swor:
+        from .rdp import rdp_epsilon_upper  # here: rdp imports this module
+        hi = rdp_epsilon_upper(p, d, prec)
+        return Certified("epsilon", None, up(hi), False, pair, None, hi,
+                         {"upper_only": p.loose})
     if p.zcdp:
         hi = zcdp_epsilon_upper(p, d, prec)
         return Certified("epsilon", None, up(hi), False, pair, None, hi,

@@ -16,6 +16,8 @@ Dominating pairs (sensitivity-1 conventions of dp_accounting 0.6.0's PLD account
   each other bucket w.p. p/k.  ADD_OR_REMOVE_ONE is refused (RR reads exactly one input).
 * ``PoissonSampledDpEvent(q, GaussianDpEvent(s))`` under ADD_OR_REMOVE_ONE / REPLACE_SPECIAL:
   (1-q) N(0, s^2) + q N(1, s^2) vs N(0, s^2), both directions (Mironov-Talwar-Zhang 2019).
+* ``SampledWithoutReplacementDpEvent(n, m, Gaussians)`` under REPLACE_ONE: no pair, an RDP
+  bound (``rdp`` module; upper end only).
 * ``NoOpDpEvent``: P = Q.  ``NonPrivateDpEvent``: nothing is known but delta <= 1.
 
 Each pair is realised by two neighbouring datasets of a mechanism matching the event (a record
@@ -37,6 +39,7 @@ SUPPORTED = (
     "(REPLACE_ONE, REPLACE_SPECIAL), PoissonSampledDpEvent of a GaussianDpEvent (any "
     "relation) or LaplaceDpEvent, DiscreteLaplaceDpEvent, MixtureOfGaussiansDpEvent "
     "(ADD_OR_REMOVE_ONE, REPLACE_SPECIAL), ZCDpEvent (upper end only; with Gaussians only), "
+    "SampledWithoutReplacementDpEvent of Gaussians (REPLACE_ONE; upper end only, RDP), "
     "NoOpDpEvent, NonPrivateDpEvent, and Composed/SelfComposed events of these")
 
 
@@ -82,6 +85,7 @@ class Plan:
     noise: list = field(default_factory=list)  # (kind, value) of each noise scale, in order
     general: dict = field(default_factory=dict)  # law key (``general.laws``) -> count
     zcdp: list = field(default_factory=list)  # (rho, xi) of each ZCDpEvent step
+    swor: list = field(default_factory=list)  # (gamma, mu2, count): sampled w/o replacement
     loose: list = field(default_factory=list)  # why only an upper end is certified
 
     @property
@@ -91,7 +95,7 @@ class Plan:
     @property
     def exact_curve(self) -> bool:
         """Gaussians and randomized responses, or one Laplace alone: ``curves.Curve``."""
-        return not (self.general or self.dpsgd or self.zcdp) and (
+        return not (self.general or self.dpsgd or self.zcdp or self.swor) and (
             not self.laplace or (len(self.laplace) == 1 and not self.gauss_steps
                                  and not self.rr))
 
@@ -101,7 +105,7 @@ class Plan:
         steps: the Hoeffding PLD route (its sqrt(T) rounding error beats the general
         route's T h only for many steps)."""
         return (len(self.dpsgd) == 1 and next(iter(self.dpsgd.values())) > HOEFFDING_FROM
-                and not (self.general or self.gauss_steps
+                and not (self.general or self.gauss_steps or self.swor
                                                 or self.laplace or self.rr or self.zcdp))
 
 
@@ -180,6 +184,8 @@ def _walk(event, count: int, out: Plan, dpa, top) -> None:
         _add(out, ("dlap", a, sens), count)
     elif isinstance(event, e.MixtureOfGaussiansDpEvent):
         _mog(event, count, out, top)
+    elif isinstance(event, e.SampledWithoutReplacementDpEvent):
+        _swor(event, count, out, dpa, top)
     elif isinstance(event, e.TruncatedSubsampledGaussianDpEvent):
         raise _refuse(top, relation, "TruncatedSubsampledGaussianDpEvent (not yet)")
     elif isinstance(event, e.ZCDpEvent):
@@ -192,6 +198,36 @@ def _walk(event, count: int, out: Plan, dpa, top) -> None:
                "only the upper end (the optimal RDP conversion) is certified")
     else:
         raise _refuse(top, relation, type(event).__name__)
+
+
+def _swor(event, count: int, out: Plan, dpa, top) -> None:
+    """m of n records sampled without replacement, then Gaussians (dp_accounting's RDP
+    accountant: REPLACE_ONE only).  The subsample's Gaussians have mu^2 = sum (2/s)^2 (the
+    REPLACE_ONE sensitivity of ``GaussianDpEvent``); the bound is ``rdp._swor_rdp``'s."""
+    if out.relation.name != "REPLACE_ONE":
+        raise _refuse(top, out.relation, "SampledWithoutReplacementDpEvent under "
+                      f"{out.relation.name} (as in dp_accounting, use REPLACE_ONE)")
+    n, m = event.source_dataset_size, event.sample_size
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (n, m)) or not 0 <= m <= n \
+            or n < 1:
+        raise ValueError(f"{event!r}: need integers 0 <= sample_size <= source_dataset_size, "
+                         "source_dataset_size >= 1")
+    sub = Plan(out.relation)
+    _walk(event.event, 1, sub, dpa, top)
+    if sub.general or sub.dpsgd or sub.laplace or sub.rr or sub.zcdp or sub.swor or \
+            sub.nonprivate or sub.blatant:
+        raise _refuse(top, out.relation, "SampledWithoutReplacementDpEvent of anything but "
+                      "(compositions of) GaussianDpEvents with noise > 0")
+    out.noise.extend(sub.noise)
+    if m == 0 or sub.mu2 == 0:
+        return
+    if m == n:  # every record is used: the Gaussians themselves
+        out.mu2 += count * sub.mu2
+        out.gauss_steps += count * sub.gauss_steps
+        return
+    out.swor.append((fmpq(m, n), sub.mu2, count))
+    _loose(out, "SampledWithoutReplacementDpEvent: an RDP bound (Wang-Balle-Kasiviswanathan "
+           "2019, Thm. 9), upper end only")
 
 
 def _add(out: Plan, key, count: int) -> None:
@@ -260,18 +296,18 @@ def _rr(event, count, out: Plan, R, top) -> None:
 def _poisson(event, count, out: Plan, dpa, top) -> None:
     e, R = dpa.dp_event, dpa.NeighboringRelation
     inner = event.event
-    if not isinstance(inner, (e.GaussianDpEvent, e.LaplaceDpEvent)):
-        raise _refuse(top, out.relation, f"PoissonSampledDpEvent of {type(inner).__name__}")
-    if isinstance(inner, e.LaplaceDpEvent):
-        _no_replace_one(event, out, top)
     q = exact_param(event.sampling_probability, "sampling_probability")
     if not 0 <= q <= 1:
         raise ValueError(f"sampling_probability={event.sampling_probability!r}: need 0..1")
     if q == 0:
         return
-    if q == 1:
+    if q == 1:  # every record is sampled: the inner event itself, whatever it is
         _walk(inner, count, out, dpa, top)
         return
+    if not isinstance(inner, (e.GaussianDpEvent, e.LaplaceDpEvent)):
+        raise _refuse(top, out.relation, f"PoissonSampledDpEvent of {type(inner).__name__}")
+    if isinstance(inner, e.LaplaceDpEvent):
+        _no_replace_one(event, out, top)
     s = _scale(inner.noise_multiplier, "noise_multiplier", inner)
     if s == 0:
         raise _refuse(top, out.relation, "PoissonSampledDpEvent of a noiseless mechanism "

@@ -50,3 +50,44 @@ def zcdp_epsilon_upper(p: Plan, delta: fmpq, prec: int = 128) -> arb:
         else:
             lo = m
     return arb(hi)
+
+
+def cks_delta(rho: fmpq, eps: fmpq, prec: int = 128) -> arb:
+    """A ball containing the CKS optimal delta(eps) of rho-zCDP (``zcdp_delta_optimal``);
+    rho = 0: delta = 0 for eps >= 0."""
+    if rho == 0:
+        return arb(0)
+    with ctx.workprec(prec):
+        return zcdp_delta_optimal(arb(rho), arb(eps))
+
+
+REL_TOL = fmpq(1, 2 ** 64)
+
+
+def cks_epsilon(rho: fmpq, delta: fmpq, prec: int = 128,
+                rel_tol: fmpq = REL_TOL) -> tuple[fmpq, fmpq]:
+    """(lo, hi) exact with lo <= eps_CKS(delta) <= hi, eps_CKS(delta) = inf{eps >= 0 :
+    CKS delta(eps) <= delta} (0 if delta >= delta(0)), by certified bisection; delta > 0."""
+    if rho == 0 or cks_delta(rho, fmpq(0), prec) <= arb(delta):
+        return fmpq(0), fmpq(0)
+    d = arb(delta)
+    lo, hi = fmpq(0), fmpq(1)
+    while not cks_delta(rho, hi, prec) <= d:
+        lo, hi = hi, 2 * hi
+    while hi - lo > rel_tol * hi:
+        m = (lo + hi) / 2
+        v = cks_delta(rho, m, prec)
+        if v <= d:
+            hi = m
+        elif v > d:
+            lo = m
+        else:  # undecided at m (delta(m) is within the ball of d): step just off m
+            w, lo_done, hi_done = rel_tol * hi, False, False
+            while not (lo_done and hi_done) and w < (hi - lo) / 2:
+                if not lo_done and cks_delta(rho, m - w, prec) > d:
+                    lo, lo_done = m - w, True
+                if not hi_done and cks_delta(rho, m + w, prec) <= d:
+                    hi, hi_done = m + w, True
+                w *= 16
+            break
+    return lo, hi
