@@ -13,7 +13,8 @@ from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import (Config, EngineTimeout, budgeted, load, now, outer_limit_passed,
-                           limit_text, time_limit, wall)
+                           time_limit, wall)
+from .engines.budget_text import limit_text
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
 from .repair import repair
@@ -31,7 +32,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     reset(f"{claim.id}\n{claim.statement}\n{claim.domain}")
     evidence: list[Evidence] = []
     record = ""
-    meter = {"start": now(), "cross_examination": 0.0}
+    meter = {"start": now(config.budget), "cross_examination": 0.0}
     if claim.checkable:
         # the engine modules are imported before any time limit: an import interrupted by
         # SIGALRM can leave an extension module half registered for the rest of the process
@@ -59,7 +60,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             a = _with_repair(a, config)
     # the work the claim took, whole and in its cross-examination (work-seconds under
     # counted budgets; seconds under budget="seconds")
-    return replace(a, work={"claim": round(now() - meter["start"], 6),
+    return replace(a, work={"claim": round(now(config.budget) - meter["start"], 6),
                             "cross_examination": round(meter["cross_examination"], 6)})
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from dataclasses import replace
 
 import sympy

@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Protocol, Sequence
 
 from .claims import Claim
-from .engines.base import Config, EngineTimeout, limit_text
+from .engines.base import Config, EngineTimeout
+from .engines.budget_text import limit_text
 from .evidence import Assessment, Evidence, Verdict, assess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed

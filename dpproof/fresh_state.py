@@ -12,13 +12,16 @@ history from one claim to the next, and ``reset`` puts each back before a claim:
   the claim's content, the count restarts at 0: the same claim numbers its Dummies alike in
   every process, and two claims' Dummies never compare equal (their bases differ by at least
   10^9, more than a claim creates);
-- sympy's random streams, restarted from the seed by ``engines.base.budgeted``.
+- sympy's random streams, restarted from the seed by ``engines.base.budgeted``;
+- hypothesis's process-wide caches (strategies, constants), emptied.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sys
+import types
 
 from sympy import Dummy
 from sympy.core.cache import clear_cache
@@ -37,10 +40,17 @@ def caches() -> list:
         for value in list(vars(module).values()):
             for f in ([value] + list(vars(value).values()) if isinstance(value, type)
                       else [value]):
-                if hasattr(f, "cache_clear") and id(f) not in seen:
+                if _cached(f) and id(f) not in seen:
                     seen.add(id(f))
                     found.append(f)
     return found
+
+
+def _cached(f) -> bool:
+    """An ``lru_cache`` wrapper, or a function carrying one's ``cache_clear`` (sympy's
+    ``cacheit``) -- not any object that merely answers to the name."""
+    return isinstance(f, functools._lru_cache_wrapper) or (
+        isinstance(f, types.FunctionType) and "cache_clear" in vars(f))
 
 
 def dummy_base(key: str) -> int:
@@ -48,10 +58,27 @@ def dummy_base(key: str) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest()[:12], 16) * 10**9 + 10**9
 
 
+#: hypothesis's process-wide caches (its strategies, constants and constraints): a hit skips
+#: work a miss counts, so a claim's counted work would follow what its worker ran before
+_HYPOTHESIS = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
+               ("hypothesis.internal.conjecture.providers", "CONSTANTS_CACHE"),
+               ("hypothesis.internal.conjecture.data", "POOLED_CONSTRAINTS_CACHE"),
+               ("hypothesis.internal.lambda_sources", "LAMBDA_DIGEST_DESCRIPTION_CACHE"),
+               ("hypothesis.internal.lambda_sources", "AST_LAMBDAS_CACHE"))
+
+
 def reset(key: str) -> None:
     """The process state a claim with content ``key`` starts from (see the module's text)."""
     clear_cache()
     for f in caches():
         f.cache_clear()
+    for module, name in _HYPOTHESIS:     # only where hypothesis is loaded (and has them)
+        cache = getattr(sys.modules.get(module), name, None)
+        if cache is None:
+            continue
+        if hasattr(cache, "clear"):
+            cache.clear()
+        elif hasattr(cache, "cache"):    # an LRUCache: its OrderedDict (thread-local)
+            cache.cache.clear()
     Dummy._base_dummy_index = dummy_base(key)
     Dummy._count = 0

@@ -35,7 +35,7 @@ from flint import arb, ctx, fmpq
 
 from ..oracles.composition.subsampled import subsampled_gaussian_rdp
 from ..oracles.composition.subsampled_frac import subsampled_gaussian_renyi_arb
-from .certify import Certified, describe, target
+from .brackets import Certified, describe, target
 from .events import UnsupportedEvent, plan
 from .rounding import down, up
 

@@ -69,10 +69,10 @@ def decide(claim: Claim, config, check) -> Assessment:
     rules = ", ".join(proof.root.rules())
     evidence = []
     if verdict.holds:
-        b0 = now()
+        b0 = now(config.budget)
         with budgeted(config):    # counted, like any claim's cross-examination
             record, conflict = _sweeps(proof, config, verdict)
-        swept = now() - b0
+        swept = now(config.budget) - b0
         scope = f"every law: {why} (rules: {rules})"
         data[CROSS_EXAMINATION] = ("premises cross-examined one by one: "
                                    + "; ".join(f"{i}: {a.cross_examination}" for i, a in

@@ -215,25 +215,12 @@ def wall() -> float:
     return _WALL()
 
 
-def amount(seconds: float, budget: str | None = None) -> str:
-    """A budget as a report names it: "20 work-seconds" under counted work (one is
-    ``UNITS_PER_SECOND`` counted calls, the same on every machine), else "20 s".  ``budget``:
-    the config's kind; by default the one ``budgeted`` runs now."""
-    return f"{seconds:g} work-seconds" if (budget or _BUDGET[0]) == "work" else f"{seconds:g} s"
-
-
-def limit_text(kind: str, seconds: float, budget: str | None = None) -> str:
-    """How a report names a spent budget of ``seconds`` (``kind``: "engine", "claim", ...)."""
-    if (budget or _BUDGET[0]) == "work":
-        return f"{kind} budget of {amount(seconds, 'work')} spent"
-    return f"{kind} time limit of {amount(seconds, 'seconds')} reached"
-
-
-def now() -> float:
+def now(budget: str | None = None) -> float:
     """The budget clock, for "how much of a budget is left" arithmetic: ``time.perf_counter()``,
     or under ``budgeted`` work the units spent / ``UNITS_PER_SECOND`` (no clock is read).
-    Not for the seconds reported in evidence, which are the wall clock's."""
-    if _BUDGET[0] == "work":
+    ``budget``: a config's kind, for a reading outside ``budgeted``.  Not for the seconds
+    reported in evidence, which are the wall clock's."""
+    if (budget or _BUDGET[0]) == "work":
         return work.spent() / UNITS_PER_SECOND
     return time.perf_counter()
 

@@ -4,8 +4,13 @@ Sixty library claims -- the thirteen that lost their verdicts on a busy machine 
 were seconds (``NAMED``), and the quickest others, so that all five sources are in -- are
 decided twice through the command line, without the cache: quiet with ``--jobs 1``, and with
 ``--jobs 2`` while busy processes oversubscribe every core four times.  The two reports must
-agree on every verdict, scope, witness, and on each engine's evidence, its counted work
-(``budget_spent``) included.  Only seconds (the reporting clock) may differ.
+agree on every verdict, scope, witness and on each engine's evidence; each engine's counted
+work (``budget_spent``) agrees within ``WORK_SLACK``.  Seconds (the reporting clock) may
+differ.
+
+Both runs use small counted budgets (``BUDGETS``): many claims then stop at a budget's edge,
+where a limit that depended on the machine would show first, and the test costs CI minutes,
+not a library run.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ NAMED = ("adp_notes.def.hockey_stick", "adp_notes.remark3.sufficient",
 #: how many claims in all; the rest are the quickest of the committed report
 COUNT = 60
 SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
+#: the claim's and the engine's budget, in work-seconds (defaults: 120 and 60)
+BUDGETS = ("--budget", "12", "--engine-budget", "6")
 
 
 def _chosen() -> list[str]:
@@ -56,13 +63,26 @@ def _comparable(report: dict) -> dict:
     return out
 
 
+#: (absolute work-seconds, relative) by which one engine's counted work may differ
+WORK_SLACK = (0.01, 0.05)
+
+
+def _decided(c: dict | None) -> dict | None:
+    """A claim's entry without the work counts (compared apart, within ``WORK_SLACK``)."""
+    return None if c is None else {**c, "evidence": [e[:4] for e in c["evidence"]]}
+
+
+def _work(c: dict) -> list[float]:
+    return [e[4] or 0.0 for e in c["evidence"]]
+
+
 def _run(ids: list[str], out: Path, jobs: int, busy: int) -> dict:
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
     try:
         only = [a for i in ids for a in ("--only", i)]
         done = subprocess.run(
-            [sys.executable, "-m", "dpproof", "verify", *only, "--jobs", str(jobs), "--no-pdf",
-             "--no-cache", "--quiet", "--out", str(out)],
+            [sys.executable, "-m", "dpproof", "verify", *only, *BUDGETS, "--jobs", str(jobs),
+             "--no-pdf", "--no-cache", "--quiet", "--out", str(out)],
             cwd=ROOT, capture_output=True, text=True, timeout=3600,
             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     finally:
@@ -82,8 +102,18 @@ def test_sixty_library_claims_same_report_quiet_and_oversubscribed(tmp_path):
     busy = 4 * (os.cpu_count() or 1) - 2      # with the two workers: 4x the cores
     loaded = _comparable(_run(ids, tmp_path / "loaded", jobs=2, busy=busy))
     assert sorted(quiet) == sorted(ids)
-    differ = {i: (quiet[i], loaded.get(i)) for i in quiet if quiet[i] != loaded.get(i)}
+    differ = {i: (quiet[i], loaded.get(i)) for i in quiet
+              if _decided(quiet[i]) != _decided(loaded.get(i))}
     assert not differ, json.dumps(differ, indent=1)[:4000]
-    # the counted budgets did the deciding: each engine's work is on record
+    # the counted work, engine by engine, within WORK_SLACK: a process's first claim of a
+    # kind pays lazy initialisations (sympy's, hypothesis's) that later ones do not, and
+    # which claims come first differs between --jobs 1 and --jobs 2 (measured: up to 2%)
+    far = {i: (a, b) for i in quiet
+           for a, b in zip(_work(quiet[i]), _work(loaded[i]))
+           if abs(a - b) > max(WORK_SLACK[0], WORK_SLACK[1] * max(a, b))}
+    assert not far, far
+    # the counted budgets did the deciding: each engine's work is on record, and some
+    # claims did stop at a budget's edge
     assert all(e[4] is not None for c in quiet.values() for e in c["evidence"]
                if e[0] in ("symbolic", "interval", "search", "numeric"))
+    assert sum("budget of" in e[2] for c in quiet.values() for e in c["evidence"]) >= 3

@@ -44,8 +44,9 @@ from .definedness import undefined_term
 from .case_proofs import by_cases, implication_by_cases, prepare, rewrite_special
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from .. import witness as W
-from ..base import (Compiled, Config, EngineTimeout, amount, effective_bounds, outer_limit_passed,
+from ..base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
                     time_limit, wall)
+from ..budget_text import amount
 
 NAME = "symbolic"
 _ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypotheses
