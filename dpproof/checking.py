@@ -12,8 +12,8 @@ from dataclasses import replace
 from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
-from .engines.base import (Config, EngineTimeout, budgeted, load, now, outer_limit_passed,
-                           time_limit, wall)
+from .engines.base import (BACKSTOP_FIRED, Config, EngineTimeout, budgeted, load, now,
+                           outer_limit_passed, time_limit, wall)
 from .engines.budget_text import limit_text
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
@@ -30,6 +30,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
     # work it does, and so what a budgeted engine finds, must not depend on which claims the
     # worker ran before
     reset(f"{claim.id}\n{claim.statement}\n{claim.domain}")
+    BACKSTOP_FIRED[0] = False
     evidence: list[Evidence] = []
     record = ""
     meter = {"start": now(config.budget), "cross_examination": 0.0}
@@ -54,6 +55,10 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             evidence.append(Evidence("runner", Verdict.INCONCLUSIVE,
                                      limit_text("claim", config.timeout, config.budget),
                                      wall() - t0))
+    if BACKSTOP_FIRED[0]:
+        evidence.append(Evidence("runner", Verdict.INCONCLUSIVE, "a wall-clock backstop "
+                                 "stopped a step of this claim (a loop no count sees): its "
+                                 "verdict may depend on the machine", wall() - t0))
     a = replace(assess(claim, evidence, wall() - t0), cross_examination=record)
     if a.verdict is Verdict.REFUTED:
         with budgeted(config):    # the map of where it holds: counted work too

@@ -23,6 +23,7 @@ from . import ENGINES
 from ..oracles.integrate import INTEGRATING
 from .. import work
 from ..work import EngineTimeout  # noqa: F401  (defined with the work meter; re-exported)
+from .decimals import decimal_str, describe_box  # noqa: F401  (re-exported)
 
 
 #: the largest magnitude an unbounded parameter end is truncated to (see interval engine)
@@ -133,7 +134,7 @@ class time_limit:
 
     def __new__(cls, seconds: float):
         if _BUDGET[0] == "work":
-            return work.work_limit(seconds * UNITS_PER_SECOND if seconds > 0 else 0)
+            return _Counted(seconds)
         return super().__new__(cls)
 
     def __init__(self, seconds: float):
@@ -150,7 +151,7 @@ class time_limit:
         except ValueError:      # not the main thread: no hard limit
             return self
         self.outer, _ = signal.getitimer(signal.ITIMER_REAL)
-        self.start = time.perf_counter()
+        self.start = _ALARM_CLOCK()
         _DEADLINES.append(self.start + self.seconds)
         self.armed = True
         first = min(self.seconds, self.outer) if self.outer > 0 else self.seconds
@@ -164,8 +165,43 @@ class time_limit:
             _DEADLINES.pop()
             signal.signal(signal.SIGALRM, self.previous)
             if self.outer > 0:
-                left = self.outer - (time.perf_counter() - self.start)
+                left = self.outer - (_ALARM_CLOCK() - self.start)
                 signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), REFIRE)
+        return False
+
+
+#: the clock of SIGALRM limits -- the backstops of counted limits, and every limit under
+#: budget="seconds" -- bound at import; no decision of a route reads it
+_ALARM_CLOCK = time.perf_counter
+#: a counted limit of s work-seconds also has a wall-clock backstop of s * BACKSTOP seconds:
+#: call counting does not see a loop of arithmetic that makes no call (sympy's dense
+#: polynomials on Python ints), and one such loop ran a worker to its memory limit
+BACKSTOP = 10.0
+#: set when a backstop fired in this process since the flag was last cleared (check_claim)
+BACKSTOP_FIRED = [False]
+
+
+class _Counted:
+    """A counted limit (``work.work_limit``) with its wall-clock backstop (``BACKSTOP``)."""
+
+    def __init__(self, seconds: float):
+        self.work = work.work_limit(seconds * UNITS_PER_SECOND if seconds > 0 else 0)
+        previous, _BUDGET[0] = _BUDGET[0], "seconds"
+        try:
+            self.alarm = time_limit(seconds * BACKSTOP if seconds > 0 else 0)
+        finally:
+            _BUDGET[0] = previous
+
+    def __enter__(self):
+        self.alarm.__enter__()
+        self.work.__enter__()
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        self.work.__exit__(kind, exc, tb)
+        self.alarm.__exit__(kind, exc, tb)
+        if isinstance(exc, EngineTimeout) and not isinstance(exc, work.WorkExhausted):
+            BACKSTOP_FIRED[0] = True    # the clock, not the count, ended this block
         return False
 
 
@@ -188,7 +224,7 @@ def outer_limit_passed() -> bool:
         return True
     if not _DEADLINES:
         return False
-    now = time.perf_counter()
+    now = _ALARM_CLOCK()
     return any(now >= d for d in _DEADLINES)
 
 
@@ -360,36 +396,3 @@ def effective_bounds(iv: Interval) -> tuple[sympy.Rational, sympy.Rational, bool
         if first <= last:
             lo, hi = first, last
     return lo, hi, truncated
-
-
-def decimal_str(q: sympy.Rational) -> str:
-    """An exact decimal string for a rational with a terminating expansion, else 'p/q'."""
-    q = sympy.Rational(q)
-    den = int(q.q)
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    if den != 1:
-        return f"{q.p}/{q.q}"
-    digits = max(twos, fives)
-    scaled = int(q * sympy.Integer(10) ** digits)
-    sign = "-" if scaled < 0 else ""
-    text = str(abs(scaled)).rjust(digits + 1, "0")
-    if digits == 0:
-        return sign + text
-    return f"{sign}{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")
-
-
-def describe_box(names, box) -> str:
-    """'a in [lo, hi], b in [lo, hi]' with short decimals."""
-    return ", ".join(f"{n} in [{_short(lo)}, {_short(hi)}]" for n, (lo, hi) in zip(names, box))
-
-
-def _short(q) -> str:
-    q = sympy.Rational(q)
-    return decimal_str(q) if len(decimal_str(q)) <= 12 else f"{float(q):.6g}"
-

@@ -156,11 +156,13 @@ def test_default_budget_is_work_and_seconds_keep_the_alarm():
 def test_under_work_budget_every_limit_is_counted():
     with budgeted(Config(budget="work")):
         limit = time_limit(1.5)
-        assert isinstance(limit, work.work_limit)
-        assert limit.units == int(1.5 * base.UNITS_PER_SECOND)
-        assert isinstance(time_limit(0), work.work_limit) and time_limit(-1).units == 1
-        assert time_limit(float("nan")).units == 1
-        assert time_limit(float("inf")).units == work.LONGEST
+        assert isinstance(limit.work, work.work_limit)
+        assert limit.work.units == int(1.5 * base.UNITS_PER_SECOND)
+        # with its wall-clock backstop, BACKSTOP times the nominal seconds
+        assert limit.alarm.seconds == 1.5 * base.BACKSTOP
+        assert time_limit(0).work.units == 1 and time_limit(-1).work.units == 1
+        assert time_limit(float("nan")).work.units == 1
+        assert time_limit(float("inf")).work.units == work.LONGEST
         deadline = Deadline(1e-4)             # 1e-4 s of work: a few hundred calls
         assert deadline.counted and not deadline.passed
         for k in range(base.UNITS_PER_SECOND // 10_000 + 10):
