@@ -143,7 +143,7 @@ def test_o_k_better_is_an_order_and_its_repair_is_not_a_tautology():
 def test_odds_claim_is_the_stated_implication_for_every_mechanism():
     """The premise e^-eps <= pa/pb <= e^eps as the region pa = pb e^(u eps), u in [-1, 1]
     (every pair of densities it allows); the posterior by Bayes' rule: PROVED."""
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     c = CLAIMS["wasserman.dp.odds"]
     assert not c.statement.hypotheses
@@ -164,7 +164,7 @@ def test_odds_conclusion_fails_without_its_premise():
     from dataclasses import replace
 
     from dpproof.claims import Domain, Interval
-    from dpproof.engines import symbolic
+    from dpproof.engines.exact import engine as symbolic
     from dpproof.engines.base import Config
     c = CLAIMS["wasserman.dp.odds"]
     f = lower(c.statement.margin(), c.domain.names, "arb")
