@@ -74,7 +74,7 @@ def test_ends_beyond_the_doubles_are_cut_inside(root):
 @pytest.mark.parametrize("text, want", [("log(x) <= 1000", Verdict.CERTIFIED),
                                         ("log(x) <= 900", Verdict.REFUTED)])
 def test_a_claim_up_to_1e400_is_decided(text, want):
-    from dpproof.engines.search.engine import engine as search
+    from dpproof.engines.search import engine as search
     claim = make_claim("red.huge_end", text, x=I.closed(R(1), R(10)**400))
     assert INTERVAL.check(claim, CONFIG).verdict is want
     assert search.check(claim, Config(engine_timeout=10)).verdict is not Verdict.ERROR

@@ -6,8 +6,8 @@ import pytest
 from dpproof.api import claim
 from dpproof.checking import check_claim
 from dpproof.engines.balls import engine as interval, points as interval_points
-from dpproof.engines.numeric.engine import engine as numeric
-from dpproof.engines.search.engine import engine as search
+from dpproof.engines.numeric import engine as numeric
+from dpproof.engines.search import engine as search
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.lowering import arb_ball, at_precision
