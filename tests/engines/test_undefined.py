@@ -181,8 +181,8 @@ def test_integer_ranges_exclude_their_open_ends():
 
 
 def test_numeric_grid_and_search_sample_only_the_domain():
-    from dpproof.engines.numeric.engine.engine import grid
-    from dpproof.engines.search.engine.engine import _Hunt
+    from dpproof.engines.numeric.engine import grid
+    from dpproof.engines.search.engine import _Hunt
     from dpproof.engines.base import Deadline
 
     ints = _claim("ints", "k*(5 - k) > 0", dict(k=I(0, 5, True, True, integer=True)))
