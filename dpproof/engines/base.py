@@ -198,9 +198,10 @@ class _Counted:
         return self
 
     def __exit__(self, kind, exc, tb):
+        late = self.alarm.armed and _ALARM_CLOCK() - self.alarm.start >= self.alarm.seconds
         self.work.__exit__(kind, exc, tb)
         self.alarm.__exit__(kind, exc, tb)
-        if isinstance(exc, EngineTimeout) and not isinstance(exc, work.WorkExhausted):
+        if late and isinstance(exc, EngineTimeout) and not isinstance(exc, work.WorkExhausted):
             BACKSTOP_FIRED[0] = True    # the clock, not the count, ended this block
         return False
 
