@@ -8,7 +8,6 @@ from __future__ import annotations
 import traceback
 from dataclasses import replace
 
-
 from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
