@@ -1,4 +1,6 @@
-"""A stand-in for the symbolic engine that needs 1 s to prove what it proves (test-only).
+"""A stand-in for the symbolic engine that needs 1 s of its budget to prove what it proves
+(test-only): one work-second of counted calls under counted budgets (the default), one second
+of sleep under ``budget="seconds"``.
 
 It proves ``log(1 + x) <= x`` (true on x >= 0: the tangent line of a concave function) and
 nothing else; used to test the runner's quick-then-full symbolic budget.
@@ -8,6 +10,7 @@ import time
 
 import sympy
 
+from dpproof.engines.base import UNITS_PER_SECOND
 from dpproof.evidence import Evidence, Verdict
 
 NAME = "symbolic"
@@ -19,9 +22,17 @@ def supports(claim) -> bool:
     return claim.statement is not None
 
 
+def _unit():
+    return None
+
+
 def check(claim, config) -> Evidence:
     t0 = time.perf_counter()
-    time.sleep(SECONDS)
+    if config.budget == "work":
+        for _ in range(int(SECONDS * UNITS_PER_SECOND)):
+            _unit()
+    else:
+        time.sleep(SECONDS)
     st = claim.statement
     names = {s.name for s in st.free_symbols}
     if names == {"x"} and sympy.srepr(st.lhs).startswith("log") and st.rel == "<=":

@@ -60,7 +60,8 @@ def test_an_edited_claim_alone_is_decided_again(tmp_path):
 
 def test_limits_and_dead_workers_are_not_cached(tmp_path, fault_engine):
     cache = ResultCache(tmp_path)
-    config = Config(engines=("fault",), timeout=1, engine_timeout=1)
+    # "stuck" sleeps with SIGALRM blocked: no count and no soft alarm stops it, the backstop does
+    config = Config(engines=("fault",), timeout=1, engine_timeout=1, backstop=3)
     report = verify([fault_engine.claim("stuck")], config, cache=cache)
     assert report.assessments[0].verdict is Verdict.INCONCLUSIVE
     assert not list(tmp_path.glob("??/*.pickle"))
@@ -78,7 +79,11 @@ def test_a_corrupt_entry_is_a_miss(tmp_path):
 
 
 def test_limits_of_the_spy_are_the_runners():
-    assert Limits.of(Config(timeout=10, engine_timeout=4), 100) == Limits(19.0, 100)
+    """Under counted work the supervisor's one wall limit is the backstop; under seconds, the
+    claim's and the repair's budgets and the grace."""
+    assert Limits.of(Config(timeout=10, engine_timeout=4, backstop=50), 100) == Limits(50, 100)
+    assert Limits.of(Config(timeout=10, engine_timeout=4, budget="seconds"), 100) == \
+        Limits(19.0, 100)
 
 
 def test_figures_are_drawn_once_and_copied_from_the_cache(tmp_path):
