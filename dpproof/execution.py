@@ -41,6 +41,15 @@ GRACE = 5.0
 MIN_MEMORY_MB = 256
 #: the share of the memory limit a dead worker's sampled peak must reach to be named as cause
 REACHED = 0.95
+#: claims a worker decides before it is replaced: one, so that every claim starts from the
+#: state of the warmed-up parent it was forked from, whatever ran before it.  A worker that
+#: had decided other claims had paid lazy initialisations (sympy's, mpmath's constants,
+#: hypothesis's) and filled module-level memos a first claim pays and fills itself: 30 quick
+#: library claims differed in counted work on 29 (up to 8%) between 1 and 50 claims per
+#: worker, and a claim at a budget's edge could change its verdict.  Cost: a fork and those
+#: initialisations per claim, about 0.15 s (30 quick claims, --jobs 1: 10.6 -> 15.5 s wall on
+#: a loaded machine); the memory of a fresh process comes with it.
+CLAIMS_PER_WORKER = 1
 #: Evidence.data key of an internal soundness failure (contradictory evidence)
 SOUNDNESS_FAILURE = "soundness_failure"
 
@@ -220,19 +229,14 @@ def detached(a: Assessment) -> Assessment:
 
 
 class LocalExecutor:
-    """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each).
+    """A pebble process pool of ``jobs`` forked workers (``max_tasks`` claims each,
+    ``CLAIMS_PER_WORKER`` by default: every claim in a fresh fork, see there; a fresh worker
+    also gives back the memory a claim took, which a process's address space never does).
+    When workers will be replaced, the parent warms up (``checking.warm_up``) before forking,
+    so that every worker inherits it; otherwise each worker warms up as it starts, while the
+    parent runs ``meanwhile`` (e.g. the report writer's imports) in a thread."""
 
-    A worker is replaced after ``max_tasks`` claims for its memory: a process's address
-    space does not shrink when objects are freed, and under the ``RLIMIT_AS`` cap a late
-    claim could meet the limit that a fresh worker would not.  (Measured: wasserman's 30
-    checkable claims decided twice in one process took its address space from 382 to 432
-    MB, then to 440 MB; a precaution, cheap now.)  When the run is long enough for that,
-    the parent warms up
-    (``checking.warm_up``) before forking, so that every worker, a replacement too,
-    inherits it; otherwise each worker warms up as it starts, while the parent runs
-    ``meanwhile`` (e.g. the report writer's imports) in a thread."""
-
-    def __init__(self, jobs: int = 1, max_tasks: int = 50, meanwhile=None):
+    def __init__(self, jobs: int = 1, max_tasks: int = CLAIMS_PER_WORKER, meanwhile=None):
         self.jobs, self.max_tasks, self.meanwhile = max(1, jobs), max_tasks, meanwhile
         self.thread: threading.Thread | None = None   # the one running ``meanwhile``
 
@@ -316,7 +320,7 @@ def warm_pool(memory_mb: int | None):
     """The calling process's pebble pool for Dask tasks, started once and reused, so that
     dpproof's start-up (imports, ``checking.warm_up``) is paid once per Dask worker, not per
     claim.  One pebble worker per thread of the Dask worker; each is replaced after
-    ``LocalExecutor``'s 50 claims, or when it dies.  The Dask worker is daemonic (under its
+    ``CLAIMS_PER_WORKER`` claims (forked from this warmed-up process), or when it dies.  The Dask worker is daemonic (under its
     nanny), and multiprocessing refuses children to daemonic processes so that none is
     orphaned: the pool may start workers whenever it replaces one, so the flag is lifted for
     this process, and the pool is stopped when the process exits (``atexit``)."""
@@ -326,7 +330,9 @@ def warm_pool(memory_mb: int | None):
     if pool is not None and pool.active:
         return pool
     multiprocessing.current_process()._config["daemon"] = False
-    pool = ProcessPool(max_workers=_dask_threads(), max_tasks=50, initializer=start_worker,
+    warm_up()      # once here, inherited by every worker forked for a claim
+    pool = ProcessPool(max_workers=_dask_threads(), max_tasks=CLAIMS_PER_WORKER,
+                       initializer=start_worker,
                        initargs=(memory_mb,), context=multiprocessing.get_context("fork"))
     atexit.register(pool.stop)
     _WARM[memory_mb] = pool

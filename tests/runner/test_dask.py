@@ -83,18 +83,20 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monke
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in err
 
 
-def _pool_worker_pid():
+def _pool_and_worker_pid():
     import os
 
     from dpproof import execution
-    return execution.warm_pool(None).schedule(os.getpid).result(timeout=60)
+    pool = execution.warm_pool(None)
+    return id(pool), os.getpid(), pool.schedule(os.getpid).result(timeout=60)
 
 
 def test_a_dask_worker_keeps_one_warm_pool_across_claims(cluster):
-    """Start-up (imports, warm-up) is paid once per Dask worker: its claims run in the same
-    pebble worker process, not in a new pool per claim."""
+    """Start-up (imports, warm-up) is paid once per Dask worker: its claims run in one pebble
+    pool, each in a fresh fork of the warmed-up Dask worker (``CLAIMS_PER_WORKER``)."""
     with distributed.Client(cluster.scheduler_address) as client:
         worker = next(iter(client.scheduler_info()["workers"]))
-        pids = [client.submit(_pool_worker_pid, pure=False, workers=[worker]).result(60)
-                for _ in range(3)]
-    assert len(set(pids)) == 1, pids
+        got = [client.submit(_pool_and_worker_pid, pure=False, workers=[worker]).result(60)
+               for _ in range(3)]
+    assert len({(pool, parent) for pool, parent, _ in got}) == 1, got
+    assert len({child for _, _, child in got}) == 3, got

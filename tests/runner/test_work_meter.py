@@ -306,7 +306,7 @@ def test_under_work_budget_the_engines_read_no_clock(monkeypatch):
                                                   for e in a.evidence]))
         return out
 
-    # (work counts are compared across processes in benchmarks/determinism.py; within one
+    # (work counts are compared across processes in test_determinism.py; within one
     # process, the first claim of a kind pays lazy initialisations the later ones do not)
     quiet = run()
     assert [v for v, _, _ in quiet] == ["PROVED", "CERTIFIED", "REFUTED"]

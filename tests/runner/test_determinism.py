@@ -1,0 +1,97 @@
+"""The same report on every machine (issue 28's acceptance): sixty library claims decided
+through the command line quiet with ``--jobs 1`` and with ``--jobs 2`` while busy processes
+oversubscribe every core four times give the same verdicts, scopes, witnesses, repairs, engine
+evidence and each engine's counted work.
+
+The claims: the thirteen that lost their verdicts on a busy machine when budgets were seconds
+(``NAMED``) and the quickest others of the committed report, so that all five sources are in.
+Both runs use small counted budgets (``BUDGETS``): many claims then stop at a budget's edge,
+where a limit that depended on the machine would show first, and the test costs CI minutes,
+not a library run.  Seconds (the reporting clock) may differ; a claim's total work may differ
+by ``TOTAL_SLACK``: it also counts the repair of a refuted claim, after the claim's budget,
+where a few stdlib first calls follow what the parent ran before forking.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: the claims that lost their verdicts under load when budgets were seconds (issue 28)
+NAMED = ("adp_notes.def.hockey_stick", "adp_notes.remark3.sufficient",
+         "adp_notes.remark3.pure.finite", "adp_notes.post_processing", "adp_notes.recipe",
+         "adp_notes.remark3.sufficient.tight", "adp_notes.recipe.instances",
+         "adp_notes.accuracy.gauss.repaired", "adp_notes.post_processing.instances",
+         "adp_notes.group_privacy.laplace", "azize23.alg1.pv_moments", "osgt22.rdp_to_dp",
+         "adp_notes.def.hockey_stick.instances")
+#: how many claims in all; the rest are the quickest of the committed report
+COUNT = 60
+SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
+#: the claim's and the engine's budget, in work-seconds (defaults: 120 and 60)
+BUDGETS = ("--budget", "12", "--engine-budget", "6")
+#: relative difference allowed between two runs' total work of one claim (see above)
+TOTAL_SLACK = 1e-3
+
+
+def chosen() -> list[str]:
+    report = json.loads((ROOT / "reports" / "report.json").read_text())
+    known = {c["id"] for c in report["claims"]}
+    named = [i for i in NAMED if i in known]
+    quick = [c["id"] for c in sorted(report["claims"], key=lambda c: c["seconds"])
+             if c["id"] not in named and c["verdict"] != "NOT_CHECKABLE"]
+    ids = named + quick[:COUNT - len(named)]
+    assert {i.split(".")[0] for i in ids} == SOURCES
+    return ids
+
+
+def decided(report: dict) -> dict:
+    """Everything a run decides, each engine's counted work included, without seconds."""
+    return {c["id"]: {
+        "verdict": c["verdict"], "scope": c["scope"], "witness": c.get("witness"),
+        "violation": c.get("violation"), "repair": c.get("repair"),
+        "cross_examination": (c.get("work") or {}).get("cross_examination"),
+        "evidence": [(e["engine"], e["verdict"], e["detail"], e.get("scope"),
+                      (e.get("data") or {}).get("budget_spent")) for e in c["evidence"]]}
+        for c in report["claims"]}
+
+
+def run(ids: list[str], out: Path, jobs: int, busy: int) -> dict:
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    try:
+        only = [a for i in ids for a in ("--only", i)]
+        done = subprocess.run(
+            [sys.executable, "-m", "dpproof", "verify", *only, *BUDGETS, "--jobs", str(jobs),
+             "--no-pdf", "--no-cache", "--quiet", "--out", str(out)],
+            cwd=ROOT, capture_output=True, text=True, timeout=3600,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return json.loads((out / "report.json").read_text())
+
+
+@pytest.mark.slow
+def test_sixty_library_claims_decide_alike_quiet_and_under_four_times_oversubscription(tmp_path):
+    ids = chosen()
+    quiet_report = run(ids, tmp_path / "quiet", jobs=1, busy=0)
+    busy = 4 * (os.cpu_count() or 1) - 2          # with the two workers: 4x the cores
+    loaded_report = run(ids, tmp_path / "loaded", jobs=2, busy=busy)
+    quiet, loaded = decided(quiet_report), decided(loaded_report)
+    assert sorted(quiet) == sorted(loaded) == sorted(ids)
+    differ = {i: (quiet[i], loaded[i]) for i in ids if quiet[i] != loaded[i]}
+    assert not differ, json.dumps(differ, indent=1)[:4000]
+    totals = {c["id"]: c["work"]["claim"] for c in quiet_report["claims"]}
+    far = {c["id"]: (totals[c["id"]], c["work"]["claim"]) for c in loaded_report["claims"]
+           if abs(c["work"]["claim"] - totals[c["id"]]) > TOTAL_SLACK * totals[c["id"]]}
+    assert not far
+    edges = sum("budget of" in e[2] for c in quiet.values() for e in c["evidence"])
+    assert edges >= 5, "the budgets are small enough that some engines stop at their edge"
