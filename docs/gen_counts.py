@@ -1,4 +1,5 @@
-"""Fill the generated blocks of README.md and docs/library.md from reports/report.json.
+"""Fill the generated blocks of README.md and docs/library.md from reports/report.json, and
+docs/design.md's table of routes from ``dpproof.routes`` and the engines' route tables.
 
     python docs/gen_counts.py            # rewrite the blocks
     python docs/gen_counts.py --check    # exit 1 if a block differs from the report
@@ -75,8 +76,36 @@ def library_block(report: dict) -> str:
         "violation certified in ball arithmetic there:", "", *rows])
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def routes_block(report: dict) -> str:
+    """The routes, in order: the claim's, the steps after them, each engine's own."""
+    sys.path.insert(0, str(ROOT))
+    from dpproof import routes
+    from dpproof.engines.base import Config
+    from dpproof.engines.balls.routes import ROUTES as BALLS
+    from dpproof.engines.exact.routes import ROUTES as EXACT
+
+    head = ["| # | route | proves | sound because | budget |", "|---|---|---|---|---|"]
+    out = ["The claim's routes (`dpproof/routes.py`), for the default `Config.engines`:", "",
+           *head]
+    walked = routes.order(Config()) + list(routes.AFTER)
+    for i, r in enumerate(walked, 1):
+        does = getattr(r, "proves", None) or r.does
+        out.append(f"| {i} | {r.name} | {_cell(does)} | {_cell(r.sound)} | {_cell(r.budget)} |")
+    for title, rows in (("The symbolic engine's (`engines/exact/routes.py`)", EXACT),
+                        ("The interval engine's (`engines/balls/routes.py`)", BALLS)):
+        out += ["", title + ":", "", *head]
+        out += [f"| {i} | {r.name} | {_cell(r.does)} | {_cell(r.sound)} | {_cell(r.budget)} |"
+                for i, r in enumerate(rows, 1)]
+    return "\n".join(out)
+
+
 BLOCKS = {ROOT / "README.md": {"counts": readme_block},
-          ROOT / "docs" / "library.md": {"library": library_block}}
+          ROOT / "docs" / "library.md": {"library": library_block},
+          ROOT / "docs" / "design.md": {"routes": routes_block}}
 
 
 def fill(text: str, name: str, body: str) -> str:

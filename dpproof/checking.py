@@ -1,14 +1,12 @@
-"""Deciding one claim: the engines in order, stop at decisive evidence, repair a refuted
-inequality (docs/design.md "Runner").  Split from ``runner`` so that the workers of
+"""Deciding one claim: the routes of ``dpproof.routes`` in order until one decides, the
+cross-examination, the repair of a refuted inequality (docs/design.md "Runner", "Routes").  Split from ``runner`` so that the workers of
 ``execution`` call it without importing ``runner`` (no runner <-> execution import cycle);
 ``runner.check_claim`` is this function."""
 
 from __future__ import annotations
 
-import traceback
 from dataclasses import replace
 
-from . import conjunction
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import (BACKSTOP_FIRED, Config, EngineTimeout, budgeted, load, now,
@@ -17,6 +15,7 @@ from .engines.budget_text import limit_text
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
 from .repair import repair
+from .routes import walk
 
 
 def check_claim(claim: Claim, config: Config) -> Assessment:
@@ -40,7 +39,7 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             load(name)
         try:
             with budgeted(config), time_limit(config.timeout):
-                _run_engines(claim, config, evidence)
+                walk(claim, config, evidence)   # dpproof.routes: the table, in order
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
                 meter["before"] = now()
@@ -55,9 +54,9 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
                                      limit_text("claim", config.timeout, config.budget),
                                      wall() - t0))
     if BACKSTOP_FIRED[0]:
-        evidence.append(Evidence("runner", Verdict.INCONCLUSIVE, "a wall-clock backstop "
+        evidence.append(Evidence("runner", Verdict.INCONCLUSIVE, "a CPU-time backstop "
                                  "stopped a step of this claim (a loop no count sees): its "
-                                 "verdict may depend on the machine", wall() - t0))
+                                 "verdict may depend on the machine's speed", wall() - t0))
     a = replace(assess(claim, evidence, wall() - t0), cross_examination=record)
     if a.verdict is Verdict.REFUTED:
         with budgeted(config):    # the map of where it holds: counted work too
@@ -113,102 +112,3 @@ def _with_repair(a: Assessment, config: Config) -> Assessment:
     regions = (found.names, found.boxes) if found.names else ()
     return replace(a, repair=found.text, regions=regions,
                    seconds=a.seconds + wall() - t0)
-
-
-def _run_engines(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
-    for name in config.engines:
-        engine = load(name)
-        t0, b0 = wall(), now()
-        try:
-            if not engine.supports(claim):
-                continue
-            budgeted = _budgeted(name, config)
-            with time_limit(budgeted.engine_timeout):
-                ev = engine.check(claim, budgeted)
-        except EngineTimeout:
-            if outer_limit_passed():   # the enclosing limit's, not ours
-                raise
-            ev = Evidence(name, Verdict.INCONCLUSIVE,
-                          limit_text("engine", budgeted.engine_timeout), wall() - t0)
-        except Exception as exc:  # recorded, never dropped
-            ev = Evidence(name, Verdict.ERROR, f"{type(exc).__name__}: {exc}",
-                          wall() - t0,
-                          data={"traceback": traceback.format_exc(limit=4)})
-        evidence.append(_spent(ev, b0))
-        if ev.verdict.decisive:
-            return
-        if name == "symbolic" and _ran_out(ev) and _quick_conjuncts(claim, config, evidence):
-            return
-    # a conjunction (Max(a_i) <= c) conjunct by conjunct, before the symbolic engine's
-    # full budget (which it makes unnecessary when it decides)
-    try:
-        with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
-            evidence.extend(conjunction.decide(claim, config))
-    except EngineTimeout:
-        if outer_limit_passed():   # the claim's limit, not the conjunction's
-            raise
-    if not any(e.verdict.decisive for e in evidence):
-        _symbolic_full_budget(claim, config, evidence)
-
-
-#: the evidence data key of the budget an engine used, in ``base.now`` units: seconds of wall
-#: clock, or under counted work (the default) units / ``UNITS_PER_SECOND`` -- the same on
-#: every machine, so a decision on it is too
-SPENT = "budget_spent"
-
-
-def _spent(ev: Evidence, b0: float) -> Evidence:
-    return replace(ev, data={**ev.data, SPENT: round(now() - b0, 6)})
-
-
-def _ran_out(ev: Evidence) -> bool:
-    """The symbolic engine stopped by its time limit (not for want of a proof)."""
-    return ev.verdict is Verdict.INCONCLUSIVE and (
-        ev.detail.startswith(("engine time limit", "engine budget", "sympy did not finish")))
-
-
-def _quick_conjuncts(claim: Claim, config: Config, evidence: list[Evidence]) -> bool:
-    """A conjunction the symbolic engine could not finish whole in its quick budget: each
-    conjunct with the quick budget before the other engines (``conjunction.quick``); True
-    when that decided the claim (its evidence then added)."""
-    try:
-        with time_limit(min(config.engine_timeout, conjunction.SECONDS)):
-            got = conjunction.quick(claim, config)
-    except EngineTimeout:
-        if outer_limit_passed():
-            raise
-        return False
-    if not got:
-        return False
-    evidence.extend(got)
-    return any(e.verdict.decisive for e in got)
-
-
-def _budgeted(name: str, config: Config) -> Config:
-    """The symbolic engine's first attempt gets ``symbolic_quick_timeout`` seconds."""
-    if name == "symbolic" and config.symbolic_quick_timeout < config.engine_timeout:
-        return replace(config, engine_timeout=config.symbolic_quick_timeout)
-    return config
-
-
-def _symbolic_full_budget(claim: Claim, config: Config, evidence: list[Evidence]) -> None:
-    """No engine decided: give the symbolic engine its full budget when the quick one ran
-    out (ISSUE 14 item 5; the quick attempt's evidence is replaced by the full one)."""
-    quick = config.symbolic_quick_timeout
-    hit = [i for i, e in enumerate(evidence) if e.engine == "symbolic" and (
-        _ran_out(e) or (e.verdict is Verdict.INCONCLUSIVE and e.data.get(SPENT, 0) >= 0.9 * quick))]
-    if not hit or quick >= config.engine_timeout:
-        return
-    t0, b0 = wall(), now()
-    try:
-        with time_limit(config.engine_timeout):
-            ev = load("symbolic").check(claim, config)
-    except EngineTimeout:
-        if outer_limit_passed():   # the enclosing limit's, not ours
-            raise
-        ev = Evidence("symbolic", Verdict.INCONCLUSIVE,
-                      limit_text("engine", config.engine_timeout), wall() - t0)
-    except Exception as exc:  # recorded, never dropped
-        ev = Evidence("symbolic", Verdict.ERROR, f"{type(exc).__name__}: {exc}",
-                      wall() - t0)
-    evidence[hit[0]] = _spent(ev, b0)

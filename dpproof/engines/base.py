@@ -132,65 +132,69 @@ class time_limit:
     ``tests/runner/test_time_limit.py``.
     """
 
-    def __new__(cls, seconds: float):
-        if _BUDGET[0] == "work":
+    def __new__(cls, seconds: float, cpu: bool = False):
+        if _BUDGET[0] == "work" and not cpu:
             return _Counted(seconds)
         return super().__new__(cls)
 
-    def __init__(self, seconds: float):
+    def __init__(self, seconds: float, cpu: bool = False):
         # 0 would disarm the alarm, the enclosing limits' too (the block ran unlimited), and
         # a negative, infinite or nan one made setitimer raise half-way (its deadline, a
         # limit passed for every later block, and its handler left behind): a limit that is
         # not a positive number of seconds has expired at once; none exceeds LONGEST
         self.seconds = min(seconds, LONGEST) if seconds > 0 else SHORTEST
         self.armed = False
+        # ``cpu``: the process's CPU seconds (ITIMER_PROF): the backstops of counted limits
+        self.timer, self.signum, self.clock = (
+            (signal.ITIMER_PROF, signal.SIGPROF, _CPU_CLOCK) if cpu
+            else (signal.ITIMER_REAL, signal.SIGALRM, _ALARM_CLOCK))
 
     def __enter__(self):
         try:
-            self.previous = signal.signal(signal.SIGALRM, _raise_timeout)
+            self.previous = signal.signal(self.signum, _raise_timeout)
         except ValueError:      # not the main thread: no hard limit
             return self
-        self.outer, _ = signal.getitimer(signal.ITIMER_REAL)
-        self.start = _ALARM_CLOCK()
-        _DEADLINES.append(self.start + self.seconds)
+        self.outer, _ = signal.getitimer(self.timer)
+        self.start = self.clock()
+        _DEADLINES.append((self.clock, self.start + self.seconds))
         self.armed = True
         first = min(self.seconds, self.outer) if self.outer > 0 else self.seconds
-        signal.setitimer(signal.ITIMER_REAL, first, REFIRE)
+        signal.setitimer(self.timer, first, REFIRE)
         return self
 
     def __exit__(self, *exc):
         if self.armed:
             self.armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(self.timer, 0)
             _DEADLINES.pop()
-            signal.signal(signal.SIGALRM, self.previous)
+            signal.signal(self.signum, self.previous)
             if self.outer > 0:
-                left = self.outer - (_ALARM_CLOCK() - self.start)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), REFIRE)
+                left = self.outer - (self.clock() - self.start)
+                signal.setitimer(self.timer, max(left, 1e-3), REFIRE)
         return False
 
 
-#: the clock of SIGALRM limits -- the backstops of counted limits, and every limit under
-#: budget="seconds" -- bound at import; no decision of a route reads it
+#: the clock of SIGALRM limits (every limit under budget="seconds") and of the CPU-time
+#: backstops of counted limits, bound at import; no decision of a route reads them
 _ALARM_CLOCK = time.perf_counter
-#: a counted limit of s work-seconds also has a wall-clock backstop of s * BACKSTOP seconds:
-#: call counting does not see a loop of arithmetic that makes no call (sympy's dense
-#: polynomials on Python ints), and one such loop ran a worker to its memory limit
+_CPU_CLOCK = time.process_time
+#: a counted limit of s work-seconds also has a backstop of s * BACKSTOP seconds of the
+#: process's CPU time: call counting does not see a loop of arithmetic that makes no call
+#: (sympy's dense polynomials on Python ints), and one such loop ran a worker to its memory
+#: limit.  CPU time, not wall time: a backstop on the wall clock fired on a loaded machine
+#: (a 3 work-second step took over 30 s under four-fold oversubscription) and made verdicts
+#: depend on the load; CPU time follows the machine's speed only.
 BACKSTOP = 10.0
 #: set when a backstop fired in this process since the flag was last cleared (check_claim)
 BACKSTOP_FIRED = [False]
 
 
 class _Counted:
-    """A counted limit (``work.work_limit``) with its wall-clock backstop (``BACKSTOP``)."""
+    """A counted limit (``work.work_limit``) with its CPU-time backstop (``BACKSTOP``)."""
 
     def __init__(self, seconds: float):
         self.work = work.work_limit(seconds * UNITS_PER_SECOND if seconds > 0 else 0)
-        previous, _BUDGET[0] = _BUDGET[0], "seconds"
-        try:
-            self.alarm = time_limit(seconds * BACKSTOP if seconds > 0 else 0)
-        finally:
-            _BUDGET[0] = previous
+        self.alarm = time_limit(seconds * BACKSTOP if seconds > 0 else 0, cpu=True)
 
     def __enter__(self):
         self.alarm.__enter__()
@@ -198,7 +202,7 @@ class _Counted:
         return self
 
     def __exit__(self, kind, exc, tb):
-        late = self.alarm.armed and _ALARM_CLOCK() - self.alarm.start >= self.alarm.seconds
+        late = self.alarm.armed and self.alarm.clock() - self.alarm.start >= self.alarm.seconds
         self.work.__exit__(kind, exc, tb)
         self.alarm.__exit__(kind, exc, tb)
         if late and isinstance(exc, EngineTimeout) and not isinstance(exc, work.WorkExhausted):
@@ -212,8 +216,8 @@ REFIRE = 0.5
 SHORTEST, LONGEST = 1e-6, 1e8
 
 
-#: the absolute deadlines (perf_counter) of the enclosing ``time_limit`` blocks, outermost first
-_DEADLINES: list[float] = []
+#: (clock, absolute deadline) of the enclosing ``time_limit`` blocks, outermost first
+_DEADLINES: list[tuple] = []
 
 
 def outer_limit_passed() -> bool:
@@ -223,10 +227,7 @@ def outer_limit_passed() -> bool:
     limits (``dpproof.work``) count too."""
     if work.limit_passed():
         return True
-    if not _DEADLINES:
-        return False
-    now = _ALARM_CLOCK()
-    return any(now >= d for d in _DEADLINES)
+    return any(clock() >= d for clock, d in _DEADLINES)
 
 
 #: the frames the alarm never interrupts: ``time_limit``'s own bookkeeping

@@ -165,7 +165,7 @@ def test_quick_leaves_a_disjunction_alone():
 
 
 def test_only_a_symbolic_attempt_cut_by_its_time_limit_runs_the_quick_pass():
-    from dpproof.checking import _ran_out
+    from dpproof.routes import ran_out as _ran_out
     from dpproof.evidence import Evidence
     assert _ran_out(Evidence("symbolic", Verdict.INCONCLUSIVE,
                              "engine time limit of 3 s reached", 3.0))

@@ -6,7 +6,7 @@ import sympy
 from dpproof.claims import Claim, Domain, Interval, Source, Statement
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
-from dpproof.checking import SPENT
+from dpproof.routes import SPENT
 from dpproof.runner import check_claim
 
 x = sympy.Symbol("x")

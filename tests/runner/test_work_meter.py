@@ -5,9 +5,11 @@ not depend on the load of the machine.  The default budget (seconds) is unchange
 
 import ctypes
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -153,13 +155,41 @@ def test_default_budget_is_work_and_seconds_keep_the_alarm():
     assert sys.gettrace() is None
 
 
+def _no_calls(n):
+    """Arithmetic in one frame: no call for the meter to count."""
+    x = 1
+    for i in range(n):
+        x = (x * 3 + i) % 1_000_003
+    return x
+
+
+def test_the_backstop_of_a_counted_limit_is_cpu_time_and_says_so():
+    """A loop that makes no call is stopped by the backstop (BACKSTOP x the nominal seconds
+    of CPU time), which flags the claim; sleeping (another process's turn, a loaded
+    machine) does not bring it forward, as a wall-clock backstop did."""
+    base.BACKSTOP_FIRED[0] = False
+    with budgeted(Config(budget="work")):
+        t0 = time.process_time()
+        with pytest.raises(EngineTimeout):
+            with time_limit(0.02):                  # 0.2 s of CPU
+                _no_calls(10 ** 9)
+        assert 0.15 < time.process_time() - t0 < 2.0
+        assert base.BACKSTOP_FIRED[0]
+        base.BACKSTOP_FIRED[0] = False
+        with time_limit(0.02):
+            time.sleep(0.5)                         # 0.5 s of wall, no CPU: not stopped
+        assert not base.BACKSTOP_FIRED[0]
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
 def test_under_work_budget_every_limit_is_counted():
     with budgeted(Config(budget="work")):
         limit = time_limit(1.5)
         assert isinstance(limit.work, work.work_limit)
         assert limit.work.units == int(1.5 * base.UNITS_PER_SECOND)
-        # with its wall-clock backstop, BACKSTOP times the nominal seconds
+        # with its backstop, BACKSTOP times the nominal seconds of the process's CPU time
         assert limit.alarm.seconds == 1.5 * base.BACKSTOP
+        assert limit.alarm.signum == signal.SIGPROF
         assert time_limit(0).work.units == 1 and time_limit(-1).work.units == 1
         assert time_limit(float("nan")).work.units == 1
         assert time_limit(float("inf")).work.units == work.LONGEST
