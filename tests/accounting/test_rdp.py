@@ -119,3 +119,16 @@ def test_without_replacement_bound_is_wbk19_theorem_9_upper_only():
     assert full.tight and (full.lower, full.upper) == (one.lower, one.upper)
     with pytest.raises(UnsupportedEvent, match="REPLACE_ONE"):
         certify_epsilon(ev, "1e-5")
+
+
+def test_dp_accountings_fractional_order_value_lies_above_the_certified_rdp():
+    """RdpAccountant at alpha = 1.5 sums |C(alpha, k)| terms (gammaln drops the sign): its
+    50-step value is 3.15% above the certified interval."""
+    ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.01, dpa.GaussianDpEvent(2.5)), 50)
+    acc = dpa.rdp.RdpAccountant([1.5])
+    acc.compose(ev)
+    peer = Fraction(float(acc._rdp[0]))
+    c = certify_rdp(ev, Fraction(3, 2))
+    assert c.tight and c.upper_ball.upper() < fmpq(peer.numerator, peer.denominator)
+    ratio = arb(fmpq(peer.numerator, peer.denominator)) / c.upper_ball
+    assert 1.0315 < ratio.lower() and ratio.upper() < 1.0316
