@@ -1,0 +1,25 @@
+"""Reference entries of the accountant's claims-file functions (``oracles.composition.
+accounting_fns``), merged into ``reference.DOCS`` (kept apart: ``reference_docs`` is full)."""
+
+from __future__ import annotations
+
+from .reference_docs import _d
+
+MORE = {
+    "zcdp_delta": _d("conversions", "rho, eps", "The optimal delta(eps) of rho-zCDP "
+                     "(Canonne-Kamath-Steinke 2020, Prop. 12 at every order): inf over alpha > 1 "
+                     "of exp((alpha - 1)(alpha rho - eps))/(alpha - 1) (1 - 1/alpha)^alpha, "
+                     "enclosed around its certified minimiser.  A bound of the theorem, to be "
+                     "compared with a divergence computed from the definition.",
+                     "rho > 0, real eps",
+                     "hockey_stick(Normal(0, s), Normal(1, s), eps) <= zcdp_delta(1/(2*s^2), eps)",
+                     "{ s = [1, 4], eps = [0, 3] }"),
+    "dpsgd_delta": _d("composition", "q, sigma, steps, eps", "A certified ball containing "
+                      "delta(eps) of `steps` compositions of the Poisson-subsampled Gaussian "
+                      "(sampling rate q, noise multiplier sigma, add/remove neighbours, both "
+                      "directions): the certified PLD bracket of dpproof.accounting; over a box, "
+                      "its values at the extreme corners (delta grows with q and steps, falls "
+                      "with sigma and eps).",
+                      "0 < q <= 1, sigma > 0, an integer steps >= 1, eps >= 0",
+                      "dpsgd_delta(1/100, 1, 10, 1) <= dpsgd_delta(1/10, 1, 10, 1)"),
+}
