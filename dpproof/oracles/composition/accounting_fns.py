@@ -55,10 +55,15 @@ def dpsgd_delta_arb(q: arb, sigma: arb, steps: int, eps: arb) -> arb:
           latex=lambda printer, args: r"\delta_{\mathrm{zCDP}}\left(%s; %s\right)" % tuple(
               printer._print(a) for a in args))
 def zcdp_delta_arb(rho: arb, eps: arb) -> arb:
-    """The module docstring's conversion for rho > 0 and real eps (balls)."""
+    """The module docstring's conversion for rho > 0 and real eps (balls): each alpha's
+    objective grows with rho and falls with eps, so does the infimum; a ball of arguments is
+    answered by the values at its two extreme corners."""
     require(bool(rho > 0), bool(rho <= 0), f"zcdp_delta(rho = {_s(rho)}, eps = {_s(eps)})",
             "needs rho > 0")
-    return zcdp_delta_optimal(rho, eps)
+    if rho.is_exact() and eps.is_exact():
+        return zcdp_delta_optimal(rho, eps)
+    return zcdp_delta_optimal(arb(rho.lower()), arb(eps.upper())).union(
+        zcdp_delta_optimal(arb(rho.upper()), arb(eps.lower())))
 
 
 __all__ = ["dpsgd_delta", "dpsgd_delta_arb", "zcdp_delta", "zcdp_delta_arb"]
