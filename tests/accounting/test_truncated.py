@@ -181,3 +181,16 @@ def test_dp_accounting_test_vector_lies_in_the_pairs_epsilon_bracket():
     lo, hi = GeneralCurve(plan(ev)).epsilon(fmpq(1, 10 ** 6))
     assert lo <= fmpq(1790433, 10 ** 5) <= hi and hi - lo < fmpq(1, 20)
     assert certify_epsilon(ev, "1e-6").upper == float(hi)
+
+
+@pytest.mark.parametrize("e", [0, "1/2", 1, 2])
+def test_the_cut_pair_is_above_the_sensitivity_2_add_remove_pair(e):
+    """Revealing the cut (same law under both datasets) and joint convexity bound the cut part
+    by the add/remove pair of sensitivity 2 at q' (docs/accounting.md); dp_accounting's
+    replace-one pair at s/2 is above it at these points (its 'slightly loose')."""
+    t, cut, _ = _parts()
+    q2 = cut[0][1][0]
+    e = _mp(e)
+    add_remove = [([(1 - q2, 0), (q2, 2)], [(1, 0)], _mp(S)), ([(1, 0)], [(1 - q2, 0), (q2, 2)],
+                                                                _mp(S))]
+    assert _hockey(cut, e) >= max(_hockey(d, e) for d in add_remove) > 0
