@@ -6,6 +6,14 @@ from __future__ import annotations
 from .reference_docs import _d
 
 MORE = {
+    "Mixture": _d("laws", "w, P, Q", "The mixture (1 - w) P + w Q: of two discrete laws (every "
+                  "divergence), or of normal laws with one exactly equal sigma, whose "
+                  "hockey_stick against one normal of that sigma is computed from the "
+                  "definition when every mean lies on one side of the normal's (a monotone "
+                  "loss: the half-line beyond a certified crossing); other divergences of a "
+                  "normal mixture are refused.", "0 <= w <= 1",
+                  "hockey_stick(Mixture(q, Normal(0, 1), Normal(1, 1)), Normal(0, 1), 1) <= "
+                  "q*gauss_delta(1, 1, 1)", '{ q = ["1/100", "1/2"] }'),
     "zcdp_delta": _d("conversions", "rho, eps", "The optimal delta(eps) of rho-zCDP "
                      "(Canonne-Kamath-Steinke 2020, Prop. 12 at every order): inf over alpha > 1 "
                      "of exp((alpha - 1)(alpha rho - eps))/(alpha - 1) (1 - 1/alpha)^alpha, "

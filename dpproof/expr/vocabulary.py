@@ -28,7 +28,7 @@ from .reference import DOCS, Doc
 #: every function a claim may call, by name (the registry must hold exactly these)
 SPECIAL = ("Phi", "Q", "dawson")
 DISTRIBUTIONS = ("Normal", "DataDependentNormal", "Laplace", "Bernoulli", "OSGT", "TruncNormal",
-                 "Finite", "NameShame", "ProductOf", "Quantize", "Stochastic")
+                 "Finite", "NameShame", "ProductOf", "Quantize", "Stochastic", "Mixture")
 ORACLES = (
     # divergences and privacy-loss masses
     "renyi", "kl", "hockey_stick", "tv", "hs_events", "bad_mass", "loss_tail", "loss_at",
