@@ -194,3 +194,9 @@ def test_the_cut_pair_is_above_the_sensitivity_2_add_remove_pair(e):
     add_remove = [([(1 - q2, 0), (q2, 2)], [(1, 0)], _mp(S)), ([(1, 0)], [(1 - q2, 0), (q2, 2)],
                                                                 _mp(S))]
     assert _hockey(cut, e) >= max(_hockey(d, e) for d in add_remove) > 0
+
+
+def test_calibrate_refuses_truncated_sampling_in_one_line():
+    from dpproof.accounting import UnsupportedEvent, calibrate
+    with pytest.raises(UnsupportedEvent, match="only an upper end is certified"):
+        calibrate(lambda x: T(100, 0.05, 8, x), "2", "1e-5")
