@@ -188,7 +188,7 @@ def test_the_cut_pair_is_above_the_sensitivity_2_add_remove_pair(e):
     """Revealing the cut (same law under both datasets) and joint convexity bound the cut part
     by the add/remove pair of sensitivity 2 at q' (docs/accounting.md); dp_accounting's
     replace-one pair at s/2 is above it at these points (its 'slightly loose')."""
-    t, cut, _ = _parts()
+    _, cut, _ = _parts()
     q2 = cut[0][1][0]
     e = _mp(e)
     add_remove = [([(1 - q2, 0), (q2, 2)], [(1, 0)], _mp(S)), ([(1, 0)], [(1 - q2, 0), (q2, 2)],

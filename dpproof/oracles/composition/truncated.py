@@ -64,7 +64,7 @@ class Mixture(Inverted):
     """The loss law t A + (1 - t) B (a PLD mixture), t a ball in [0, 1].  An ``Inverted`` for
     ``pld_general`` only so that it asks for many CDF values at once (``cdfs``)."""
 
-    def __init__(self, t: arb, a: Law, b: Law, key):  # noqa: super().__init__ not wanted
+    def __init__(self, t: arb, a: Law, b: Law, key):  # not Inverted.__init__: no inversion
         self.t, self.a, self.b = t, a, b
         self.params = (key,)
         self.right = a.right
