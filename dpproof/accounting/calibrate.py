@@ -54,10 +54,11 @@ class _Family:
         if p.zcdp or any(k == "discrete_laplace" for k, _ in p.noise):
             raise UnsupportedEvent(f"calibrate: make_event({x!r}) = {event!r} has a ZCDpEvent "
                                    "or a DiscreteLaplaceDpEvent (not a noise scale c * x)")
-        if p.swor:
-            raise UnsupportedEvent(f"calibrate: make_event({x!r}) = {event!r} samples without "
-                                   "replacement: only an upper end is certified, so no lower "
-                                   "end could be certified to miss the target")
+        if p.swor or p.loose:
+            raise UnsupportedEvent(f"calibrate: make_event({x!r}) = {event!r}: only an upper "
+                                   "end is certified (without-replacement or truncated "
+                                   "sampling), so no lower end could be certified to miss "
+                                   "the target")
         general = tuple(sorted((k[0], k[1] if k[0] != "mog" else k[2:], n)
                                for k, n in p.general.items()))
         shape = (general, tuple(k for k, _ in p.noise), tuple(sorted(p.rr.items())),

@@ -18,6 +18,9 @@ Dominating pairs (sensitivity-1 conventions of dp_accounting 0.6.0's PLD account
   (1-q) N(0, s^2) + q N(1, s^2) vs N(0, s^2), both directions (Mironov-Talwar-Zhang 2019).
 * ``SampledWithoutReplacementDpEvent(n, m, Gaussians)`` under REPLACE_ONE: no pair, an RDP
   bound (``rdp`` module; upper end only).
+* ``TruncatedSubsampledGaussianDpEvent(n, q, B, s)``: dp_accounting's PLD mixture
+  (``oracles.composition.truncated``), a bound, not a pair; upper end only (with B >= n no
+  batch is cut: the Poisson-subsampled Gaussian, tight).
 * ``NoOpDpEvent``: P = Q.  ``NonPrivateDpEvent``: nothing is known but delta <= 1.
 
 Each pair is realised by two neighbouring datasets of a mechanism matching the event (a record
@@ -40,6 +43,7 @@ SUPPORTED = (
     "relation) or LaplaceDpEvent, DiscreteLaplaceDpEvent, MixtureOfGaussiansDpEvent "
     "(ADD_OR_REMOVE_ONE, REPLACE_SPECIAL), ZCDpEvent (upper end only; with Gaussians only), "
     "SampledWithoutReplacementDpEvent of Gaussians (REPLACE_ONE; upper end only, RDP), "
+    "TruncatedSubsampledGaussianDpEvent (any relation; upper end only), "
     "NoOpDpEvent, NonPrivateDpEvent, and Composed/SelfComposed events of these")
 
 
@@ -187,7 +191,7 @@ def _walk(event, count: int, out: Plan, dpa, top) -> None:
     elif isinstance(event, e.SampledWithoutReplacementDpEvent):
         _swor(event, count, out, dpa, top)
     elif isinstance(event, e.TruncatedSubsampledGaussianDpEvent):
-        raise _refuse(top, relation, "TruncatedSubsampledGaussianDpEvent (not yet)")
+        _truncated(event, count, out, dpa, top)
     elif isinstance(event, e.ZCDpEvent):
         rho = exact_param(event.rho, "rho")
         xi = exact_param(event.xi, "xi")
@@ -198,6 +202,34 @@ def _walk(event, count: int, out: Plan, dpa, top) -> None:
                "only the upper end (the optimal RDP conversion) is certified")
     else:
         raise _refuse(top, relation, type(event).__name__)
+
+
+def _truncated(event, count: int, out: Plan, dpa, top) -> None:
+    """Truncated Poisson subsampling (``oracles.composition.truncated``): dp_accounting's PLD
+    mixture, an upper end only; no cut possible (B >= n): the Poisson-subsampled Gaussian."""
+    n, B = event.dataset_size, event.truncated_batch_size
+    q = exact_param(event.sampling_probability, "sampling_probability")
+    s = exact_param(event.noise_multiplier, "noise_multiplier")
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in (n, B)) or \
+            not 0 <= q <= 1 or s < 0:
+        raise ValueError(f"{event!r}: need integers dataset_size, truncated_batch_size >= 0, "
+                         "0 <= sampling_probability <= 1 and noise_multiplier >= 0")
+    out.noise.append(("truncated_gaussian", s))
+    if q == 0 or B == 0 or n == 0:
+        return  # no record is used (as in dp_accounting)
+    if s == 0:
+        out.nonprivate = True  # dp_accounting: not DP; only delta <= 1 is certified
+        return
+    if B >= n:
+        e = dpa.dp_event
+        out.noise.pop()
+        _poisson(e.PoissonSampledDpEvent(event.sampling_probability,
+                                         e.GaussianDpEvent(event.noise_multiplier)),
+                 count, out, dpa, top)
+        return
+    _add(out, ("trunc", n, q, B, s, out.relation.name == "REPLACE_ONE"), count)
+    _loose(out, "TruncatedSubsampledGaussianDpEvent: dp_accounting's PLD mixture (replace-one "
+           "pair when the batch is cut), a bound not realised by two datasets; upper end only")
 
 
 def _swor(event, count: int, out: Plan, dpa, top) -> None:

@@ -73,6 +73,11 @@ def directions(p: Plan) -> list[list]:
             add.append((L.SubLaplace(key[1], key[2], False), n))
         elif kind == "sub_gauss_replace":
             both(L.sub_gauss_replace(key[1], key[2]), n)
+        elif kind == "trunc":
+            from ..oracles.composition.truncated import truncated_laws
+            r, d = truncated_laws(*key[1:])
+            rem.append((r, n))
+            add.append((d, n))
         elif kind == "mog":
             rem.append((L.mog(key[1], list(key[2]), list(key[3]), True), n))
             add.append((L.mog(key[1], list(key[2]), list(key[3]), False), n))

@@ -12,6 +12,8 @@ independent products), the pairs being those of ``events``.  Per step, alpha > 1
   sum at integer alpha (``subsampled.subsampled_gaussian_rdp``), the certified split series
   at real alpha (``subsampled_frac``); it dominates the reverse direction (Mironov-Talwar-
   Zhang 2019, Thm. 5), so it stands for both; inf at alpha = inf.
+* Poisson-subsampled Laplace (add/remove, sensitivity 1): both directions at real alpha,
+  the tails exact and the middle by certified quadrature (``subsampled_laplace_frac``).
 * ZCDpEvent(rho, xi): xi + alpha rho, a bound on the mechanism (upper end only).
 * SampledWithoutReplacement(n, m, Gaussians), REPLACE_ONE, gamma = m/n, at integer alpha >= 2:
   the bound of Wang-Balle-Kasiviswanathan 2019 (AISTATS, Thm. 9) with the subsample's
@@ -23,8 +25,8 @@ independent products), the pairs being those of ``events``.  Per step, alpha > 1
 Canonne-Kamath-Steinke 2020 (Prop. 12): delta <= exp((alpha-1)(tau-eps))/alpha (1-1/alpha)^(alpha-1),
 eps <= tau + log(1 - 1/alpha) - log(alpha delta)/(alpha - 1).
 
-Other steps (discrete Laplace, mixtures, subsampled Laplace, replace-one subsampling) are
-refused.  ``alpha`` is exact (int, Fraction, decimal string) or ``"inf"``; floats refused.
+Other steps (discrete Laplace, mixtures, replace-one subsampling, truncated subsampling) are
+refused.  At alpha = inf the largest log-ratios are summed per direction, then maximised.  ``alpha`` is exact (int, Fraction, decimal string) or ``"inf"``; floats refused.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from flint import arb, ctx, fmpq
 
 from ..oracles.composition.subsampled import subsampled_gaussian_rdp
 from ..oracles.composition.subsampled_frac import subsampled_gaussian_renyi_arb
+from ..oracles.composition.subsampled_laplace_frac import (subsampled_laplace_inf,
+                                                          subsampled_laplace_renyi_dirs)
 from .brackets import Certified, describe, target
 from .events import UnsupportedEvent, plan
 from .rounding import down, up
@@ -82,14 +86,19 @@ def _swor_rdp(gamma: fmpq, mu2: fmpq, alpha: int) -> arb:
 ORDERS = range(2, 257)
 
 
+def _only_sub_laplace(p) -> None:
+    other = [k[0] for k in p.general if k[0] != "sub_laplace"]
+    if other:
+        raise UnsupportedEvent(f"RDP of {', '.join(other)} steps is not certified; "
+                               "certify_rdp takes Gaussian, Laplace, randomized response, "
+                               "Poisson-subsampled Gaussian (add/remove) and Laplace, "
+                               "without-replacement sampled Gaussian and ZCDp steps")
+
+
 def plan_rdp(p, a: fmpq) -> arb:
     """A ball containing the max over directions of the summed RDP at a finite order a > 1
     (an upper bound where parts are bounds: ZCDp, without-replacement sampling)."""
-    if p.general:
-        raise UnsupportedEvent(f"RDP of {', '.join(k[0] for k in p.general)} steps is not "
-                               "certified; certify_rdp takes Gaussian, Laplace, randomized "
-                               "response, Poisson-subsampled Gaussian (add/remove), "
-                               "without-replacement sampled Gaussian and ZCDp steps")
+    _only_sub_laplace(p)
     if p.swor and a.q != 1:
         raise ValueError(f"alpha={a}: without-replacement sampling is bounded at integer "
                          "orders only")
@@ -100,6 +109,9 @@ def plan_rdp(p, a: fmpq) -> arb:
     sym += sum((arb(x) + A * arb(r) for r, x in p.zcdp), arb(0))
     sym += sum((n * _swor_rdp(g, m2, int(a.p)) for g, m2, n in p.swor), arb(0))
     dirs = [sym, sym]
+    for (_, q, b), n in p.general.items():  # sub_laplace: removal, addition
+        r, d = subsampled_laplace_renyi_dirs(arb(q), arb(b), A)
+        dirs = [dirs[0] + n * r, dirs[1] + n * d]
     for (pp, k, special), n in p.rr.items():
         per = _rr_pairs(pp, k, special)
         for i in range(2):
@@ -146,16 +158,18 @@ def _order(alpha):
 
 def _infinite_order(p) -> tuple[float, bool]:
     """RDP at alpha = inf: (value, exact?)."""
-    if p.general:
-        plan_rdp(p, fmpq(2))  # raises UnsupportedEvent
+    _only_sub_laplace(p)
     if p.mu2 > 0 or p.dpsgd or p.blatant or p.swor:
         return math.inf, True
-    vals = []
+    dirs = [arb(0), arb(0)]  # the largest log-ratio summed per direction, then the max
     for (pp, k, special), n in p.rr.items():
         a, b = 1 - pp + pp / k, pp / k
-        v = arb(a / b).log() if not special else arb(k * a).log().max(-arb(pp).log())
-        vals.append(n * v)
-    total = sum(vals, arb(0)) + sum((arb(a) for a in p.laplace), arb(0))
+        v = [arb(a / b).log()] * 2 if not special else [arb(k * a).log(), -arb(pp).log()]
+        dirs = [dirs[0] + n * v[0], dirs[1] + n * v[1]]
+    for (_, q, b), n in p.general.items():  # subsampled Laplace
+        r, d = subsampled_laplace_inf(arb(q), arb(b))
+        dirs = [dirs[0] + n * r, dirs[1] + n * d]
+    total = dirs[0].max(dirs[1]) + sum((arb(a) for a in p.laplace), arb(0))
     total += sum((arb(x) for _, x in p.zcdp), arb(0))  # xi; rho > 0 gives inf below
     if any(r > 0 for r, _ in p.zcdp):
         return math.inf, True

@@ -214,7 +214,7 @@ ARG_KINDS = {
     # divergences (dpproof.oracles.functions)
     "renyi": "ddn", "kl": "dd", "hockey_stick": "ddn", "tv": "dd",
     # transforms, events and privacy-loss masses (dpproof.oracles.dp_instances)
-    "ProductOf": "dd", "Quantize": "dn", "Stochastic": "dn", "hs_events": "ddn",
+    "ProductOf": "dd", "Mixture": "ndd", "Quantize": "dn", "Stochastic": "dn", "hs_events": "ddn",
     "bad_mass": "ddn", "loss_tail": "ddn", "loss_at": "ddn", "density": "dn", "cdf": "dn",
     "signed_mass_below": "ddnn", "moment2": "d", "eps_at_delta": "ddnnn",
 }

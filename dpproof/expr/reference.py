@@ -8,14 +8,18 @@ argument list whose length is not an arity of the function, and on an example th
 claims-file loader rejects.  ``docs/functions.md`` is ``reference_pages.markdown()`` (a
 test compares them; ``python docs/gen_reference.py`` regenerates it).
 
-The entries themselves are data in ``dpproof.expr.reference_docs``.
+The entries themselves are data in ``dpproof.expr.reference_docs`` (and
+``reference_docs_acct``).
 """
 
 from __future__ import annotations
 
 import difflib
 
-from .reference_docs import DOCS, Doc
+from .reference_docs import DOCS as _CORE, Doc
+from .reference_docs_acct import MORE
+
+DOCS = {**_CORE, **MORE}
 
 
 #: the sections of the reference, in order

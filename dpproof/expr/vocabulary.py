@@ -28,7 +28,7 @@ from .reference import DOCS, Doc
 #: every function a claim may call, by name (the registry must hold exactly these)
 SPECIAL = ("Phi", "Q", "dawson")
 DISTRIBUTIONS = ("Normal", "DataDependentNormal", "Laplace", "Bernoulli", "OSGT", "TruncNormal",
-                 "Finite", "NameShame", "ProductOf", "Quantize", "Stochastic")
+                 "Finite", "NameShame", "ProductOf", "Quantize", "Stochastic", "Mixture")
 ORACLES = (
     # divergences and privacy-loss masses
     "renyi", "kl", "hockey_stick", "tv", "hs_events", "bad_mass", "loss_tail", "loss_at",
@@ -40,10 +40,11 @@ ORACLES = (
     # the normal product law
     "alg1_moment", "alg1_variance", "alg1_abs_dev", "normal_product_pdf", "normal_product_kl",
     # conversions and inverses
-    "zcdp_eps", "rdp_to_delta", "eps_at_delta", "gauss_var_needed", "osgt_var_needed",
+    "zcdp_eps", "zcdp_delta", "rdp_to_delta", "eps_at_delta", "gauss_var_needed",
+    "osgt_var_needed",
     # composition
     "rr_compose_delta", "subsampled_gaussian_rdp", "subsampled_laplace_renyi", "dpsgd_eps",
-    "F_l_slope", "br_product_delta", "br_product_delta_bf", "br_two_delta_bf",
+    "dpsgd_delta", "F_l_slope", "br_product_delta", "br_product_delta_bf", "br_two_delta_bf",
     "genrr3_delta_bf", "br_sup_delta", "br_sup_eps_g", "br_adaptive_delta", "rademacher_tail",
     "kary_rr_delta", "subsampled_gaussian_renyi",
     # mechanisms

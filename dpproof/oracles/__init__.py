@@ -30,12 +30,13 @@ from . import functions  # noqa: F401  (registers the sympy functions)
 
 #: Every module that registers functions a claim may call, in one explicit list (issue 16).
 REGISTERING_MODULES = ("functions", "distributions.transforms", "distributions.normal_product",
+                       "distributions.mixture",
                        "divergences.privacy_loss", "moments", "conversions",
                        "composition.adaptive", "composition.rr_kary", "composition.subsampled_frac",
-                       "mechanisms", "isotonic")
-from .distributions import normal_product, transforms  # noqa: E402,F401,I001
+                       "composition.accounting_fns", "mechanisms", "isotonic")
+from .distributions import mixture, normal_product, transforms  # noqa: E402,F401,I001
 from .divergences import privacy_loss  # noqa: E402,F401
-from .composition import adaptive, rr_kary, subsampled_frac  # noqa: E402,F401
+from .composition import accounting_fns, adaptive, rr_kary, subsampled_frac  # noqa: E402,F401
 from . import conversions, isotonic, mechanisms, moments  # noqa: E402,F401
 
 __all__ = ["Normal", "Laplace", "OSGT", "TruncNormal", "NormalProduct", "DataDependentNormal",

@@ -184,8 +184,6 @@ def test_noop_nonprivate_and_noiseless_steps():
      "SampledWithoutReplacementDpEvent"),
     (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [1.0], [1.0]), R.REPLACE_ONE,
      "under REPLACE_ONE"),
-    (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), R.ADD_OR_REMOVE_ONE,
-     "TruncatedSubsampledGaussianDpEvent"),
     (C([dpa.dp_event.ZCDpEvent(0.5), L(1.0)]), R.ADD_OR_REMOVE_ONE, "ZCDpEvent composed"),
 ])
 def test_unsupported_events_are_refused_naming_event_and_relation(event, rel, words):

@@ -119,3 +119,49 @@ def test_without_replacement_bound_is_wbk19_theorem_9_upper_only():
     assert full.tight and (full.lower, full.upper) == (one.lower, one.upper)
     with pytest.raises(UnsupportedEvent, match="REPLACE_ONE"):
         certify_epsilon(ev, "1e-5")
+
+
+def test_dp_accountings_fractional_order_value_lies_above_the_certified_rdp():
+    """RdpAccountant at alpha = 1.5 sums |C(alpha, k)| terms (gammaln drops the sign): its
+    50-step value is 3.15% above the certified interval."""
+    ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.01, dpa.GaussianDpEvent(2.5)), 50)
+    acc = dpa.rdp.RdpAccountant([1.5])
+    acc.compose(ev)
+    peer = Fraction(float(acc._rdp[0]))
+    c = certify_rdp(ev, Fraction(3, 2))
+    assert c.tight and c.upper_ball.upper() < fmpq(peer.numerator, peer.denominator)
+    ratio = arb(fmpq(peer.numerator, peer.denominator)) / c.upper_ball
+    assert 1.0315 < ratio.lower() and ratio.upper() < 1.0316
+
+
+def _sub_laplace_quad(q, b, a, remove):
+    """D_alpha of (1-q) Lap(0,b) + q Lap(1,b) vs Lap(0,b) (or the reverse) by quadrature."""
+    lap = lambda m: (lambda x: mpmath.exp(-abs(x - m) / b) / (2 * b))  # noqa: E731
+    mix = lambda x: (1 - q) * lap(0)(x) + q * lap(1)(x)  # noqa: E731
+    return _renyi_quad(mix, lap(0), a) if remove else _renyi_quad(lap(0), mix, a)
+
+
+@pytest.mark.parametrize("alpha", ["1.5", "3"])
+def test_subsampled_laplace_both_directions_against_quadrature(alpha):
+    q, b, a = mpmath.mpf(1) / 10, mpmath.mpf(1) / 2, mpmath.mpf(Fraction(alpha).numerator) / \
+        Fraction(alpha).denominator
+    truth = 20 * max(_sub_laplace_quad(q, b, a, True), _sub_laplace_quad(q, b, a, False))
+    ev = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(Fraction(1, 10),
+                                                           dpa.LaplaceDpEvent(Fraction(1, 2))), 20)
+    _inside(certify_rdp(ev, alpha), truth)
+
+
+def test_infinite_order_maximises_the_summed_directions():
+    """RR(p, k) vs uniform has largest log-ratios log(k a) and -log p in its two directions; a
+    subsampled Laplace has log(1 - q + q e^a) and -log(1 - q + q e^-a): summed per direction,
+    then the max (not the sum of each part's max)."""
+    ev = dpa.ComposedDpEvent([dpa.RandomizedResponseDpEvent(Fraction(1, 2), 2),
+                              dpa.PoissonSampledDpEvent(Fraction(1, 2),
+                                                        dpa.LaplaceDpEvent(Fraction(1, 4)))])
+    c = certify_rdp(ev, "inf", R.REPLACE_SPECIAL)
+    q, a = mpmath.mpf(1) / 2, mpmath.mpf(4)
+    d0 = mpmath.log(2 * (1 - q + q / 2)) + mpmath.log(1 - q + q * mpmath.exp(a))
+    d1 = -mpmath.log(q) - mpmath.log(1 - q + q * mpmath.exp(-a))
+    _inside(c, max(d0, d1))
+    sum_of_maxes = -mpmath.log(q) + mpmath.log(1 - q + q * mpmath.exp(a))
+    assert c.upper < sum_of_maxes - mpmath.mpf("0.25")

@@ -117,7 +117,7 @@ def test_functions_unknown_name_exits_2_with_did_you_mean(capsys):
     assert main(["functions", "gaus_delta"]) == 2
     err = capsys.readouterr().err
     assert err == ("dpproof: error: no function 'gaus_delta' (did you mean 'gauss_delta' or "
-                   "'eps_at_delta' or 'br_sup_delta'?); 'dpproof functions' lists them all\n")
+                   "'dpsgd_delta' or 'eps_at_delta'?); 'dpproof functions' lists them all\n")
 
 
 def test_reference_page_is_generated_from_the_code():

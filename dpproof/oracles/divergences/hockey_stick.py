@@ -7,6 +7,7 @@ from flint import arb
 
 from ..balls import pos
 from ..distributions import Discrete, ProductDistribution
+from ..distributions.mixture import NormalMixture, mixture_hockey_stick
 from ..integrate import exp_quad_integral
 from .hs_pieces import hs_piece
 from .pieces import Zone, _dispatch, _refine, quad_range, same_point
@@ -18,6 +19,8 @@ def hockey_stick(P, Q, eps: arb) -> arb:
     For P = Q it is (1 - e^eps)_+ exactly (0 for eps >= 0)."""
     if same_point(P, Q):
         return self_hockey_stick(eps)
+    if isinstance(P, NormalMixture) or isinstance(Q, NormalMixture):
+        return mixture_hockey_stick(P, Q, eps)
     return _dispatch(P, Q, lambda p, q: _hs_cont(p, q, eps),
                      lambda p, q: _hs_disc(p, q, eps), lambda p, q: _hs_prod(p, q, eps))
 
