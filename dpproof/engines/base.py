@@ -178,12 +178,10 @@ class time_limit:
 #: backstops of counted limits, bound at import; no decision of a route reads them
 _ALARM_CLOCK = time.perf_counter
 _CPU_CLOCK = time.process_time
-#: a counted limit of s work-seconds also has a backstop of s * BACKSTOP seconds of the
-#: process's CPU time: call counting does not see a loop of arithmetic that makes no call
-#: (sympy's dense polynomials on Python ints), and one such loop ran a worker to its memory
-#: limit.  CPU time, not wall time: a backstop on the wall clock fired on a loaded machine
-#: (a 3 work-second step took over 30 s under four-fold oversubscription) and made verdicts
-#: depend on the load; CPU time follows the machine's speed only.
+#: a counted limit of s work-seconds also has a backstop of s * BACKSTOP CPU seconds: counting
+#: does not see a loop that makes no call (sympy's dense polynomials on ints; one ran a worker
+#: to its memory limit).  CPU, not wall: on the wall clock it fired on a loaded machine (a
+#: 3 work-second step took 30 s under 4x oversubscription); CPU follows the machine's speed.
 BACKSTOP = 10.0
 #: set when a backstop fired in this process since the flag was last cleared (check_claim)
 BACKSTOP_FIRED = [False]
@@ -230,8 +228,10 @@ def outer_limit_passed() -> bool:
     return any(clock() >= d for clock, d in _DEADLINES)
 
 
-#: the frames the alarm never interrupts: ``time_limit``'s own bookkeeping
-_UNINTERRUPTIBLE = (time_limit.__enter__.__code__, time_limit.__exit__.__code__)
+#: the frames the alarm never interrupts: the limits' bookkeeping (an EngineTimeout raised in
+#: ``work_limit.__exit__`` left the meter installed, and a later limit fired in pytest's code)
+_UNINTERRUPTIBLE = tuple(f.__code__ for f in (time_limit.__enter__, time_limit.__exit__,
+                         _Counted.__enter__, _Counted.__exit__)) + work._UNINTERRUPTIBLE
 
 
 def _raise_timeout(signum, frame):

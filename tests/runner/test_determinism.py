@@ -7,9 +7,11 @@ The claims: the thirteen that lost their verdicts on a busy machine when budgets
 (``NAMED``) and the quickest others of the committed report, so that all five sources are in.
 Both runs use small counted budgets (``BUDGETS``): many claims then stop at a budget's edge,
 where a limit that depended on the machine would show first, and the test costs CI minutes,
-not a library run.  Seconds (the reporting clock) may differ; a claim's total work may differ
-by ``TOTAL_SLACK``: it also counts the repair of a refuted claim, after the claim's budget,
-where a few stdlib first calls follow what the parent ran before forking.
+not a library run.  Seconds (the reporting clock) may differ.  Counted work may differ by
+``SLACK``: what is left of nondeterminism is address-dependent (a dict probe meeting an
+identity-hashed key, mpmath's cached constants follow where the allocator put objects, which
+follows what the parent ran before forking) -- a few to a hundred calls in a million, where a
+worker's history moved counts by 2-8% before every claim had a fresh fork.
 """
 
 from __future__ import annotations
@@ -34,10 +36,16 @@ NAMED = ("adp_notes.def.hockey_stick", "adp_notes.remark3.sufficient",
 #: how many claims in all; the rest are the quickest of the committed report
 COUNT = 60
 SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
-#: the claim's and the engine's budget, in work-seconds (defaults: 120 and 60)
-BUDGETS = ("--budget", "12", "--engine-budget", "6")
-#: relative difference allowed between two runs' total work of one claim (see above)
-TOTAL_SLACK = 1e-3
+#: the claim's and the engine's budget, in work-seconds (defaults: 120 and 60): small, so that
+#: many engines stop at their edge and the test takes CI minutes
+BUDGETS = ("--budget", "4", "--engine-budget", "2")
+#: (relative, absolute work-seconds) difference allowed between two runs' counts (see above)
+SLACK = (1e-3, 1e-4)
+
+
+def _close(a, b) -> bool:
+    return a == b or (a is not None and b is not None
+                      and abs(a - b) <= max(SLACK[0] * max(abs(a), abs(b)), SLACK[1]))
 
 
 def chosen() -> list[str]:
@@ -52,14 +60,21 @@ def chosen() -> list[str]:
 
 
 def decided(report: dict) -> dict:
-    """Everything a run decides, each engine's counted work included, without seconds."""
+    """Everything a run decides, without seconds and counted work (``counts``)."""
     return {c["id"]: {
         "verdict": c["verdict"], "scope": c["scope"], "witness": c.get("witness"),
         "violation": c.get("violation"), "repair": c.get("repair"),
-        "cross_examination": (c.get("work") or {}).get("cross_examination"),
-        "evidence": [(e["engine"], e["verdict"], e["detail"], e.get("scope"),
-                      (e.get("data") or {}).get("budget_spent")) for e in c["evidence"]]}
+        "evidence": [(e["engine"], e["verdict"], e["detail"], e.get("scope"))
+                     for e in c["evidence"]]}
         for c in report["claims"]}
+
+
+def counts(report: dict) -> dict:
+    """Each claim's counted work: its total, its cross-examination's, each engine's."""
+    return {c["id"]: [(c.get("work") or {}).get("claim"),
+                      (c.get("work") or {}).get("cross_examination"),
+                      *((e.get("data") or {}).get("budget_spent") for e in c["evidence"])]
+            for c in report["claims"]}
 
 
 def run(ids: list[str], out: Path, jobs: int, busy: int) -> dict:
@@ -89,9 +104,10 @@ def test_sixty_library_claims_decide_alike_quiet_and_under_four_times_oversubscr
     assert sorted(quiet) == sorted(loaded) == sorted(ids)
     differ = {i: (quiet[i], loaded[i]) for i in ids if quiet[i] != loaded[i]}
     assert not differ, json.dumps(differ, indent=1)[:4000]
-    totals = {c["id"]: c["work"]["claim"] for c in quiet_report["claims"]}
-    far = {c["id"]: (totals[c["id"]], c["work"]["claim"]) for c in loaded_report["claims"]
-           if abs(c["work"]["claim"] - totals[c["id"]]) > TOTAL_SLACK * totals[c["id"]]}
-    assert not far
+    work_quiet, work_loaded = counts(quiet_report), counts(loaded_report)
+    far = {i: (work_quiet[i], work_loaded[i]) for i in ids
+           if len(work_quiet[i]) != len(work_loaded[i])
+           or not all(_close(a, b) for a, b in zip(work_quiet[i], work_loaded[i]))}
+    assert not far, far
     edges = sum("budget of" in e[2] for c in quiet.values() for e in c["evidence"])
     assert edges >= 5, "the budgets are small enough that some engines stop at their edge"

@@ -90,3 +90,22 @@ def test_an_enclosing_limit_still_fires_after_an_inner_one_is_left():
             while time.perf_counter() - t0 < 5:
                 pass
     assert time.perf_counter() - t0 < 1.0 and _clean()
+
+
+def test_the_alarm_never_fires_inside_the_limits_bookkeeping():
+    """An EngineTimeout raised in ``work_limit.__exit__`` (between popping the limit and
+    uninstalling the meter) left the meter installed, and a later limit fired in pytest's own
+    code (INTERNALERROR); the handler defers in every bookkeeping frame and fires elsewhere."""
+    import types
+
+    from dpproof import work
+    from dpproof.engines import base
+
+    kept = [work.work_limit.__exit__, work.work_limit.__enter__, base._Counted.__exit__,
+            base._Counted.__enter__, base.time_limit.__exit__]
+    for f in kept:
+        assert base._raise_timeout(signal.SIGPROF, types.SimpleNamespace(
+            f_code=f.__code__)) is None, f
+    with pytest.raises(EngineTimeout):
+        base._raise_timeout(signal.SIGPROF, types.SimpleNamespace(
+            f_code=test_the_alarm_never_fires_inside_the_limits_bookkeeping.__code__))
