@@ -121,8 +121,10 @@ def test_a_worker_that_reached_the_memory_limit_is_said_to_have(tmp_path, monkey
         vmsize = int(next(x for x in fh if x.startswith("VmSize")).split()[1]) // 1024
     limit = vmsize + 500
     faults, killed = _kill_sleepers(tmp_path, monkeypatch, delay=1.0)
+    from dpproof.execution import LocalExecutor    # one worker for both claims (default: a fork each)
     report = runner.verify([faults.claim("alloc"), faults.claim("sleep", 1)],
-                           Config(engines=("fault",), timeout=100), memory_limit=limit)
+                           Config(engines=("fault",), timeout=100), memory_limit=limit,
+                           executor=LocalExecutor(1, max_tasks=2))
     assert killed
     dead = report.by_id("fault.c1.sleep")
     assert dead.verdict is Verdict.ERROR and "died of SIGKILL after its address space " \

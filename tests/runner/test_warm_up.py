@@ -96,8 +96,11 @@ def test_a_claims_counted_work_does_not_depend_on_what_its_worker_ran_before():
     for other in (verify(before + [later], Config(), jobs=2),
                   verify([later] + before[::-1], Config(), jobs=1), verify([later], Config())):
         got = _work(other, "b")
-        assert got[:2] == after[:2] and got[3] == after[3]        # every engine's count
-        assert got[2]["cross_examination"] == after[2]["cross_examination"]
+        assert got[:2] == after[:2]
+        assert [e[:2] for e in got[3]] == [e[:2] for e in after[3]]
+        # every engine's count, up to the address-dependent residue (tests/runner/test_determinism.py)
+        assert all(abs(a[2] - b[2]) <= 1e-3 * b[2] for a, b in zip(got[3], after[3]))
+        assert abs(got[2]["cross_examination"] - after[2]["cross_examination"]) <= 1e-4
         # the claim's total also counts the repair, after the claim's budget: there a few
         # stdlib first calls follow what the parent ran before forking (~100 calls)
         assert abs(got[2]["claim"] - after[2]["claim"]) < 1e-3 * after[2]["claim"]
