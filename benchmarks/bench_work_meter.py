@@ -5,7 +5,8 @@
 Decides each library claim in this process (``checking.check_claim`` after ``warm_up``, as a
 worker does) with the default settings, alternately without and with the meter counting
 (``dpproof.work.metering``), and prints per claim: its verdict, the median CPU seconds of
-each, their ratio (the meter's overhead), the units counted and units per unmetered
+each, their ratio (the meter's overhead; "hooked": the same with the Python trace hook instead
+of the C counter), the units counted and units per unmetered
 CPU-second -- the calibration of ``engines.base.UNITS_PER_SECOND``.  Then the verdict under
 ``Config(budget="work")``.  Finally two micro-loops: sympy ``simplify`` and arb arithmetic.
 CPU time (``time.process_time``), so a shared machine disturbs it less than wall time.
@@ -33,6 +34,10 @@ DEFAULT_IDS = ("osgt22.laplace.scale", "wasserman.ks.sensitivity",
                "osgt22.variance.less")
 
 
+#: the claim's own limits on the clock, so that "plain" runs with no meter installed
+UNMETERED = Config(budget="seconds")
+
+
 def _claims(ids):
     found = {}
     for module in sorted({i.split(".")[0] for i in ids}):
@@ -43,7 +48,18 @@ def _claims(ids):
     return [found[i] for i in ids]
 
 
-def _cpu(fn) -> tuple[float, int, object]:
+def _cpu(fn, hook: bool = False) -> tuple[float, int, object]:
+    """Metered: by the C counter (where built), or by the Python trace hook."""
+    saved = work._C
+    if hook:
+        work._C = None
+    try:
+        return _metered(fn)
+    finally:
+        work._C = saved
+
+
+def _metered(fn):
     with work.metering():
         a, t = work.spent(), time.process_time()
         out = fn()
@@ -56,9 +72,10 @@ def _plain(fn) -> tuple[float, object]:
     return time.process_time() - t, out
 
 
-def row(label, plain, metered, units):
+def row(label, plain, metered, units, hooked=None):
     p, m = statistics.median(plain), statistics.median(metered)
-    print(f"{label:45s} {p:7.3f} s {m:7.3f} s  x{m / p:5.2f}  {units:>10,d} units  "
+    h = statistics.median(hooked) if hooked else float("nan")
+    print(f"{label:45s} {p:7.3f} s {m:7.3f} s  x{m / p:5.2f}  x{h / p:5.2f}  {units:>10,d} units  "
           f"{units / p:>12,.0f} units/s", flush=True)
     return p, m, units
 
@@ -88,11 +105,12 @@ def micro(repeat: int):
     for label, fn in (("micro: sympy.simplify", simp), ("micro: arb loop (20k balls)", arb_loop)):
         fn()
         plain = [_plain(fn)[0] for _ in range(repeat)]
-        metered, units = [], 0
+        metered, hooked, units = [], [], 0
         for _ in range(repeat):
             cpu, units, _ = _cpu(fn)
             metered.append(cpu)
-        out.append(row(label, plain, metered, units))
+            hooked.append(_cpu(fn, hook=True)[0])
+        out.append(row(label, plain, metered, units, hooked))
     return out
 
 
@@ -103,24 +121,26 @@ def main() -> None:
     args = p.parse_args()
     claims = _claims(args.ids)
     checking.warm_up()
-    print(f"{'claim (verdict)':45s} {'plain':>9s} {'metered':>9s}  ratio  {'units':>16s}  "
-          f"{'units per plain CPU-s':>18s}")
-    tot_p = tot_m = tot_u = 0.0
+    print(f"{'claim (verdict)':45s} {'plain':>9s} {'metered':>9s}  ratio  hooked "
+          f"{'units':>16s}  {'units per plain CPU-s':>18s}   (hooked: the Python trace hook)")
+    tot_p = tot_m = tot_u = tot_h = 0.0
     for c in claims:
-        checking.check_claim(c, Config())          # first run: lazy imports, lru caches
-        plain, metered, units, verdict = [], [], 0, None
+        checking.check_claim(c, UNMETERED)         # first run: lazy imports, lru caches
+        plain, metered, hooked, units, verdict = [], [], [], 0, None
         for _ in range(args.repeat):
-            cpu, a = _plain(lambda: checking.check_claim(c, Config()))
+            cpu, a = _plain(lambda: checking.check_claim(c, UNMETERED))
             plain.append(cpu)
             cpu, units, a = _cpu(lambda: checking.check_claim(c, Config()))
             metered.append(cpu)
+            hooked.append(_cpu(lambda: checking.check_claim(c, Config()), hook=True)[0])
             verdict = a.verdict.name
-        pm, mm, _ = row(f"{c.id} ({verdict})", plain, metered, units)
+        pm, mm, _ = row(f"{c.id} ({verdict})", plain, metered, units, hooked)
         tot_p, tot_m, tot_u = tot_p + pm, tot_m + mm, tot_u + units
+        tot_h += statistics.median(hooked)
         worked = checking.check_claim(c, Config(budget="work"))
         print(f"{'':45s} budget=work: {worked.verdict.name}", flush=True)
     print(f"{'claims together':45s} {tot_p:7.3f} s {tot_m:7.3f} s  x{tot_m / tot_p:5.2f}  "
-          f"{int(tot_u):>10,d} units  {tot_u / tot_p:>12,.0f} units/s")
+          f"x{tot_h / tot_p:5.2f}  {int(tot_u):>10,d} units  {tot_u / tot_p:>12,.0f} units/s")
     micro(args.repeat)
 
 

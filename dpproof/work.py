@@ -3,13 +3,15 @@
 The anchors are Z3's ``rlimit`` and Lean's ``maxHeartbeats``: a budget that is a count of work
 stops a computation at the same place on every machine and under any load, so a verdict does
 not depend on the machine (docs/design.md "Budgets: counted, not timed").  One unit is one
-Python function call (a frame started), counted by a ``sys.monitoring`` PY_START callback
-(Python 3.12+, about 1.5x CPU on sympy-heavy claims) or else a global ``sys.settrace`` hook
-that returns None, so no line events (3.11: about 2.2x; generators resumed count there too;
-benchmarks/bench_work_meter.py).  Counts are comparable within one Python and one sympy
-version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is not counted and not
-interrupted: one long C call can outlast a budget, which is what the one wall-clock
-backstop per claim is for.
+Python function call (a frame started or a generator resumed), counted by a
+``sys.monitoring`` PY_START callback (Python 3.12+, about 1.5x CPU on sympy-heavy claims),
+else by the C profile function of ``dpproof/_meter.c`` (3.11, the same events; about 1.5x;
+it replaces a Python-level profiler, e.g. cProfile, for the duration of a block), else, where
+that extension was not built, by a global ``sys.settrace`` hook that returns None, so no
+line events (about 2.2x; benchmarks/bench_work_meter.py).  Counts are comparable within one
+Python and one sympy version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is
+not counted and not interrupted: one long C call can outlast a budget, which is what the one
+wall-clock backstop per claim is for.
 
 ``work_limit(units)`` nests like ``engines.base.time_limit``: an enclosing limit still fires,
 ``limit_passed()`` says whether one has.  When a limit is reached, ``WorkExhausted`` (an
@@ -62,14 +64,15 @@ _profile = [None]     # the profile function replaced while the hook is being pu
 
 def spent() -> int:
     """The units counted so far in this process (differences of two readings are the work)."""
-    return _count
+    return _C.count() if _C is not None else _count
 
 
 def limit_passed() -> bool:
     """Whether an enclosing ``work_limit`` has expired (its ``WorkExhausted`` caught by an inner
     handler must then propagate)."""
+    now = _C.count() if _C is not None else _count
     for d in _limits:       # a loop, not a generator: no frame for the hook to stop in
-        if _count >= d:
+        if now >= d:
             return True
     return False
 
@@ -97,15 +100,15 @@ def _started(code, offset):
 def _due(frame_or_code, monitored: bool = False) -> None:
     """A limit is reached at this call: deliver WorkExhausted to the frame, unless it is the
     meter's own bookkeeping or a place where Python drops exceptions (then the next call)."""
-    global _next
     code = frame_or_code if monitored else frame_or_code.f_code
+    now = _C.count() if _C is not None else _count
     if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
-        _next = _count + 1
+        _arm(now + 1)
         return
     if get_ident() != _owner[0]:
         return
-    _next = _count + REFIRE
-    if monitored:
+    _arm(now + REFIRE)
+    if monitored or _C is not None:   # neither is unset by its raise
         raise WorkExhausted()
     _profile[0] = sys.getprofile()
     sys.setprofile(_reinstall)
@@ -127,7 +130,10 @@ def _gc_opened(phase, info):
     """First of ``gc.callbacks``: note the count as a collection starts (its own call not
     counted)."""
     if phase == "start":
-        _gc_start[0] = _count - 1 if _users else None
+        if not _users:
+            _gc_start[0] = None
+        else:
+            _gc_start[0] = (_C.count() if _C is not None else _count) - 1
 
 
 def _gc_closed(phase, info):
@@ -135,6 +141,8 @@ def _gc_closed(phase, info):
     global _count
     if phase == "stop" and _gc_start[0] is not None:   # a start seen (not installed
         _count, _gc_start[0] = _gc_start[0], None          # half-way through a collection)
+        if _C is not None:
+            _C.set_count(_count)
 
 
 def _install() -> None:
@@ -151,6 +159,13 @@ def _install() -> None:
             sys.monitoring.set_events(_TOOL, sys.monitoring.events.PY_START)
         _users += 1
         return
+    if _C is not None:
+        if not _C.active():                # first block, or a library replaced it
+            if _users == 0:
+                _previous = sys.getprofile()   # a Python-level profiler, restored at the end
+            _C.install(_due)
+        _users += 1
+        return
     if _users == 0 and sys.gettrace() is not _hook:
         _previous = sys.gettrace()         # restored when the last block is left
     if sys.gettrace() is not _hook:        # first block, or the hook was unset meanwhile
@@ -164,6 +179,11 @@ def _uninstall() -> None:
     if _users == 0:
         if _TOOL is not None:
             sys.monitoring.set_events(_TOOL, 0)
+        elif _C is not None:
+            _C.uninstall()
+            if _previous is not None:
+                sys.setprofile(_previous)
+            _previous = None
         else:
             sys.settrace(_previous)
             _previous = None
@@ -175,10 +195,17 @@ def _uninstall() -> None:
 def _rearm() -> None:
     """The next count to act at: the nearest limit, or, if one has already expired (its
     exception is on its way), the next refire."""
+    now = _C.count() if _C is not None else _count
+    nearest = min(_limits) if _limits else _INF
+    _arm(nearest if nearest > now else now + REFIRE)
+
+
+def _arm(at) -> None:
+    """Act next at count ``at`` (the C counter keeps its own copy)."""
     global _next
-    _next = min(_limits) if _limits else _INF
-    if _next <= _count:
-        _next = _count + REFIRE
+    _next = at
+    if _C is not None:
+        _C.set_next(at)
 
 
 class work_limit:
@@ -194,7 +221,7 @@ class work_limit:
 
     def __enter__(self):
         _install()
-        _limits.append(_count + self.units)
+        _limits.append(spent() + self.units)
         _rearm()
         return self
 
@@ -220,7 +247,8 @@ class metering:
 #: the meter's own frames, which a limit never interrupts
 _UNINTERRUPTIBLE = tuple(f.__code__ for f in (
     _started, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
-    _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, limit_passed))
+    _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, _arm, limit_passed,
+    spent))
 
 
 def _tool() -> int | None:
@@ -238,3 +266,19 @@ def _tool() -> int | None:
 
 
 _TOOL = _tool()
+
+
+def _counter():
+    """The C counter (dpproof/_meter.c, a profile function: same events as the trace hook at
+    about half its overhead) where ``sys.monitoring`` is missing and the extension was built;
+    else None (the Python hook)."""
+    if _TOOL is not None:
+        return None
+    try:
+        from . import _meter
+    except ImportError:
+        return None
+    return _meter
+
+
+_C = _counter()
