@@ -10,8 +10,13 @@ where a limit that depended on the machine would show first, and the test costs 
 not a library run.  Seconds (the reporting clock) may differ.  Counted work may differ by
 ``SLACK``: what is left of nondeterminism is address-dependent (a dict probe meeting an
 identity-hashed key, mpmath's cached constants follow where the allocator put objects, which
-follows what the parent ran before forking) -- a few to a hundred calls in a million, where a
-worker's history moved counts by 2-8% before every claim had a fresh fork.
+follows what the parent ran before forking) -- a few to a hundred calls in a million, and up
+to about 2,000 calls in sympy's symbolic engine on a small claim (measured: two identical quiet
+``--jobs 1`` runs of ``azize23.alg1.accuracy.instances`` counted 0.0928 and 0.0937
+work-seconds, with address randomisation off as well), where a worker's history moved counts
+by 2-8% before every claim had a fresh fork.  First run by hand (2026-12-02): all 62 claims
+(the 60 and two steps of a chain ``--only`` brings along) had identical verdicts, scopes,
+witnesses and evidence quiet and loaded; 49 had identical counts.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
 #: many engines stop at their edge and the test takes CI minutes
 BUDGETS = ("--budget", "4", "--engine-budget", "2")
 #: (relative, absolute work-seconds) difference allowed between two runs' counts (see above)
-SLACK = (1e-3, 1e-4)
+SLACK = (1e-3, 2e-3)
 
 
 def _close(a, b) -> bool:
@@ -104,7 +109,7 @@ def test_sixty_library_claims_decide_alike_quiet_and_under_four_times_oversubscr
     busy = 4 * (os.cpu_count() or 1) - 2          # with the two workers: 4x the cores
     loaded_report = run(ids, tmp_path / "loaded", jobs=2, busy=busy)
     quiet, loaded = decided(quiet_report), decided(loaded_report)
-    assert sorted(quiet) == sorted(loaded) == sorted(ids)
+    assert sorted(quiet) == sorted(loaded) and set(ids) <= set(quiet)   # and a chain's steps
     differ = {i: (quiet[i], loaded[i]) for i in ids if quiet[i] != loaded[i]}
     assert not differ, json.dumps(differ, indent=1)[:4000]
     work_quiet, work_loaded = counts(quiet_report), counts(loaded_report)
