@@ -10,10 +10,11 @@ from .convex import change_of_variables, convexity, data_processing, perspective
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
-                    group_privacy, hockey, induction, mass, monotonicity)
+                    group_privacy, hockey, induction, loss_tail, mass, monotonicity,
+                    split)
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "chaining", "change_of_variables", "composition",
            "conditioning", "convexity", "data_processing", "decide", "events",
-           "group_privacy", "hockey", "induction", "mass", "monotonicity", "perspective",
-           "pointwise"]
+           "group_privacy", "hockey", "induction", "loss_tail", "mass", "monotonicity",
+           "perspective", "pointwise", "split"]
