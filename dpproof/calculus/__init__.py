@@ -6,7 +6,7 @@ turns their verdicts into the statement's.  A theorem module declares such a sta
 a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
-from .convex import change_of_variables, convexity, data_processing, perspective
+from .convex import change_of_variables, convexity, data_processing, perspective, secant
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
@@ -17,4 +17,4 @@ __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functio
            "Proof", "Step", "aggregate", "chaining", "change_of_variables", "composition",
            "conditioning", "convexity", "data_processing", "decide", "events",
            "group_privacy", "hockey", "induction", "loss_tail", "mass", "monotonicity",
-           "perspective", "pointwise", "split"]
+           "perspective", "pointwise", "secant", "split"]
