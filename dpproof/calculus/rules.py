@@ -55,6 +55,14 @@ RULES = {
                "p/q is in [a, b] and g(p, q) = q f(p/q) <= A p + B q by 1-homogeneity; where "
                "q = 0, p = 0 and g = 0; then monotonicity, int p = int q = 1",
                "p = q = 0 gives 0; q = 0 < p is excluded by p <= b q"),
+    "loss_range": ("ess inf L <= 0 <= ess sup L, L = log(p/q), P and Q mutually a.c.",
+                   "p <= e^s q a.e. (s = ess sup L) integrates to 1 <= e^s "
+                   "(monotonicity, int p = int q = 1); q <= e^-i p likewise",
+                   "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
+    "bounded_range": ("eps-DP => 2 eps-BR, eps-BR => eps-DP, eps-BR => t - eps <= L <= t "
+                      "with t in [0, eps]", "the definitions (|L| <= eps a.e.; ess sup L - "
+                      "ess inf L <= eps), loss_range and real algebra, checked as premises",
+                      "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }

@@ -5,7 +5,7 @@ conclusion is also swept."""
 import sympy
 from sympy import exp, log
 
-from dpproof.calculus import POSITIVE, Context, Density, secant
+from dpproof.calculus import POSITIVE, Context, Density, bounded_range, secant
 
 P, Q = Density("p"), Density("q")
 p, q = P.value, Q.value
@@ -19,3 +19,9 @@ def dp_mean(cid, source):
     t = 1 is the bound exactly, so RR (loss +-eps only) attains it."""
     return secant(Context(cid, source), "KL", p * log(p / q), exp(-eps), exp(eps),
                   eps * (exp(eps) - 1) / (exp(eps) + 1), {"eps": POSITIVE})
+
+
+def br_range(cid, source):
+    """Lemma 2.1 for every pair of neighbouring laws: eps-DP => 2 eps-BR, eps-BR => eps-DP,
+    eps-BR => some t in [0, eps] with t - eps <= L <= t (``bounded_range``)."""
+    return bounded_range(Context(cid, source))
