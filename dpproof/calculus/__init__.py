@@ -6,14 +6,16 @@ turns their verdicts into the statement's.  A theorem module declares such a sta
 a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
-from .convex import change_of_variables, convexity, data_processing, perspective
+from .convex import change_of_variables, convexity, data_processing, perspective, secant
+from .loss import bounded_range, loss_range
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
-                    group_privacy, hockey, induction, mass, monotonicity)
+                    group_privacy, hockey, induction, loss_tail, mass, monotonicity,
+                    split)
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
-           "Proof", "Step", "aggregate", "chaining", "change_of_variables", "composition",
+           "Proof", "Step", "aggregate", "bounded_range", "chaining", "change_of_variables", "composition",
            "conditioning", "convexity", "data_processing", "decide", "events",
-           "group_privacy", "hockey", "induction", "mass", "monotonicity", "perspective",
-           "pointwise"]
+           "group_privacy", "hockey", "induction", "loss_range", "loss_tail", "mass", "monotonicity",
+           "perspective", "pointwise", "secant", "split"]

@@ -13,6 +13,9 @@ from .objects import POSITIVE, REAL, Step
 from .rules import RULES, Context
 
 P, Q, S, T = (sympy.Symbol(n, real=True) for n in ("p", "q", "s", "t"))
+#: functions with kinks or jumps: f'' by sympy would hide them in a DiracDelta
+_ROUGH = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise, sympy.sign, sympy.Heaviside,
+          sympy.DiracDelta, sympy.floor, sympy.ceiling)
 
 
 def convexity(ctx: Context, f: sympy.Expr, params: dict, how: str) -> Step:
@@ -20,6 +23,9 @@ def convexity(ctx: Context, f: sympy.Expr, params: dict, how: str) -> Step:
     derivative taken exactly by sympy) or "max_of_affine" (f a Max whose pieces are
     checked to be polynomials of degree <= 1 in t; premises: each piece's f'' == 0)."""
     if how == "second_derivative":
+        rough = f.atoms(*_ROUGH)
+        if rough:     # f'' of a kink is a DiracDelta, which a sign check would miss
+            raise ValueError(f"second_derivative needs f of class C^2: {f} has {rough}")
         prem = (ctx.premise("convexity", Statement(sympy.diff(f, T, 2), ">=", 0),
                             "f'' >= 0 on t > 0", t=POSITIVE, **params),)
     elif how == "max_of_affine":
@@ -90,3 +96,28 @@ def change_of_variables(ctx: Context, name: str, g, params: dict) -> Step:
             f"reflection); {name}(P||Q) = int {sympy.sstr(g)}")
     return Step("change_of_variables", says, RULES["change_of_variables"][2],
                 (_homogeneity(ctx, g, params, "change_of_variables"),))
+
+
+def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
+    """int g(p, q) <= ``bound`` for every P, Q with a q <= p <= b q pointwise (0 < a < b).
+    The rule draws the chord A t + B of f = g(., 1) through (a, f(a)) and (b, f(b))
+    itself; f convex on (0, oo) (``convexity``, f'') lies below it on [a, b], so where
+    q > 0, g(p, q) = q f(p/q) <= A p + B q (1-homogeneity), and where q = 0, p = 0 and
+    g(0, 0) = 0; integrating, int g <= A + B.  Premises: 0 < a < b, homogeneity, A + B <=
+    ``bound``."""
+    f = g.subs({P: T, Q: 1}, simultaneous=True)
+    child = convexity(ctx, f, params, "second_derivative")
+    fa, fb = f.subs(T, a), f.subs(T, b)
+    slope = (fb - fa) / (b - a)
+    top = fa + slope * (1 - a)          # A + B: the chord at t = 1
+    prem = (ctx.premise("secant", Statement(a, ">", 0), "0 < a", **params),
+            ctx.premise("secant", Statement(b, ">", a), "a < b", **params),
+            _homogeneity(ctx, g, params, "secant"),
+            ctx.premise("secant", Statement(top, "<=", bound), "A + B, the chord of "
+                        f"f(t) = {sympy.sstr(f)} between a and b at t = 1, is <= the bound",
+                        **params))
+    where = ", ".join(f"{k} in {v}" for k, v in params.items())
+    says = (f"{name}(P||Q) = int {sympy.sstr(g)} <= {sympy.sstr(bound)} for every P, Q with "
+            f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + (f"; {where}" if where
+                                                                     else ""))
+    return Step("secant", says, RULES["secant"][2], prem, (child,))

@@ -49,6 +49,20 @@ RULES = {
                      "sup_x1 H_{e2}(P2(.|x1)||Q2(.|x1))",
                      "Tonelli: integrate x2 given x1 (int p2(x2|x1) dx2 = 1), then "
                      "monotonicity in x1", CLOSED),
+    "secant": ("int g(p, q) <= A + B for every P, Q with a q <= p <= b q pointwise, A t + B "
+               "the chord of f = g(., 1) between t = a and t = b",
+               "f convex on (0, oo) lies below its chord on [a, b] (0 < a < b); where q > 0, "
+               "p/q is in [a, b] and g(p, q) = q f(p/q) <= A p + B q by 1-homogeneity; where "
+               "q = 0, p = 0 and g = 0; then monotonicity, int p = int q = 1",
+               "p = q = 0 gives 0; q = 0 < p is excluded by p <= b q"),
+    "loss_range": ("ess inf L <= 0 <= ess sup L, L = log(p/q), P and Q mutually a.c.",
+                   "p <= e^s q a.e. (s = ess sup L) integrates to 1 <= e^s "
+                   "(monotonicity, int p = int q = 1); q <= e^-i p likewise",
+                   "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
+    "bounded_range": ("eps-DP => 2 eps-BR, eps-BR => eps-DP, eps-BR => t - eps <= L <= t "
+                      "with t in [0, eps]", "the definitions (|L| <= eps a.e.; ess sup L - "
+                      "ess inf L <= eps), loss_range and real algebra, checked as premises",
+                      "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }
@@ -77,6 +91,15 @@ def hockey(p: Density, q: Density, e) -> Functional:
                       Max(0, p.value - exp(e) * q.value), (p, q))
 
 
+def loss_tail(p: Density, q: Density, e) -> Functional:
+    """P(|Z| > e), Z = log(p/q) the privacy loss under P: int p 1[p > e^e q or q > e^e p].
+    At q = 0 < p, Z = +oo is counted (p > 0 = e^e q); p = 0 carries no P-mass."""
+    c = exp(e)
+    event = sympy.Or(p.value > c * q.value, q.value > c * p.value)
+    return Functional(f"{p.name.upper()}(|Z| > {sympy.sstr(e)})",
+                      p.value * sympy.Piecewise((1, event), (0, True)), (p, q))
+
+
 @dataclass
 class Context:
     """Where premises are declared: the claim's id (premise ids hang under it) and source."""
@@ -98,9 +121,10 @@ def _linear(terms) -> str:
 def monotonicity(ctx: Context, lhs: Functional, terms, ranges: dict, cases=((),),
                  rule: str = "monotonicity") -> Step:
     """int lhs <= sum c_i int F_i, from lhs <= sum c_i F_i pointwise, case by case
-    (``cases``: tuples of hypotheses covering the orthant -- the rule adds their
-    complement check as a premise when more than one).  Coefficients must not depend on
-    a density value (linearity); one of a functional that may be infinite must be >= 0."""
+    (``cases``: tuples of hypotheses covering the orthant -- either ``split(h_1, ..., h_n)``,
+    which covers it by construction, or two cases of one relation each, whose cover the
+    rule adds as a premise).  Coefficients must not depend on a density value (linearity);
+    one of a functional that may be infinite must be >= 0."""
     values = {d.value for _, f in terms for d in f.densities} | {d.value for d in lhs.densities}
     extra = []
     for c, f in terms:
@@ -114,30 +138,55 @@ def monotonicity(ctx: Context, lhs: Functional, terms, ranges: dict, cases=((),)
     rhs = sum((sympy.sympify(c) * f.integrand for c, f in terms), sympy.S.Zero)
     premises = [ctx.premise(rule, Statement(_refine(lhs.integrand, h), "<=", _refine(rhs, h),
                                             hypotheses=tuple(h)), **ranges) for h in cases]
-    if len(cases) > 1:
+    if len(cases) > 1 and not _is_split(cases):
         premises.append(_cases_cover(ctx, cases, ranges, rule))
     says = f"{lhs.name} <= {_linear(terms)}"
     return Step(rule, says, RULES[rule][2], tuple(extra + premises))
 
 
+def _negated(h: Statement) -> Statement:
+    return Statement(h.lhs, _NEG[h.rel], h.rhs)
+
+
+_NEG = {"<=": ">", "<": ">=", ">": "<=", ">=": "<"}
+
+
+def split(*hyps: Statement) -> tuple:
+    """The cases (h_1), ..., (h_n), (not h_1 and ... and not h_n): they cover every point
+    by construction (a point satisfying no h_i is in the last case), so no premise is
+    needed for the cover.  Each h_i is one relation ``<, <=, >, >=``."""
+    if not hyps or any(h.rel not in _NEG or h.hypotheses for h in hyps):
+        raise ValueError("split needs relations <, <=, >, >= without hypotheses")
+    return tuple((h,) for h in hyps) + (tuple(_negated(h) for h in hyps),)
+
+
+def _is_split(cases) -> bool:
+    """``cases`` is exactly ``split(...)`` of its one-relation cases (checked, not trusted)."""
+    *singles, last = cases
+    return (len(singles) >= 1 and all(len(c) == 1 for c in singles)
+            and tuple(last) == split(*(c[0] for c in singles))[-1])
+
+
 def _refine(expr, case):
     """``expr`` with each Piecewise (an indicator of an event) resolved where the case's
-    one hypothesis decides it exactly: a condition equal to the hypothesis holds, one equal
-    to its negation fails, ``True`` is the otherwise branch; anything else is left as is."""
-    if len(case) != 1:
-        return expr
-    h = case[0]
-    rel = sympy.Rel(h.lhs, h.rhs, h.rel)
-    neg = rel.negated
+    hypotheses decide it exactly: in each condition (an atom or an And/Or of atoms) an
+    atom equal to a hypothesis is true, one equal to a hypothesis' negation is false; a
+    branch is taken when its condition becomes ``True`` and every earlier one ``False``.
+    Anything else is left as is (the premise then keeps the Piecewise)."""
+    truth = {}
+    for h in case:
+        rel = sympy.Rel(h.lhs, h.rhs, h.rel)
+        truth[rel], truth[rel.negated] = sympy.true, sympy.false
 
     def pick(*args):
         for e, c in args:
-            if c == rel or c is sympy.true:
+            c = c.xreplace(truth) if c is not sympy.true else c
+            if c is sympy.true:
                 return e
-            if c != neg:
+            if c is not sympy.false:
                 return sympy.Piecewise(*args)
         return sympy.Piecewise(*args)
-    return expr.replace(sympy.Piecewise, pick)
+    return expr.replace(sympy.Piecewise, pick) if truth else expr
 
 
 def _cases_cover(ctx, cases, ranges, rule):
@@ -146,7 +195,7 @@ def _cases_cover(ctx, cases, ranges, rule):
     if len(cases) != 2 or len(cases[0]) != 1 or len(cases[1]) != 1:
         raise ValueError("case splits are two cases of one relation each")
     a, b = cases[0][0], cases[1][0]
-    neg = {"<=": ">", "<": ">=", ">": "<=", ">=": "<"}[a.rel]
+    neg = _NEG[a.rel]
     return ctx.premise(rule, Statement(b.lhs, b.rel, b.rhs, hypotheses=(
         Statement(a.lhs, neg, a.rhs),)), "the two cases cover every point", **ranges)
 

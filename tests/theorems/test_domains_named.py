@@ -27,7 +27,7 @@ REDUCED = {"adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
     ("wasserman.dp.odds", "eps"), ("wasserman.histogram.dp", "eps"),
     ("wasserman.histogram.dp.scale", "eps"), ("wasserman.laplace.sd.repaired", "lambda_"),
     ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.ratio.repaired", "k"),
-    ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient", "eps"),
+    ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient.family", "eps"),
     ("adp_notes.name_and_shame.dp", "n"), ("adp_notes.name_and_shame.union", "n"),
     ("adp_notes.name_and_shame.union.approx", "n"),
     ("osgt22.delta.formula", "eps"), ("osgt22.kdim.density", "A"),
@@ -60,7 +60,7 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("cesar_rogers21.lemma6_2", ("Delta_0 = 1", "b = e/4")),
     ("cesar_rogers21.eq5_6", ("k <= 6",)),
     ("cesar_rogers21.eq4", ("k = 3",)),
-    ("cesar_rogers21.lemma2_1", ("one exponential mechanism",)),
+    ("cesar_rogers21.lemma2_1.family", ("one exponential mechanism",)),
 ])
 def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):
     extent = CLAIMS[cid].extent
@@ -115,7 +115,8 @@ def test_the_series_reduction_to_m_le_8_holds_where_it_is_used():
     assert cosine_series_loss(1, 9, 1) == 10 * sympy.sqrt(2)   # S_9 = S_8 + S_1 at x, x' = 0, 1
 
 
-@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient", "adp_notes.recipe.family"])
+@pytest.mark.parametrize("cid", ["adp_notes.remark3.sufficient.family",
+                                 "adp_notes.recipe.family"])
 def test_claims_about_every_mechanism_decided_over_shift_families(cid):
     claim = CLAIMS[cid]
     assert claim.extent.startswith("over the family (")

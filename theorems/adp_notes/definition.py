@@ -59,12 +59,20 @@ catalogue.declare(Claim(
     note="H_eps from the densities vs the sup over all 2^n events, eps = i/4; instances: "
          "Finite(1,2,3,4)/(4,3,2,1) both orders, 1-DP RR, name-and-shame n=2, "
          "Gaussian N(0,1)/N(1,1) binned at -1, 0, 1/2, 2"))
-catalogue.declare(Claim(
-    "adp_notes.remark3.sufficient", src("Remark 3"),
+REMARK3_FAMILY = catalogue.declare(Claim(
+    "adp_notes.remark3.sufficient.family", src("Remark 3"),
     Statement(Max(*(hs(p, eps) - loss_tail(p[0], p[1], eps) for p in FAMILIES)), "<=", 0), EFAM,
     family=FAMILY,
     note="H_eps(P||Q) <= Pr_P(|Z| > eps) (the smallest delta the remark allows); "
          + FAMILY_NOTE))
+catalogue.declare(every_law.proved(
+    "adp_notes.remark3.sufficient", src("Remark 3"),
+    every_law.remark3_sufficient("adp_notes.remark3.sufficient", src("Remark 3")),
+    REMARK3_FAMILY, "H_eps(P||Q) <= Pr_P(|Z| > eps), Z = log(p/q) under P, for every pair of "
+    "laws (allowed to vanish; at q = 0 < p, Z = +oo counts in |Z| > eps): pointwise "
+    "max(0, p - e^eps q) <= p 1[p > e^eps q or q > e^eps p] in the cases p > e^eps q, "
+    "q > e^eps p, neither; so Pr(|Z| <= eps) >= 1 - delta gives (eps, delta)-DP; the shift "
+    "families: .family"))
 catalogue.declare(Claim(
     "adp_notes.remark3.sufficient.instances", src("Remark 3"),
     Statement(Max(*(hs(p, e8) - loss_tail(p[0], p[1], e8) for p in ALL)), "<=", 0), EG, derived={"eps": e8},

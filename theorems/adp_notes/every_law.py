@@ -6,7 +6,8 @@ import sympy
 from sympy import Max, Piecewise, exp
 
 from dpproof.calculus import (NONNEG, Context, Density, Functional, Proof, composition,
-                              data_processing, events, group_privacy, hockey, monotonicity)
+                              data_processing, events, group_privacy, hockey, loss_tail,
+                              monotonicity, split)
 from dpproof.claims import Claim, Statement
 
 from .common import K, delta, eps
@@ -30,6 +31,15 @@ def recipe(cid, source):
                         {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
                         cases=((Statement(p, ">", exp(eps) * q),),
                                (Statement(p, "<=", exp(eps) * q),)))
+
+
+def remark3_sufficient(cid, source):
+    """H_eps(P||Q) <= P(|Z| > eps): max(0, p - e^eps q) <= p 1[|Z| > eps] in the three cases
+    p > e^eps q, q > e^eps p, neither (``split``: they cover the closed orthant)."""
+    return monotonicity(Context(cid, source), hockey(P, Q, eps), ((1, loss_tail(P, Q, eps)),),
+                        {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                        cases=split(Statement(p, ">", exp(eps) * q),
+                                    Statement(q, ">", exp(eps) * p)))
 
 
 def post_processing(cid, source):

@@ -12,10 +12,11 @@ The module is a package by section of the paper: ``common`` (the source, symbols
 conventions p_t, q_t, a, b, the Lemma 3.2 BR mean, the narrowed domains and the catalogue),
 then ``preliminaries`` (Section 2), ``concentration`` (3), ``nonadaptive`` (4), ``adaptive``
 (5) and ``truncation`` (6), each declaring its claims into ``common.catalogue`` (imported in
-this order, the order of the claims), and ``figures``.
+this order, the order of the claims), ``every_law`` (the proofs by the calculus,
+docs/calculus.md) and ``figures``.
 """
 
-from . import preliminaries, concentration, nonadaptive, adaptive, truncation  # noqa: F401
+from . import every_law, preliminaries, concentration, nonadaptive, adaptive, truncation  # noqa: F401
 from .common import KEY, SOURCE_FILE, UNKNOWN, br_mean, catalogue, eps_g
 from .concentration import eq3
 from .figures import FIGURES

@@ -2,12 +2,14 @@
 
 from sympy import Max, Rational as R, exp, log, sqrt, tanh
 
-from dpproof.claims import Domain, Interval
+from dpproof.calculus import Proof
+from dpproof.claims import Claim, Domain, Interval
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, br_sup_delta, gauss_delta, kl,
                                      rademacher_tail, renyi, rr_compose_delta)
 
-from .common import (E, POS, a_, add, b_, br_mean, closed, delta, e, eps, integers, j, k, lam, le,
-                     n, pp, qq, r, rho, sigma, tt, v, x)
+from . import every_law
+from .common import (E, KEY, POS, a_, add, b_, br_mean, catalogue, closed, delta, e, eps,
+                     integers, j, k, lam, le, n, pp, qq, r, rho, sigma, src, tt, v, x)
 
 # ---- Section 3: concentration ---------------------------------------------------------
 add("lemma3_1", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
@@ -32,6 +34,19 @@ add("lemma3_2.dp", "Lemma 3.2",
     Domain.of(eps=closed(R(1, 10), 3), lam=closed(R(1, 4), 4)),
     note="mean: Laplace mechanism (KL from the densities; RR attains equality, tested); "
          "subgaussian: RR's loss (+-eps w.p. a, b), |lambda| in [1/4, 4]")
+MEAN_FAMILY = add("lemma3_2.dp.mean.family", "Lemma 3.2",
+                  le(kl(Laplace(0, 1 / eps), Laplace(1, 1 / eps)) - eps * (E - 1) / (E + 1), 0),
+                  Domain.of(eps=closed(R(1, 10), 3)),
+                  note="the mean part of lemma3_2.dp on the Laplace mechanism (KL from the "
+                       "densities), the family the calculus' conclusion (.mean) is swept over")
+catalogue.declare(Claim(f"{KEY}.lemma3_2.dp.mean", src("Lemma 3.2"), None,
+              proof=Proof(every_law.dp_mean(f"{KEY}.lemma3_2.dp.mean", src("Lemma 3.2")),
+                          (MEAN_FAMILY,)),
+              note="the mean part of lemma3_2.dp over every eps-DP round, every eps > 0: for "
+                   "every pair of laws with e^-eps q <= p <= e^eps q (both allowed to vanish "
+                   "together), E_P[L] = KL(P||Q) <= eps (e^eps - 1)/(e^eps + 1) = eps "
+                   "tanh(eps/2), since t log t lies below its chord on [e^-eps, e^eps] (the "
+                   "secant rule); the subgaussian part stays narrowed in lemma3_2.dp"))
 rr_br = [(pp, tt), (1 - pp, tt - eps)]
 add("lemma3_2.br", "Lemma 3.2",
     le(Max(kl(Bernoulli(1 - pp), Bernoulli(1 - qq)) - br_mean(eps), br_mean(eps) - eps**2 / 8,
