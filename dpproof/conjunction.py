@@ -46,7 +46,7 @@ from .evidence import Evidence, Verdict
 NAME = "conjunction"
 MAX_CONJUNCTS = 12
 #: seconds for all conjuncts of one claim
-SECONDS = 60.0
+BUDGET = 60.0
 #: (engine, with the quick budget): see ``_one``
 _ENGINES = (("symbolic", True), ("interval", False), ("symbolic", False))
 
@@ -111,7 +111,7 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
     t0, b0 = wall(), now()
-    budget = min(config.engine_timeout, SECONDS)
+    budget = min(config.engine_timeout, BUDGET)
     n, said, retry = len(split), [], []
     # a shared box budget: each conjunct may use what the pool holds beyond half a budget
     # kept for each one after it (and never less than max_boxes)

@@ -11,7 +11,7 @@ never from a route's rewritten margin, so it is independent of the route it chec
 ``evidence.assess`` refuses a PROVED or CERTIFIED without a record: no route can skip it.
 
 The sweeps are bounded by counts of work, so that two runs on machines of any speed do
-the same work and write the same report; ``CROSS_EXAM_SECONDS`` is only a backstop for a
+the same work and write the same report; ``CROSS_EXAM_BUDGET`` is only a backstop for a
 sweep that runs away (it says so in the note):
 
 - the interval engine with ``CROSS_EXAM_BOXES`` boxes (skipped when it produced the
@@ -41,7 +41,7 @@ from .evidence import CROSS_EXAMINATION, Evidence, Verdict
 
 #: the work of each sweep, and a wall-clock backstop for the whole cross-examination (on
 #: the library the sweeps take 0.03-0.6 s; the backstop only stops a runaway)
-CROSS_EXAM_SECONDS = 20.0
+CROSS_EXAM_BUDGET = 20.0
 CROSS_EXAM_BOXES = 200
 CROSS_EXAM_EXAMPLES = 25
 
@@ -79,7 +79,7 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
     t0, b0 = wall(), now()
     quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
                     search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
-                    engine_timeout=min(config.engine_timeout, CROSS_EXAM_SECONDS))
+                    engine_timeout=min(config.engine_timeout, CROSS_EXAM_BUDGET))
     notes = []
     for name in ("interval", "search"):
         if name == skip:
@@ -88,7 +88,7 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
         try:
             if not engine.supports(claim):
                 continue
-            with time_limit(max(CROSS_EXAM_SECONDS - (now() - b0), 0.05)):
+            with time_limit(max(CROSS_EXAM_BUDGET - (now() - b0), 0.05)):
                 found = engine.check(claim, quick)
         except EngineTimeout:
             if outer_limit_passed():   # the enclosing limit's, not ours
@@ -105,7 +105,7 @@ def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence 
         # so that two runs with one seed write the same JSON
         notes.append(f"{name}: no certified violation ({found.verdict.value})")
     if lowers(claim, "arb"):
-        budget = max(CROSS_EXAM_SECONDS - (now() - b0), 0.1)
+        budget = max(CROSS_EXAM_BUDGET - (now() - b0), 0.1)
         try:
             with time_limit(budget):
                 found, tried = _corner_sweep(claim, config, Deadline(budget))

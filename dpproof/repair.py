@@ -80,7 +80,7 @@ def _volume(box) -> float:
 
 
 #: the time the finer 2-parameter grid of ``_pointwise`` may take (estimated from the coarse)
-FINER_SECONDS = 10.0
+FINER_BUDGET = 10.0
 
 
 def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 33) -> Repair:
@@ -103,7 +103,7 @@ def _pointwise(claim: Claim, config: Config, names: list[str], per_axis: int = 3
                 for n in names]
         finer = [{**points[0], names[0]: x, names[1]: y} for x in axes[0] for y in axes[1]]
         per_point = (now() - started) / max(len(points), 1)
-        if per_point * len(finer) < FINER_SECONDS:   # the coarse points are kept, not redone
+        if per_point * len(finer) < FINER_BUDGET:   # the coarse points are kept, not redone
             known = dict(status)
             status += at([p for p in finer if tuple(p[n] for n in names) not in known])
     status = [(xs, s) for xs, s in status if s != "vacuous"]

@@ -127,7 +127,7 @@ def _conjunction(p: Progress) -> None:
 def _within(p: Progress, decide) -> None:
     """``decide``'s evidence, within the conjunction's budget (its limit reached: none)."""
     try:
-        with time_limit(min(p.config.engine_timeout, conjunction.SECONDS)):
+        with time_limit(min(p.config.engine_timeout, conjunction.BUDGET)):
             p.evidence.extend(decide(p.claim, p.config))
     except EngineTimeout:
         if outer_limit_passed():   # the claim's limit, not the conjunction's
@@ -157,7 +157,7 @@ ROUTES: tuple[Route, ...] = (
           _symbolic_quick, engine="symbolic"),
     Route("conjunction (quick)", "PROVED: Max(a_i) <= c (and the like) conjunct by conjunct",
           "the conjunction holds exactly where every conjunct does; each conjunct PROVED by "
-          "the symbolic engine", "the quick budget per conjunct, within conjunction.SECONDS",
+          "the symbolic engine", "the quick budget per conjunct, within conjunction.BUDGET",
           _conjunction_quick, follows="symbolic (quick)"),
     Route("interval", "CERTIFIED: ball arithmetic on every sub-box; REFUTED at a certified "
           "witness", "arb encloses the margin on exact rational boxes; a box counts only when "
@@ -171,7 +171,7 @@ ROUTES: tuple[Route, ...] = (
           ENGINES, _engine("numeric"), engine="numeric"),
     Route("conjunction", "PROVED/CERTIFIED conjunct by conjunct; REFUTED by a conjunct's "
           "witness", "as the quick try; a conjunct's witness is certified again on the claim "
-          "as written", "min(Config.engine_timeout, conjunction.SECONDS = 60 work-s), n x "
+          "as written", "min(Config.engine_timeout, conjunction.BUDGET = 60 work-s), n x "
           "Config.max_boxes boxes shared", _conjunction),
     Route("symbolic (full)", "as symbolic (quick), with the full budget",
           "as symbolic (quick)", ENGINES + "; only when the quick try ran out",

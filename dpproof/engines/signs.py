@@ -20,10 +20,10 @@ from ..lowering import LoweringError, lower
 from .base import EngineTimeout, now, outer_limit_passed, time_limit
 
 #: seconds any one sympy rewrite or sign query may take (they can blow up)
-SYMPY_SECONDS = 2.0
+SYMPY_BUDGET = 2.0
 
 
-def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
+def guarded(fn, *args, seconds: float = SYMPY_BUDGET, **kwargs):
     """``fn(*args)``, or None if it fails or takes longer than ``seconds``."""
     try:
         with time_limit(seconds):
@@ -39,12 +39,12 @@ def guarded(fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
 
 class Budget:
     """Seconds of sympy work left for one claim: every rewrite, sign query and derivative
-    is guarded by ``SYMPY_SECONDS`` and charged here; when spent, they all give None."""
+    is guarded by ``SYMPY_BUDGET`` and charged here; when spent, they all give None."""
 
     def __init__(self, seconds: float):
         self.left = seconds
 
-    def run(self, fn, *args, seconds: float = SYMPY_SECONDS, **kwargs):
+    def run(self, fn, *args, seconds: float = SYMPY_BUDGET, **kwargs):
         if self.left <= 0:
             return None
         t0 = now()

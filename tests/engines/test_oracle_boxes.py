@@ -104,7 +104,7 @@ def _fake_derivation(monkeypatch, form):
     """derived_claim answering ``form`` (a function of the symbol s) for every kl call."""
     real = derived_oracles.derived_claim
 
-    def fake(claim, seconds=derived_oracles.DERIVE_SECONDS):
+    def fake(claim, seconds=derived_oracles.DERIVE_BUDGET):
         pure, notes = real(claim, seconds)
         s = claim.domain.symbols()["s"]
         st = claim.statement

@@ -40,7 +40,7 @@ from ..signs import enclose, guarded, static_sign
 
 #: orders of the expansion tried (terms before the remainder)
 ORDERS = (2, 4)
-SECONDS = 4.0     # sympy work per side, orientation and order
+BUDGET = 4.0     # sympy work per side, orientation and order
 THETA = "asymptotic_theta"
 
 
@@ -122,7 +122,7 @@ class _Side:
     def compiled(self, signs, n):
         key = (signs, n)
         if key not in self.cache:
-            self.cache[key] = guarded(self._compile, signs, n, seconds=SECONDS)
+            self.cache[key] = guarded(self._compile, signs, n, seconds=BUDGET)
         return self.cache[key]
 
     def _compile(self, signs, n):
@@ -206,7 +206,7 @@ class AsymptoticTails:
         if key not in cache:
             x = {s.name: s for s in st.margin().free_symbols}.get(self.c.names[i])
             cache[key] = None if x is None else guarded(
-                _Side, [st.margin(), *st.guards], x, to, self.c.names, i, seconds=SECONDS)
+                _Side, [st.margin(), *st.guards], x, to, self.c.names, i, seconds=BUDGET)
         side = cache[key]
         if side is None:
             return False

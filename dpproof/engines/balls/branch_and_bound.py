@@ -30,7 +30,7 @@ from .asymptotic import AsymptoticTails
 from ..witness_search import candidates
 
 MAX_PREC = interval_points.MAX_PREC
-EXACT_POINT_SECONDS = 20.0  # sympy work per claim on point boxes decided exactly
+EXACT_POINT_BUDGET = 20.0  # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
 
 
@@ -71,7 +71,7 @@ class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
         self.stopped_by = "completion"
         self.minimised = self.tries = self.form_tries = self.form_wins = self.form_skips = 0
         self.corners_tried = 0
-        self.exact, self.exact_points = Budget(EXACT_POINT_SECONDS), 0
+        self.exact, self.exact_points = Budget(EXACT_POINT_BUDGET), 0
         self.undefined_at = None   # (point, Undefined) where the claim is certainly undefined
         self.undefined_seen = 0    # boxes visited when it was found
         self.maybe_undefined = {}  # box -> MaybeUndefined: no ball separates a term from 0
@@ -181,7 +181,7 @@ class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
 
     def _exact_point(self, box, conclusion_only=False) -> bool:
         """A point box where balls cannot settle a tight bound, decided exactly
-        (``exact_point``); the sympy work is bounded by ``EXACT_POINT_SECONDS`` per claim."""
+        (``exact_point``); the sympy work is bounded by ``EXACT_POINT_BUDGET`` per claim."""
         if holds_at(self.c.claim, B.midpoint(box, self.integer, self.c.names), self.exact,
                     conclusion_only):
             self.exact_points += 1

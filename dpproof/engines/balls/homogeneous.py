@@ -40,7 +40,7 @@ from ...lowering import LoweringError, lower
 from ..signs import guarded
 
 #: seconds of sympy work per group tried
-SECONDS = 3.0
+BUDGET = 3.0
 #: the weights w of a pair's second member tried, f(l x_j, l^w x_i) = l^k f(x)
 WEIGHTS = tuple(sympy.Rational(w) for w in ("2", "-2", "-1", "1/2", "-1/2"))
 
@@ -86,7 +86,7 @@ def _reduce_once(claim: Claim, flips: list):
             if flips[0] and len(group) == 2 and key[0] == key[1]:
                 pivot, flips[0] = group[1] if pivot == group[0] else group[0], False
             if guarded(_verified, margin, [symbols[n] for n in group], symbols[pivot], k,
-                       claim.statement.guards, seconds=SECONDS):
+                       claim.statement.guards, seconds=BUDGET):
                 return _apply(claim, group, pivot, k)
     for w in WEIGHTS:       # integer weights first: t_i = x_i x_j^|w| or x_i / x_j^w
         for pivot, other in itertools.permutations(pos, 2):
@@ -94,7 +94,7 @@ def _reduce_once(claim: Claim, flips: list):
             if k is None:
                 continue
             if guarded(_verified, margin, [symbols[pivot], symbols[other]], symbols[pivot], k,
-                       claim.statement.guards, {symbols[other]: w}, seconds=SECONDS):
+                       claim.statement.guards, {symbols[other]: w}, seconds=BUDGET):
                 got = _apply(claim, (pivot, other), pivot, k, {other: w})
                 if got is not None:
                     return got

@@ -43,7 +43,7 @@ from ..signs import Budget
 NAME = "interval"
 MAX_POINTS = 64
 MAX_PREC = 4096
-EXACT_SECONDS = 20.0   # sympy work per claim on points the balls leave open (exact_point)
+EXACT_BUDGET = 20.0   # sympy work per claim on points the balls leave open (exact_point)
 
 
 def precisions(claim: Claim, config: Config) -> tuple[int, ...]:
@@ -122,7 +122,7 @@ class _Points:
     def __init__(self, claim: Claim, config: Config):
         self.claim, self.compiled = claim, Compiled(claim, "arb")
         self.precs = precisions(claim, config)
-        self.exact = Budget(EXACT_SECONDS)
+        self.exact = Budget(EXACT_BUDGET)
         self.evaluations = self.certified = self.vacuous = self.exact_points = 0
         self.undefined = None        # (point, Undefined): the first certainly undefined point
         self.open: list = []         # points neither certified nor refuted

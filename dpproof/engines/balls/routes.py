@@ -8,18 +8,18 @@ _B = "dpproof.engines.balls"
 ROUTES: tuple[Row, ...] = (
     Row("point by point", "a finite domain: each point once, precision raised a counted "
         "number of times, exact decisions where balls leave a point open",
-        "a point is a box of width 0", "points.EXACT_SECONDS (20), MAX_PREC",
+        "a point is a box of width 0", "points.EXACT_BUDGET (20), MAX_PREC",
         f"{_B}.points:decide"),
     Row("forms from the densities", "the claim with its oracle calls derived, decided by "
         "the routes below; witnesses re-certified on the claim as written",
         "the derivation is exact; the claim as written is cross-checked with arb oracles",
-        "derived_oracles.DERIVE_SECONDS (12), SHARE of the engine's budget",
+        "derived_oracles.DERIVE_BUDGET (12), SHARE of the engine's budget",
         "dpproof.engines.exact.derived_oracles:decide"),
     Row("exponential substitution", "tails in y = e^(-x/q): an unbounded range made bounded",
         "a monotone bijection of the domain", "a share of Config.engine_timeout",
         f"{_B}.exp_substitution:certified"),
     Row("homogeneity", "one parameter fewer when the margin is homogeneous",
-        "the sign is constant along the scaling", "homogeneous.SECONDS (3)",
+        "the sign is constant along the scaling", "homogeneous.BUDGET (3)",
         f"{_B}.homogeneous:certified"),
     Row("positive factor", "a factor certified positive divided out",
         "the sign of the margin is the rest's", "1/positive_factor.SHARE of the budget",
@@ -27,7 +27,7 @@ ROUTES: tuple[Row, ...] = (
     Row("branch and bound", "CERTIFIED on every sub-box, or REFUTED at a certified witness; "
         "tails and corners of unbounded ranges decided apart",
         "arb encloses the margin on exact rational boxes", "Config.max_boxes within "
-        "Config.engine_timeout; enclosures.SYMPY_BUDGET (8), asymptotic.SECONDS (4)",
+        "Config.engine_timeout; enclosures.SYMPY_BUDGET (8), asymptotic.BUDGET (4)",
         f"{_B}.branch_and_bound:Search"),
     Row("undefined at an exact root", "ERROR at an exact root of a polynomial guard where "
         "boxes were left for a term that may be undefined", "exact real roots (CRootOf)",

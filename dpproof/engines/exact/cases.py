@@ -40,7 +40,7 @@ from ..signs import guarded
 
 MAX_DEPTH = 3          # nested splits
 MAX_LEAVES = 60        # leaf decisions per claim
-_SECONDS = 2.0         # any one sympy call
+_CALL_BUDGET = 2.0         # any one sympy call
 _counter = itertools.count()
 
 
@@ -105,7 +105,7 @@ def _sign(g, strict: bool, depth: int = 0) -> int:
         return 0
     d = guarded(lambda: sympy.expand(sympy.expand_log(sympy.log(A), force=False)
                                      - sympy.expand_log(sympy.log(B), force=False)),
-                seconds=_SECONDS)
+                seconds=_CALL_BUDGET)
     return 0 if d is None else sign(d, strict, depth + 1)
 
 
@@ -143,7 +143,7 @@ def _by_parts(g, strict, depth) -> int:
 def _sign_forms(g):
     yield g
     if not g.is_Atom:
-        together = guarded(lambda: sympy.factor(sympy.together(g)), seconds=_SECONDS)
+        together = guarded(lambda: sympy.factor(sympy.together(g)), seconds=_CALL_BUDGET)
         if together is not None and together != g:
             yield together
 
@@ -223,7 +223,7 @@ def _split_point(g, ends, line_first: bool = False):
     for x in order:
         if x not in ends or x.is_integer:
             continue
-        roots = guarded(sympy.solve, g, x, seconds=_SECONDS)
+        roots = guarded(sympy.solve, g, x, seconds=_CALL_BUDGET)
         for r in roots or ():
             if (isinstance(r, sympy.Expr) and x not in r.free_symbols and r.is_real is True
                     and not r.has(Abs, Max, Min, Piecewise, sympy.oo, sympy.zoo, sympy.nan)):

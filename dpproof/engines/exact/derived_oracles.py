@@ -48,9 +48,9 @@ from ..signs import Budget
 
 NAME = "interval"
 #: seconds of sympy work to derive and simplify the oracle calls of one claim
-DERIVE_SECONDS = 12.0
+DERIVE_BUDGET = 12.0
 #: seconds to simplify one derived form (an exact rewrite; skipped when it takes longer)
-SIMPLIFY_SECONDS = 3.0
+SIMPLIFY_BUDGET = 3.0
 #: share of the engine's time given to the derived claim
 SHARE = 0.6
 
@@ -93,14 +93,14 @@ def _derive_one(call, domain, budget: Budget):
     form, notes = got[0].lhs, got[1]
     if form.atoms(OracleFunction) or form.has(sympy.Integral):
         return None
-    simple = budget.run(sympy.simplify, form, seconds=SIMPLIFY_SECONDS)
+    simple = budget.run(sympy.simplify, form, seconds=SIMPLIFY_BUDGET)
     if simple is not None and not simple.has(sympy.Piecewise, sympy.Integral) and \
             sympy.count_ops(simple) <= sympy.count_ops(form):
         form = simple      # an exact rewrite under the domain's assumptions
     return form, notes
 
 
-def derived_claim(claim: Claim, seconds: float = DERIVE_SECONDS):
+def derived_claim(claim: Claim, seconds: float = DERIVE_BUDGET):
     """(the claim with every oracle call replaced by its derived form, {call: form}) or None
     when some call does not derive on the domain."""
     budget = Budget(seconds)
@@ -140,7 +140,7 @@ def _collapsed(st: Statement, budget: Budget) -> Statement | None:
     if st.rel == "==":
         return None
     margin = st.margin()
-    short = budget.run(symbolic_oracles.canonical, margin, seconds=SIMPLIFY_SECONDS)
+    short = budget.run(symbolic_oracles.canonical, margin, seconds=SIMPLIFY_BUDGET)
     if short is None or sympy.count_ops(short) >= sympy.count_ops(margin):
         return None
     return Statement(short, ">" if st.strict else ">=", sympy.S.Zero, st.hypotheses,
@@ -151,7 +151,7 @@ def decide(claim: Claim, config: Config, decide_pure) -> Evidence | None:
     """The verdict on ``claim`` from its derived claim, decided by ``decide_pure(claim,
     config)`` (the interval engine on a pure claim), or None (fall back to the oracles)."""
     t0 = now()
-    got = derived_claim(claim, min(DERIVE_SECONDS, config.engine_timeout / 4))
+    got = derived_claim(claim, min(DERIVE_BUDGET, config.engine_timeout / 4))
     if got is None:
         return None
     pure, notes = got

@@ -49,11 +49,11 @@ from ..base import (Compiled, Config, EngineTimeout, effective_bounds, outer_lim
 from ..budget_text import amount
 
 NAME = "symbolic"
-_ALONE_SECONDS = 4.0    # an implication's conclusion tried without its hypotheses
-_SYMPY_SECONDS = 20.0   # the full attempt (proof by cases included); the quick one is shorter
-_PATTERN_SECONDS = 8.0  # the identity by sign patterns, tried first
-_INSTANCE_SECONDS = 45.0  # an identity proved instance by instance over its integers
-_KINK_SECONDS = 30.0    # the proof piece by piece between the kinks (engines.exact.kinks)
+_ALONE_BUDGET = 4.0    # an implication's conclusion tried without its hypotheses
+_SYMPY_BUDGET = 20.0   # the full attempt (proof by cases included); the quick one is shorter
+_PATTERN_BUDGET = 8.0  # the identity by sign patterns, tried first
+_INSTANCE_BUDGET = 45.0  # an identity proved instance by instance over its integers
+_KINK_BUDGET = 30.0    # the proof piece by piece between the kinks (engines.exact.kinks)
 def supports(claim: Claim) -> bool:
     if not claim.checkable or claim.statement is None:
         return False
@@ -80,7 +80,7 @@ def check(claim: Claim, config: Config) -> Evidence:
 
 
 def _check(claim: Claim, config: Config, t0: float) -> Evidence:
-    limit = min(_SYMPY_SECONDS, config.engine_timeout)
+    limit = min(_SYMPY_BUDGET, config.engine_timeout)
     derived: dict[str, str] = {}
     instance_wise = False
     try:
@@ -150,7 +150,7 @@ def _by_kinks(claim: Claim, config: Config, t0: float,
     on those with fewer."""
     if not supports(claim):
         return None
-    limit = min(_KINK_SECONDS, config.engine_timeout)
+    limit = min(_KINK_BUDGET, config.engine_timeout)
     try:
         with time_limit(limit + 5.0):
             line = instances.by_kinks(claim, rewrite_special, limit, switches)
@@ -179,7 +179,7 @@ class _Underived(Exception):
 def _by_instances(claim: Claim, config: Config, t0: float) -> Evidence:
     """Oracles that derive only for given integers: the identity instance by instance
     (``engines.exact.instances``), with its own time budget."""
-    limit = min(_INSTANCE_SECONDS, config.engine_timeout)
+    limit = min(_INSTANCE_BUDGET, config.engine_timeout)
     line = None
     if instances.combinations(claim) is not None and claim.statement.rel == "==":
         try:
@@ -214,7 +214,7 @@ def _decide(claim: Claim):
         if switched:
             # cheap where it applies (each pattern a small identity), so it goes first
             line = patterns.prove_claim(claim, lhs - rhs, _hypotheses(st, subs),
-                                        seconds=_PATTERN_SECONDS)
+                                        seconds=_PATTERN_BUDGET)
             if line:
                 return Verdict.PROVED, line, ["sign patterns"], None
         by_hyps = st.hypotheses and (switched or (lhs - rhs).has(sympy.Piecewise))
@@ -235,7 +235,7 @@ def _decide(claim: Claim):
                 "on the claim as written", ["piecewise linear"], found.point)
     if st.hypotheses:
         # the conclusion alone rarely holds everywhere: a short look, then the cases
-        got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_SECONDS)
+        got = guarded(_inequality, claim, margin, symbols, st.strict, seconds=_ALONE_BUDGET)
         verdict, detail, tried, point = got or (None, "", ["conclusion alone (cut short)"],
                                                 None)
     else:   # a conjunction (Max(a_i) <= c) conjunct by conjunct first: smaller margins

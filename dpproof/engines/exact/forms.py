@@ -215,7 +215,7 @@ def _constant(expr):
     return sympy.S.Zero if near_zero and exact_zero(expr) else None
 
 
-ZERO_SECONDS = 2.0
+ZERO_BUDGET = 2.0
 
 
 def simplify_constants(expr):
@@ -229,7 +229,7 @@ def simplify_constants(expr):
 
     def short(c):
         if c not in memo:
-            got = guarded(sympy.simplify, c, seconds=ZERO_SECONDS)
+            got = guarded(sympy.simplify, c, seconds=ZERO_BUDGET)
             size = lambda e: (sympy.count_ops(e), len(str(e)))  # noqa: E731
             memo[c] = got if got is not None and size(got) < size(c) else c
         return memo[c]
@@ -255,10 +255,10 @@ def simplify_constants(expr):
 def exact_zero(expr) -> bool:
     """True if an exact rewrite (exp_powers, expand, together, simplify) of the constant
     ``expr`` is 0;
-    False if none is within ``ZERO_SECONDS`` each.  A proof, not a numerical test."""
+    False if none is within ``ZERO_BUDGET`` each.  A proof, not a numerical test."""
     from ..signs import guarded  # signs imports the lowering, as this module does
     for fn in (exp_powers, sympy.expand, lambda e: sympy.together(sympy.expand(e)),
                sympy.simplify):
-        if guarded(fn, expr, seconds=ZERO_SECONDS) == 0:
+        if guarded(fn, expr, seconds=ZERO_BUDGET) == 0:
             return True
     return False

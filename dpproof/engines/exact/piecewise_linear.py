@@ -37,7 +37,7 @@ from ..base import now
 
 MAX_PIECES = 512        # pieces of one side (each costs one or two exact LPs)
 MAX_OPS = 1500          # a larger expression is not tried (expansion would dominate)
-MAX_SECONDS = 1.0       # a quick attempt: the symbolic engine's other routes come after it
+QUICK_BUDGET = 1.0       # a quick attempt: the symbolic engine's other routes come after it
 
 
 class NotPiecewiseLinear(Exception):
@@ -207,7 +207,7 @@ def decide(expr, kind, domain, symbols, t_end=None, candidates=None):
     syms = [symbols[name] for name, _ in domain.params]
     if not syms or not expr.free_symbols <= set(syms) or sympy.count_ops(expr) > MAX_OPS:
         return None
-    t_end = t_end or now() + MAX_SECONDS      # shared by the conjuncts
+    t_end = t_end or now() + QUICK_BUDGET      # shared by the conjuncts
     parts = _conjuncts(expr) if kind != "==" else [expr]
     if len(parts) > 1:          # min_i m_i >= 0 iff every m_i >= 0: one at a time
         lines = []

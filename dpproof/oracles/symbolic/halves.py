@@ -21,7 +21,7 @@ from .pieces import Underivable
 
 #: seconds for each half's derivation (finite masses derive in well under a second; a
 #: derivation that fails on other grounds should not cost the claim more)
-SECONDS = 1.5
+BUDGET = 1.5
 #: closed ranges handled (2^k derivations)
 MAX_CLOSED = 3
 
@@ -43,7 +43,7 @@ def closed_halves(statement, domain, derive_side):
         half = Domain(tuple((n, replace(iv, hi_open=pick[n], lo_open=not pick[n])
                              if n in pick else iv) for n, iv in domain.params))
         try:
-            with time_limit(SECONDS):
+            with time_limit(BUDGET):
                 side = "closed-lo" if all(picks) else "closed-hi" if not any(picks) else "both"
                 one_side = derive_side(statement, domain if side != "both" else half, side)
         except EngineTimeout:
