@@ -496,7 +496,7 @@ def test_prop1_strict_case_is_certified_and_the_other_swaps_are_equalities():
     from dpproof.runner import check_claim
     by_id = {c.id: c for c in mod.CLAIMS}
     a = check_claim(by_id["cesar_rogers21.prop1.strict"], Config())
-    assert a.label == "CERTIFIED on 3 instances"
+    assert a.label.startswith("CERTIFIED on 3 instances (eps = 1, eps_g = g/4")
     half = A(1) / 2
     bd, db = (adaptive_delta(o, A(1), half) for o in ("BD", "DB"))
     assert abs(float((bd - db).mid())) < 1e-5          # BD = DB (Proposition 2)
