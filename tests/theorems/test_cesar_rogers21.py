@@ -83,7 +83,8 @@ def catalogue_ids():
 EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.instances",
           "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
           "cesar_rogers21.lemma5_4.instances", "cesar_rogers21.lemma2_1.instances",
-          "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances"}
+          "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances",
+          "cesar_rogers21.eq5_6.k6"}
 
 
 def test_every_catalogue_id_exactly_once():

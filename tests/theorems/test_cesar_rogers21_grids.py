@@ -86,3 +86,25 @@ def test_grid_statements_use_the_oracles_the_reasons_name():
     assert BY_ID["cesar_rogers21.thm2"].statement.rhs.has(br_sup_delta)
     for cid in ("lemma5_1", "prop2", "cor5_1", "lemma5_2", "lemma5_3"):
         assert BY_ID[f"cesar_rogers21.{cid}"].statement.lhs.has(br_adaptive_delta), cid
+
+
+def test_eq5_6_pieces_cover_every_eps_and_eps_g():
+    """eq5_6's four pieces (pe, pg in {0, 1}, u, h in (0, 1]) cover eps > 0, eps_g >= 0 and
+    nothing outside; the derived source parameters print at a point of each piece."""
+    from theorems.cesar_rogers21.nonadaptive import E56, G56, hg, pe, pg, ue
+    c = BY_ID["cesar_rogers21.eq5_6"]
+    assert c.domain.instance_count is None and c.extent.startswith("on a truncated box (k <= 3")
+    half = sympy.Rational(1, 2)
+    pieces = {(0, 0): (half, half), (1, 0): (2, half), (0, 1): (half, 2), (1, 1): (2, 2)}
+    for (a, b), (e_, g_) in pieces.items():
+        at = {pe: a, pg: b, ue: half, hg: half}
+        assert (E56.xreplace(at), G56.xreplace(at)) == (e_, g_)
+    # the ends: u -> 0+ gives eps -> 0+ (pe = 0) and eps -> oo (pe = 1); h = 1 gives eps_g = 0
+    assert E56.xreplace({pe: 0, ue: 1}) == 1 == E56.xreplace({pe: 1, ue: 1})
+    assert G56.xreplace({pg: 0, hg: 1}) == 0 and G56.xreplace({pg: 1, hg: 1}) == 1
+    assert sympy.limit(E56.xreplace({pe: 1}), ue, 0, "+") == sympy.oo
+    assert sympy.limit(G56.xreplace({pg: 1}), hg, 0, "+") == sympy.oo
+    assert dict(c.derived_values({"k": "2", "d": "1", "pe": "1", "pg": "0", "u": "0.25",
+                                  "s": "0.5", "h": "0.75"})) == {"eps": "4", "eps_g": "0.25"}
+    k6 = dict(BY_ID["cesar_rogers21.eq5_6.k6"].domain.params)
+    assert (k6["k"].hi, k6["eps"].lo, k6["eps"].hi, k6["eps_g"].hi) == (6, sympy.Rational(1, 4), 2, 2)

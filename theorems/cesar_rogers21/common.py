@@ -92,9 +92,12 @@ NARROWED = {
            "counts, and its parameters grow with k",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7: two RR_{eps,t} have no symbolic "
                 "derivation, and the balls do not close near the optimum even here",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (INCONCLUSIVE on eps > 0, eps_g >= 0 "
-             "instance by instance; every k with k = d + m fails definedness: the powers "
-             "p_t^(k-d-i) of a symbolic exponent need p_t != 0, not certified in sympy)",
+    "eq5_6": "k <= 3 (every eps > 0, eps_g >= 0, as four bounded pieces; k <= 6 on eps in "
+             "[1/4, 2], eps_g <= 2 is eq5_6.k6): the proof instance by instance takes at most "
+             "64 integer instances, and every k fails definedness: the powers p_t^(k-d-i) of "
+             "a symbolic exponent need p_t != 0, not certified in sympy",
+    "eq5_6.k6": "k <= 6, eps in [1/4, 2], eps_g <= 2: the proof instance by instance needs a "
+                "bounded box (every eps > 0, eps_g >= 0 with k <= 3 is eq5_6)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
