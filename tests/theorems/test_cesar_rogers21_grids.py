@@ -68,6 +68,9 @@ def test_recursion_with_a_br_step_derives_at_exact_points_only():
     from flint import arb
     ball = adaptive_delta("DB", arb(0.5), arb(0.25))
     assert abs(float(sympy.N(got, 30)) - float(ball.mid())) < 1e-10
+    # eps_g a given multiple of eps orders the kinks for every eps > 0 (the tried widening)
+    assert derive_rec(I(2), I(1), EPS, EPS / 2).free_symbols == {EPS}
+    assert derive_rec(I(2), I(1), EPS, 2 * EPS) == 0          # eps_g >= 2 eps: delta = 0
     with pytest.raises(Underivable):                # given integers only
         derive_rec(sympy.Symbol("k", integer=True), I(0), EPS, EG)
 

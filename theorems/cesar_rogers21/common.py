@@ -66,13 +66,14 @@ def dk():
 
 
 #: why a grid of a sup over t is not widened: it derives in sympy for at most one RR_{eps,t}
-ONLY_BALLS = ("derives in sympy only for at most one RR_{eps,t} and at exact eps, eps_g (the "
-              "order of its kinks), else it is a ball oracle at given k, d; balls cannot "
+ONLY_BALLS = ("derives in sympy only for at most one RR_{eps,t} and with its kinks ordered "
+              "(exact eps, eps_g), else it is a ball oracle at given k, d; balls cannot "
               "certify an identity (SUPPORTED at best)")
 #: why a grid of the Lemma 5.1 recursion is not widened (issue 29; tried)
-RECURSION = ("the recursion derives in sympy only at given k and, with a BR step, at exact "
-             "eps, eps_g (a continuous box's sign assumptions do not order the kinks of its "
-             "inner sup: Underivable), and balls cannot certify an identity")
+RECURSION = ("the recursion derives in sympy only at given k and, with a BR step, where its "
+             "kinks are ordered: at exact eps, eps_g, or eps_g a given multiple of eps (a free "
+             "eps_g is Underivable); tried: every eps > 0 with eps_g = (g/4) eps, k <= 4 (cor5_1, "
+             "prop2): not finished in 14 minutes; balls cannot certify an identity")
 
 #: why prop1 and lemma5_4 keep eps = 1 (issue 29; tried)
 FIXED_EPS = (": orders with two BR steps are ball oracles only (nested sups), and with eps "
