@@ -85,7 +85,7 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.lemma5_4.instances", "cesar_rogers21.lemma2_1.instances",
           "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances",
           "cesar_rogers21.lemma3_2.dp.mean", "cesar_rogers21.lemma3_2.dp.mean.family",
-          "cesar_rogers21.lemma2_1.family"}
+          "cesar_rogers21.lemma2_1.family", "cesar_rogers21.eq5_6.k6"}
 
 
 def test_every_catalogue_id_exactly_once():
@@ -498,7 +498,7 @@ def test_prop1_strict_case_is_certified_and_the_other_swaps_are_equalities():
     from dpproof.runner import check_claim
     by_id = {c.id: c for c in mod.CLAIMS}
     a = check_claim(by_id["cesar_rogers21.prop1.strict"], Config())
-    assert a.label == "CERTIFIED on 3 instances"
+    assert a.label.startswith("CERTIFIED on 3 instances (eps = 1, eps_g = g/4")
     half = A(1) / 2
     bd, db = (adaptive_delta(o, A(1), half) for o in ("BD", "DB"))
     assert abs(float((bd - db).mid())) < 1e-5          # BD = DB (Proposition 2)

@@ -65,6 +65,21 @@ def dk():
     return (Statement(d, "<=", k),)
 
 
+#: why a grid of a sup over t is not widened: it derives in sympy for at most one RR_{eps,t}
+ONLY_BALLS = ("derives in sympy only for at most one RR_{eps,t} and with its kinks ordered "
+              "(exact eps, eps_g), else it is a ball oracle at given k, d; balls cannot "
+              "certify an identity (SUPPORTED at best)")
+#: why a grid of the Lemma 5.1 recursion is not widened (issue 29; tried)
+RECURSION = ("the recursion derives in sympy only at given k and, with a BR step, where its "
+             "kinks are ordered: at exact eps, eps_g, or eps_g a given multiple of eps (a free "
+             "eps_g is Underivable); tried: every eps > 0 with eps_g = (g/4) eps, k <= 4 (cor5_1, "
+             "prop2): not finished in 14 minutes; balls cannot certify an identity")
+
+#: why prop1 and lemma5_4 keep eps = 1 (issue 29; tried)
+FIXED_EPS = (": orders with two BR steps are ball oracles only (nested sups), and with eps "
+             "free (eps in [1/2, 2], eps_g = w eps, w in [0, 1/2]) the interval engine spent its "
+             "budget (INCONCLUSIVE)")
+
 #: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
@@ -76,17 +91,60 @@ NARROWED = {
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "lemma3_2.cdp": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
                     "(mu, tau)-CDP round",
-    "eq4": "k = 3",
-    "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7",
-    "eq5_6": "k <= 6, eps in [1/4, 2], eps_g <= 2 (INCONCLUSIVE on eps > 0, eps_g >= 0 "
-             "instance by instance; every k with k = d + m fails definedness: the powers "
-             "p_t^(k-d-i) of a symbolic exponent need p_t != 0, not certified in sympy)",
+    "eq4": "k = 3: with heterogeneous eps_i the sum over S has no grouping into a sum over "
+           "counts, and its parameters grow with k",
+    "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7: two RR_{eps,t} have no symbolic "
+                "derivation, and the balls do not close near the optimum even here",
+    "eq5_6": "k <= 3 (every eps > 0, eps_g >= 0, as four bounded pieces; k <= 6 on eps in "
+             "[1/4, 2], eps_g <= 2 is eq5_6.k6): the proof instance by instance takes at most "
+             "64 integer instances, and every k fails definedness: the powers p_t^(k-d-i) of "
+             "a symbolic exponent need p_t != 0, not certified in sympy",
+    "eq5_6.k6": "k <= 6, eps in [1/4, 2], eps_g <= 2: the proof instance by instance needs a "
+                "bounded box (every eps > 0, eps_g >= 0 with k <= 3 is eq5_6)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
-    "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]",
-    "lemma5_4": "eps = 1, eps_g in [0, 1/2]",
+    "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
+    "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
+    # grids (issue 29): what each decides and why its continuous range is not attempted
+    "thm2": "k <= 6, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
+            + ONLY_BALLS,
+    "thm3": "k <= 5, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
+            + ONLY_BALLS,
+    "lemma3_3": "k <= 4 DP, k BR and k + k mixed rounds of one eps = e/10 in {1/10, 1/5, "
+                "3/10}, delta in {1e-3, 1e-6}, no CDP round: the BR worst case (the sup over "
+                "t of k RR_{eps,t}) is a ball oracle at given k, and no oracle composes "
+                "heterogeneous eps_i or CDP rounds adaptively (tried: eps in [1/10, 3/10] "
+                "continuous, the interval engine spent its budget: INCONCLUSIVE)",
+    "lemma5_1": "DP steps only (k <= 4) and one BR step, eps = e/2 in {1/2, 1}, eps_g = g/4 "
+                "in {0, 1/4, ..., 3/2}: " + RECURSION + "; with DP steps only it derives on "
+                "a continuous box, but sympy does not resolve the Max terms of its difference "
+                "from Theorem 1 (tried: INCONCLUSIVE)",
+    "prop2": "one BR among 3 or 4 steps, eps = e/2 in {1/2, 1}, eps_g = g/4 in {0, 1/4, "
+             "..., 3/2}: " + RECURSION,
+    "cor5_1": "k <= 4, eps = e/2 in {1/2, 1}, eps_g = g/4 in {0, 1/4, ..., 3/2}: "
+              + RECURSION,
+    "lemma5_2": "m <= 3 DP steps before one BR step, eps = e/2 in {1/2, 1}, x = x/4 in "
+                "{-1/2, -1/4, ..., 3/2}: " + RECURSION,
+    "lemma5_3": "eps = 1, eps_g in {1, 3/2, 2}, the eps_g >= eps half only (the closed forms "
+                "for eps_g < eps are unknown): orders with two BR steps have no symbolic "
+                "derivation, and balls cannot certify an identity",
+    "prop1.instances": "eps = 1, eps_g = g/2 in {0, 1/2, 1}, the swaps of 2-3 steps: orders "
+                       "with two BR steps have no symbolic derivation, and where a swap is "
+                       "an equality balls cannot certify '<='",
+    "prop1.strict": "eps = 1, eps_g = g/4 in {1/4, 1/2, 3/4}, the swap BDB -> DBB: orders with "
+                    "two BR steps have no symbolic derivation (the continuous eps_g in [0, "
+                    "1/2] is prop1)",
+    "lemma5_4.instances": "eps = 1, eps_g = g/4 in {0, 1/4, 1/2, 3/4}: the grid reaches 3/4, "
+                          "past the box of lemma5_4 (the gap falls to 0 as eps_g -> eps)",
+    "lemma6_2.instances": "Delta_0 = 1, Laplace scale b = e/4, eps = j/4 in [0, 2]: the grid "
+                          "twin of lemma6_2",
+    "lemma3_2.cdp.instances": "the Gaussian mechanism, sigma = r/2, lambda = v/2 in {1/2, 1, ..., 3}: "
+                              "the grid twin of lemma3_2.cdp",
+    "alg1": "k = 4 integer counts in [-1, 4]: both fits are computed exactly on given "
+            "rationals (no derivation over real counts or symbolic k); the privacy part "
+            "(post-processing) is not instantiated",
 }
 
 

@@ -10,7 +10,7 @@ from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delt
 
 from .closed_forms import dp_ab, eq56_sum, lemma45_dF, thm3_delta
 from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, ident, integers, k,
-                     l, le, p_t, pp, q_t, qq, t, tt, x)
+                     l, le, p_t, pp, q_t, qq, s, t, tt, x)
 
 # ---- Section 4: non-adaptive ----------------------------------------------------------
 es = sympy.symbols("e1 e2 e3", positive=True)
@@ -72,13 +72,36 @@ add("lemma4_4", "Lemma 4.4",
     Domain.of(x=closed(0, 1), t=closed(0, 1)),
     note="instance: 2 DP + 2 BR, eps = 1, eps_g = 0.7: heterogeneous (t1, t2) = (x, t) vs "
          "the certified sup over equal t; equality on the diagonal at the optimum")
-add("eq5_6", "eqs. (5)-(6)",
-    Statement(eq56_sum(k, d, eps, tt, eps_g), "==",
-              br_product_delta_bf(k, 2**(k - d) - 1, eps, tt, eps_g), dk()),
+# every eps > 0 and eps_g >= 0 as four bounded pieces, chosen by the integers pe, pg in {0, 1}
+# (the instance-by-instance proof substitutes the integers, then needs a bounded box):
+# eps = u in (0, 1] or 1/u in [1, oo), eps_g = 1 - h in [0, 1) or 1/h in [1, oo), u, h in (0, 1]
+ue, hg = sympy.Symbol("u", positive=True), sympy.Symbol("h", positive=True)
+pe, pg = sympy.Symbol("pe", integer=True), sympy.Symbol("pg", integer=True)
+E56, G56 = (1 - pe) * ue + pe / ue, (1 - pg) * (1 - hg) + pg / hg
+UNIT = Interval(0, 1, lo_open=True)
+
+
+def eq56(kk, dd, ep, eg):
+    """eqs. (5)-(6): the double sum at t = s eps vs the product's hockey-stick."""
+    return Statement(eq56_sum(kk, dd, ep, s * ep, eg), "==",
+                     br_product_delta_bf(kk, 2**(kk - dd) - 1, ep, s * ep, eg), dk())
+
+
+EQ56_NOTE = ("the double sum at t = s eps vs the product's hockey-stick by enumeration of the "
+             "2^k outcomes (DP first, then BR)")
+add("eq5_6", "eqs. (5)-(6)", eq56(k, d, E56, G56),
+    Domain(tuple(dict(k=integers(1, 3), d=integers(0, 3), pe=integers(0, 1), pg=integers(0, 1),
+                      u=UNIT, s=closed(0, 1), h=UNIT).items())), Kind.IDENTITY,
+    derived={"eps": E56, "eps_g": G56},
+    note=EQ56_NOTE + "; every eps > 0 and eps_g >= 0: eps = u (pe = 0) or 1/u (pe = 1), "
+         "eps_g = 1 - h (pg = 0) or 1/h (pg = 1), u, h in (0, 1] (the proof instance by "
+         "instance needs a bounded box; a conjunction of the four pieces spends the claim "
+         "budget).  k <= 3: 4 x 4 x 4 = 48 integer instances, the most the proof takes is "
+         "64; k <= 6 on a bounded box is eq5_6.k6")
+add("eq5_6.k6", "eqs. (5)-(6)", eq56(k, d, eps, eps_g),
     Domain(tuple(dict(k=integers(1, 6), d=integers(0, 6), eps=closed(R(1, 4), 2), s=closed(0, 1),
                       eps_g=closed(0, 2)).items())), Kind.IDENTITY,
-    note="the double sum at t = s eps vs the product's hockey-stick by enumeration of the 2^k "
-         "outcomes (DP first, then BR)")
+    note=EQ56_NOTE + "; the former box of eq5_6, k <= 6")
 add("lemma4_5", "Lemma 4.5",
     Statement(lemma45_dF(k, d, eps, eps_g, tt, l), "==", F_l_slope(k, d, eps, eps_g, tt, l),
               (Statement(d, "<=", k - 1), Statement(l, "<=", k + d - 1))),
