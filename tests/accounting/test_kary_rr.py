@@ -12,11 +12,15 @@ from dpproof.definedness import Undefined
 from dpproof.expr.vocabulary import kary_rr_delta
 from dpproof.oracles.composition.rr_kary import kary_rr_delta_arb
 
-mpmath.mp.dps = 40
-
 
 def _truth(p: Fraction, k: int, n: int, eps) -> mpmath.mpf:
-    """sum over all k^n outputs o of (P(o) - e^eps Q(o))_+, P = R(0)^n, Q = R(1)^n."""
+    """sum over all k^n outputs o of (P(o) - e^eps Q(o))_+, P = R(0)^n, Q = R(1)^n (at 40
+    digits: another test module may set mpmath's global precision when it is imported)."""
+    with mpmath.workdps(40):
+        return _enumerate(p, k, n, eps)
+
+
+def _enumerate(p: Fraction, k: int, n: int, eps) -> mpmath.mpf:
     a, b = 1 - p + p / k, p / k
     ee = mpmath.e ** (mpmath.mpf(eps.numerator) / eps.denominator)
     total = mpmath.mpf(0)
@@ -42,7 +46,8 @@ def test_matches_the_enumeration(p, k, n, eps):
     b = _ball(p, k, n, fmpq(Fraction(eps).numerator, Fraction(eps).denominator))
     t = _truth(p, k, n, Fraction(eps))
     assert b.rad() < 1e-30
-    assert abs(mpmath.mpf(b.mid().str(45, radius=False)) - t) < mpmath.mpf(10) ** -30
+    with mpmath.workdps(40):
+        assert abs(mpmath.mpf(b.mid().str(45, radius=False)) - t) < mpmath.mpf(10) ** -30
 
 
 def test_ten_steps_of_rr_half_four_at_eps_one():

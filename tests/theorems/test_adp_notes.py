@@ -211,11 +211,12 @@ def test_hockey_stick_definition_proved_on_every_eps():
     full-support laws on 3 points, on the source's eps >= 0 (a half-line): PROVED piece by
     piece (piecewise linear in the masses' terms); the instances stay as .instances."""
     from dpproof.engines.exact import engine as symbolic
-    from dpproof.engines.base import Config
+    from dpproof.engines.base import Config, budgeted
     from dpproof.evidence import Verdict
     c = _claim("adp_notes.def.hockey_stick.family")
     assert c.domain["eps"].lo == 0 and c.domain["eps"].hi is None
-    ev = symbolic.check(c, Config())
+    with budgeted(Config()):   # counted work, as in a run: a busy machine cannot stop it
+        ev = symbolic.check(c, Config())
     assert ev.verdict is Verdict.PROVED, ev.detail
     assert "piecewise linear" in ev.detail
     assert c.extent.startswith("over the family (every pair of laws of full support on 3")
