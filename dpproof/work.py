@@ -145,10 +145,23 @@ def _gc_closed(phase, info):
             _C.set_count(_count)
 
 
+def _unraisable(info) -> None:
+    """``sys.unraisablehook`` while dpproof meters: an exhaustion raised where Python cannot
+    propagate it (a generator the collector closes, a finaliser) is dropped there and raised
+    again ``REFIRE`` calls later, so it is not printed; anything else goes to the hook found."""
+    if not isinstance(info.exc_value, WorkExhausted):
+        _found_unraisable[0](info)
+
+
+_found_unraisable = [sys.unraisablehook]
+
+
 def _install() -> None:
     global _users, _previous
     if _users == 0:     # the thread that meters (a Dask worker runs claims in a thread)
         _owner[0] = get_ident()
+        if sys.unraisablehook is not _unraisable:
+            _found_unraisable[0], sys.unraisablehook = sys.unraisablehook, _unraisable
     for cb in (_gc_opened, _gc_closed):   # first and last, whatever registered since
         while cb in gc.callbacks:
             gc.callbacks.remove(cb)
@@ -248,6 +261,7 @@ class metering:
 _UNINTERRUPTIBLE = tuple(f.__code__ for f in (
     _started, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
     _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, _arm, limit_passed,
+    _unraisable,
     spent))
 
 

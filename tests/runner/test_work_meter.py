@@ -403,3 +403,31 @@ def test_a_python_profiler_is_put_back_after_the_c_counter():
         with work.work_limit(1_000):
             _runaway()
     assert sys.getprofile() is None and not work._C.active()
+
+
+def test_an_exhaustion_python_cannot_raise_is_not_printed(capsys):
+    """A generator closed by its finaliser while a limit is due: the exhaustion is dropped
+    (raised again later), and not printed as 'Exception ignored'."""
+    hit = []
+
+    def gen():
+        try:
+            yield 1
+        finally:
+            try:
+                for _ in range(50):
+                    _f(0)
+            except work.WorkExhausted:
+                hit.append(1)
+                raise
+
+    with pytest.raises(work.WorkExhausted):
+        with work.work_limit(500):
+            for _ in range(1000):
+                g = gen()
+                next(g)
+                del g           # closed here: the calls in its finally block count
+            _runaway()
+    assert hit                  # an exhaustion was dropped by a finaliser
+    assert "Exception ignored" not in capsys.readouterr().err
+    assert sys.unraisablehook is work._unraisable
