@@ -63,7 +63,9 @@ _profile = [None]     # the profile function replaced while the hook is being pu
 
 
 def spent() -> int:
-    """The units counted so far in this process (differences of two readings are the work)."""
+    """The units counted so far in this process (differences of two readings are the work).
+    The meter's own bookkeeping reads the count inline instead: a call to this function
+    there would itself be counted (and inside a garbage-collection callback, not undone)."""
     return _C.count() if _C is not None else _count
 
 

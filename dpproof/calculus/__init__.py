@@ -15,7 +15,7 @@ from .rules import (RULES, Context, Functional, chaining, composition, condition
                     split)
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
-           "Proof", "Step", "aggregate", "bounded_range", "chaining", "change_of_variables", "composition",
-           "conditioning", "convexity", "data_processing", "decide", "events",
-           "group_privacy", "hockey", "induction", "loss_range", "loss_tail", "mass", "monotonicity",
-           "perspective", "pointwise", "secant", "split"]
+           "Proof", "Step", "aggregate", "bounded_range", "chaining", "change_of_variables",
+           "composition", "conditioning", "convexity", "data_processing", "decide", "events",
+           "group_privacy", "hockey", "induction", "loss_range", "loss_tail", "mass",
+           "monotonicity", "perspective", "pointwise", "secant", "split"]
