@@ -286,9 +286,21 @@ def dpsgd_bracket(Q: arb, S: arb, T: int, D: arb, rel_width: float = 0.005,
 _CACHE: dict = {}
 
 
+#: from this many steps on, the composition doubles its grid as the law spreads
+#: (``pld_doubling``) instead of one grid fine enough for every step
+DOUBLING_STEPS = 50_000
+
+
 def _bracket(Q, S, T, D, rel_width, delta_err):
     t0 = time.perf_counter()
     rdp, order = dpsgd_rdp_epsilon(Q, S, T, D)
+    if T >= DOUBLING_STEPS:
+        from .pld_doubling import dpsgd_bracket_doubling
+        lower, upper, details = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
+        upper = upper if upper < rdp.upper() else rdp.upper()
+        details.update({"route": "doubling", "rdp_order": order,
+                        "seconds": time.perf_counter() - t0})
+        return lower, upper, rdp.upper(), details
     eps_rdp = float(rdp.upper())
     f = Fraction(delta_err).limit_denominator(10 ** 12)
     dh = D * arb(fmpq(f.numerator, f.denominator))
@@ -303,7 +315,7 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     upper = rem.eps_upper.union(add.eps_upper).upper()
     upper = upper if upper < rdp.upper() else rdp.upper()
     lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
-    details = {"h": str(h), "rdp_order": order, "remove": rem, "add": add,
+    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem, "add": add,
                "seconds": time.perf_counter() - t0}
     return lower, upper, rdp.upper(), details
 
