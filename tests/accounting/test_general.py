@@ -175,7 +175,7 @@ def test_two_laplaces_and_gaussian_plus_laplace_match_the_definition():
 def test_separately_discretised_gaussians_compose_to_one_gaussian():
     """Exact composition: 9 Gaussian steps of mu^2 = 1/4 (each on the grid) bracket the one
     Gaussian with mu^2 = 9/4 (mpmath, from its density), and so do 4 Poisson-subsampled
-    steps at q = 1 (the ``_Loss`` CDF at q = 1) against mu^2 = 4."""
+    steps at q = 1 (the ``pld_grid.Loss`` CDF at q = 1) against mu^2 = 4."""
     h = fmpq(1, 2 ** 12)
     comp = Composition([[(pld_laws.Gauss(fmpq(1, 4)), 9)]], h)
     lo, hi = comp.delta_bounds(fmpq(1))

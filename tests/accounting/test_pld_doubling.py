@@ -10,7 +10,8 @@ import pytest
 from flint import arb, ctx, fmpq, fmpz_poly
 
 from dpproof.oracles.composition import pld_doubling as D
-from dpproof.oracles.composition.subsampled_pld import _Disc, _power, dpsgd_bracket
+from dpproof.oracles.composition.pld_grid import Disc, power
+from dpproof.oracles.composition.subsampled_pld import dpsgd_bracket
 
 
 @pytest.mark.parametrize("off", [-7, -6, 0, 3, 4])
@@ -35,7 +36,7 @@ def test_compose_without_coarsening_is_the_exact_power():
     T = 13
     err = D._Errors(arb(0), arb(0), [])
     law = D.compose(D._Law(-3, fmpz_poly(c), 0), T, K, 10 ** 6, 0.0, fmpq(1, 8), err)
-    ref = _power(_Disc(-3, fmpz_poly(c)), T, (-10 ** 6, 10 ** 6), K)
+    ref = power(Disc(-3, fmpz_poly(c)), T, (-10 ** 6, 10 ** 6), K)
     nonzero = lambda off, p: {off + t: int(x) for t, x in enumerate(p.coeffs()) if x}  # noqa
     assert err.levels == [] and nonzero(law.off, law.p) == nonzero(ref.off, ref.p)
 

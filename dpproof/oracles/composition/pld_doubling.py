@@ -3,7 +3,7 @@
 For 10^5 steps and more the fixed grid of ``subsampled_pld`` would need millions of points
 (its step h shrinks like 1/sqrt(T) while the composed loss spreads like sqrt(T)).  Here the
 grid doubles whenever the composed law outgrows N points ("evolving discretisation"); every
-error this adds is bounded, none assumed.  Per direction (``subsampled_pld._Loss``):
+error this adds is bounded, none assumed.  Per direction (``pld_grid.Loss``):
 
 1. One step: clipped and rounded to the nearest point of the grid h_0 as in
    ``subsampled_pld`` (steps 1-2 of its docstring): T i.i.d. rounding errors in
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
-from .subsampled_pld import _candidates, _delta_floats, _Loss, _single, _to_poly
+from .pld_grid import Loss, candidates, delta_floats, one_step, to_poly
 
 
 @dataclass
@@ -160,9 +160,9 @@ def _span(q: arb, sigma: arb, T: int, delta_h: arb) -> float:
 def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: int,
                       delta_h: arb, lower: bool) -> DoublingBracket:
     """Certified [eps_lower, eps_upper] of one direction (module docstring)."""
-    loss = _Loss(q, sigma, remove)
+    loss = Loss(q, sigma, remove)
     h0 = fmpq(1, max(1, math.ceil(N / 2 / _span(q, sigma, T, delta_h))))
-    j_lo, masses, c_lo, c_hi, p_clip = _single(loss, h0, T, delta_h / 2)
+    j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h0, T, delta_h / 2)
     K = 24 + T.bit_length() + N.bit_length() + int(-math.log2(float(delta.mid())))
     mean_tilde = arb(h0) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
     mu0 = mean_tilde - loss.mean_clipped(c_lo, c_hi)
@@ -171,7 +171,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
     eta0 = arb(h0) * (T * log_term).sqrt()
     err = _Errors(T * mu0 - eta0, T * mu0 + eta0, [])
     keep = float(delta.mid()) * 2.0 ** K * 1e-6 / (T * n_levels)
-    law = compose(_Law(j_lo, _to_poly(masses, K), 0), T, K, N, keep, h0, err)
+    law = compose(_Law(j_lo, to_poly(masses, K), 0), T, K, N, keep, h0, err)
     E_lo, E_hi = err.det_lo, err.det_hi
     for H_old, n, mean in err.levels:
         eta = H_old * (n * log_term).sqrt()
@@ -180,16 +180,16 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
     c = [int(x) for x in law.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
     tails = delta_h + T * p_clip
-    floats = _delta_floats(c, float(H.mid()), K)
+    floats = delta_floats(c, float(H.mid()), K)
     eps_upper = arb.pos_inf()
-    for t in _candidates(floats + float((tails + missing).upper()), float(delta.mid()),
+    for t in candidates(floats + float((tails + missing).upper()), float(delta.mid()),
                          first_below=True):
         if _delta_at(law, t, H, K) + missing + tails <= delta:
             eps_upper = arb((H * (law.off + t) - E_lo).upper())
             break
     eps_lower = None
     if lower:
-        for t in _candidates(floats - float(tails.upper()), float(delta.mid()),
+        for t in candidates(floats - float(tails.upper()), float(delta.mid()),
                              first_below=False):
             if _delta_at(law, t, H, K) - tails > delta:
                 eps_lower = arb((H * (law.off + t) - E_hi).lower())

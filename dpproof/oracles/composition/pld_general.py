@@ -32,7 +32,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from .pld_laws import Inverted, Law, Negated
-from .subsampled_pld import _Disc, _candidates, _delta_floats, _mul, _power, _to_poly
+from .pld_grid import Disc, candidates, delta_floats, mul, power, to_poly
 from .subsampled_pld_delta import _delta_grid
 
 MAX_POINTS = 4_000_000  # grid points of one step's law
@@ -117,8 +117,8 @@ def compose_direction(steps: list[tuple[Law, int]], h: fmpq, budget: float,
     comp = None
     lumps = arb(0)
     for g, n in grids:
-        part = _power(_Disc(g.j_lo, _to_poly(g.masses, K)), n, win, K)
-        comp = part if comp is None else _mul(comp, part, win, K)
+        part = power(Disc(g.j_lo, to_poly(g.masses, K)), n, win, K)
+        comp = part if comp is None else mul(comp, part, win, K)
         lumps += n * arb(g.lump.upper())
     c = [int(x) for x in comp.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
@@ -152,17 +152,17 @@ class Composition:
         h, dt = self.h, arb(delta)
         lower, upper = fmpq(0), fmpq(0)
         for d in self.dirs:
-            floats = _delta_floats(d.coeffs, float(h), d.K)
+            floats = delta_floats(d.coeffs, float(h), d.K)
             target = float(delta)
             u = None
-            for i in _candidates(floats + float(d.missing.upper()), target, first_below=True):
+            for i in candidates(floats + float(d.missing.upper()), target, first_below=True):
                 if (_delta_grid(d.coeffs, i, h, d.K) + d.missing) <= dt:
                     u = max(fmpq(d.off + i) * h, fmpq(0))
                     break
             if u is None:
                 return lower, None
             upper = max(upper, u)
-            for i in _candidates(floats - float(d.lumps.upper()), target, first_below=False):
+            for i in candidates(floats - float(d.lumps.upper()), target, first_below=False):
                 if _delta_grid(d.coeffs, i, h, d.K) - d.lumps > dt:
                     lower = max(lower, fmpq(d.off + i - d.steps) * h)
                     break

@@ -205,12 +205,12 @@ class Negated(Law):
 
 
 class SubGauss(Law):
-    """Poisson-subsampled Gaussian, add/remove (``subsampled_pld._Loss``'s right CDF)."""
+    """Poisson-subsampled Gaussian, add/remove (``pld_grid.Loss``'s right CDF)."""
 
     def __init__(self, q: fmpq, s: fmpq, remove: bool):
-        from .subsampled_pld import _Loss
+        from .pld_grid import Loss
         self.params = (q, s, remove)
-        self.loss = _Loss(arb(q), arb(s), remove)
+        self.loss = Loss(arb(q), arb(s), remove)
         fl = math.log1p(-float(q)) if q < 1 else None
         if fl is not None:
             self.floor, self.ceil = (fl - 1e-9, None) if remove else (None, -fl + 1e-9)

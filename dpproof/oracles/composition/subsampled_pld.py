@@ -33,129 +33,11 @@ import time
 from fractions import Fraction
 from dataclasses import dataclass
 
-import numpy as np
-from flint import arb, ctx, fmpq, fmpz, fmpz_poly
+from flint import arb, ctx, fmpq
 
-from ..balls import normal_tail
-from ..integrate import NAN, quad
+from ..integrate import NAN
+from .pld_grid import Disc, Loss, candidates, delta_floats, one_step, power, to_poly
 from .subsampled import dpsgd_rdp_epsilon
-
-
-
-def _phi(x: arb) -> arb:
-    """Phi(x) = Q(-x), the standard normal CDF."""
-    return normal_tail(-x)
-
-
-class _Loss:
-    """Y = +-log(1 - q + q e^{(2X-1)/(2 s^2)}) with X ~ P of the direction."""
-
-    def __init__(self, q: arb, sigma: arb, remove: bool):
-        self.q, self.s, self.remove = q, sigma, remove
-        self.s2 = sigma * sigma
-        # remove: Y > log(1-q); add: Y < -log(1-q); None where the ball reaches q = 1 (no
-        # bound: at q = 1 the loss is the Gaussian one, (2X-1)/(2s^2), unbounded both ways)
-        self.floor = (1 - q).log() if 1 - q > 0 else None
-
-    def above_floor(self, b: arb) -> bool:
-        """True where b is certainly above the remove direction's floor (always at q = 1)."""
-        return self.floor is None or b > self.floor
-
-    def x_of(self, b: arb) -> arb:
-        """The X at which the remove-direction loss equals b (b > log(1-q))."""
-        return self.s2 * ((b.exp() - 1 + self.q) / self.q).log() + arb(1) / 2
-
-    def cdf(self, b: arb) -> arb:
-        """P(Y <= b)."""
-        q, s = self.q, self.s
-        if self.remove:
-            if self.floor is not None and b <= self.floor:
-                return arb(0)
-            x = self.x_of(b)
-            return (1 - q) * _phi(x / s) + q * _phi((x - 1) / s)
-        if self.floor is not None and -b <= self.floor:
-            return arb(1)
-        return _phi(-self.x_of(-b) / s)
-
-    def integrand(self):
-        q, s2 = self.q, self.s2
-        c = 1 / (self.s * (2 * arb.pi()).sqrt())
-        sign = 1 if self.remove else -1
-
-        def f(x, analytic):
-            L = (1 - q + q * ((2 * x - 1) / (2 * s2)).exp()).log(analytic=analytic) * sign
-            dens = (-x * x / (2 * s2)).exp()
-            if self.remove:
-                dens = (1 - q) * dens + q * (-(x - 1) ** 2 / (2 * s2)).exp()
-            return L * c * dens
-        return f
-
-    def mean_clipped(self, c_lo: arb, c_hi: arb) -> arb:
-        """E[clip(Y, c_lo, c_hi)]: the integral of Y over the X where c_lo < Y < c_hi, plus
-        c_lo P(Y <= c_lo) + c_hi P(Y >= c_hi).  X below A = -24 s - 1 (where the integral
-        stops unless a clipping end comes first) contributes its probability times the hull
-        of the values clip(Y) takes there (between the floor or c_lo and Y(A))."""
-        q, s = self.q, self.s
-        A = arb(-24 * s - 1 if self.remove else -24 * s)
-        f = self.integrand()
-        LA = (1 - q + q * ((2 * A - 1) / (2 * self.s2)).exp()).log()
-        if self.remove:  # Y increasing in X; the far-left tail sits at the lower end
-            x_lo = self.x_of(c_lo) if self.above_floor(c_lo) else None
-            x_hi, end = self.x_of(c_hi), c_lo if x_lo is not None else self.floor
-            tail_p = (1 - q) * _phi(A / s) + q * _phi((A - 1) / s)
-            ends = c_hi * (1 - self.cdf(c_hi))
-            lo_term = c_lo * self.cdf(c_lo)
-        else:  # Y decreasing in X; the far-left tail sits at the upper end
-            x_lo = self.x_of(-c_hi) if self.above_floor(-c_hi) else None
-            x_hi, end = self.x_of(-c_lo), c_hi if x_lo is not None else -self.floor
-            LA, tail_p = -LA, _phi(A / s)
-            ends = c_lo * self.cdf(c_lo)
-            lo_term = c_hi * (1 - self.cdf(c_hi))
-        if x_lo is not None and x_lo > A:
-            return quad(f, x_lo, x_hi, rel_tol=arb(2) ** -100) + ends + lo_term
-        body = quad(f, A, x_hi, rel_tol=arb(2) ** -100)
-        return body + tail_p * end.union(LA) + ends
-
-
-@dataclass
-class _Disc:
-    """A sub-probability on the grid: coefficient i of ``p`` / 2^K is the mass at index
-    off + i (FLINT integer polynomial: products are exact, nothing is converted)."""
-
-    off: int
-    p: fmpz_poly
-
-
-def _mul(A: _Disc, B: _Disc, win: tuple[int, int], K: int) -> _Disc:
-    """A * B (exact FLINT product), rescaled by 2^-K rounding down, outside the window
-    dropped: the result is entrywise below the exact product of A and B."""
-    p = A.p * A.p if A is B else A.p * B.p
-    off, n = A.off + B.off, p.length()
-    lo, hi = min(max(win[0] - off, 0), n), max(min(win[1] - off + 1, n), 0)
-    return _Disc(off + lo, p.right_shift(lo).truncate(max(hi - lo, 0)) // fmpz(2 ** K))
-
-
-def _power(d: _Disc, T: int, win, K: int) -> _Disc:
-    result, base = None, d
-    while True:
-        if T & 1:
-            result = base if result is None else _mul(result, base, win, K)
-        T >>= 1
-        if not T:
-            return result
-        base = _mul(base, base, win, K)
-
-
-def _delta_floats(c: list, h: float, K: int) -> np.ndarray:
-    """delta(eps = (off + i) h) for every index i, in floats (only to locate candidates)."""
-    m = np.array([math.ldexp(float(x), -K) for x in c]) if c else np.zeros(1)
-    n = m.size
-    s0 = np.concatenate([np.cumsum(m[::-1])[::-1][1:], [0.0]])
-    s1 = np.zeros(n)
-    r = math.exp(-h)
-    for i in range(n - 2, -1, -1):  # s1_i = r (m_{i+1} + s1_{i+1})
-        s1[i] = r * (m[i + 1] + s1[i + 1])
-    return s0 - s1
 
 
 def _delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
@@ -180,44 +62,6 @@ class DirectionBracket:
     grid_points: int
 
 
-def _single(loss: _Loss, h: fmpq, T: int, tail_budget: arb):
-    """Grid range, clipped masses (arb) and the clipping probability of one step.
-
-    Each end is clipped where T P(Y beyond it) <= tail_budget, or just past the loss's
-    bound log(1-q) where that comes first (nothing clipped there; none at q = 1)."""
-    hf = float(h)
-    up = lambda j: T * (1 - loss.cdf(arb(h) * (j + fmpq(1, 2))))  # noqa: E731
-    down = lambda j: T * loss.cdf(arb(h) * (j - fmpq(1, 2)))  # noqa: E731
-    bound = None if loss.floor is None else float(loss.floor.mid()) / hf
-    if loss.remove:
-        j_lo = _reach(down, tail_budget, -8, -1, None if bound is None else math.floor(bound) - 1)
-        j_hi = _reach(up, tail_budget, 8, 1, None)
-    else:
-        j_lo = _reach(down, tail_budget, -8, -1, None)
-        j_hi = _reach(up, tail_budget, 8, 1, None if bound is None else math.ceil(-bound) + 1)
-    with ctx.workprec(96):  # masses need ~2^-(K+20) absolute accuracy only
-        bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
-    F = [arb(0)] + bounds + [arb(1)]
-    masses = [F[k + 1] - F[k] for k in range(len(F) - 1)]
-    c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
-    p_clip = (1 - loss.cdf(c_hi)) + loss.cdf(c_lo)
-    return j_lo, masses, c_lo, c_hi, p_clip
-
-
-def _reach(tail, budget: arb, j: int, sign: int, stop: int | None) -> int:
-    """The first index of -8, -18, ... (sign -1) or 8, 18, ... (sign 1) whose tail is within
-    budget, or ``stop`` (the bound of the loss) when that is reached first."""
-    while not (stop is not None and sign * j >= sign * stop) and tail(j) > budget:
-        j = int(j * 1.25) + 8 * sign
-    return j if stop is None or sign * j < sign * stop else stop
-
-
-def _to_poly(masses, K: int) -> fmpz_poly:
-    """floor(m 2^K) for each mass ball (never above any value in the ball)."""
-    scale = arb(2) ** K
-    return fmpz_poly([max(int((m * scale).lower().floor().unique_fmpz()), 0) for m in masses])
-
-
 def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,
                       window: tuple[arb, arb], delta_h: arb, lower: bool) -> DirectionBracket:
     """Certified [eps_lower, eps_upper] of one direction (see module docstring).
@@ -225,8 +69,8 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     One composition C, entrywise below the exact one, brackets its delta(eps) exactly:
     delta_C <= delta <= delta_C + (1 - |C|) (the missing mass counted as loss +inf).
     """
-    loss = _Loss(q, sigma, remove)
-    j_lo, masses, c_lo, c_hi, p_clip = _single(loss, h, T, delta_h)
+    loss = Loss(q, sigma, remove)
+    j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
     mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
     mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
     eta = (arb(h) * (T * (1 / delta_h).log() / 2).sqrt()).upper()
@@ -236,36 +80,24 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     # the lost mass is about (window size) T 2^-K (2^-K per coefficient and product, doubled
     # by each squaring); this K keeps it near 2^-20 delta (it is measured, never assumed)
     K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
-    comp = _power(_Disc(j_lo, _to_poly(masses, K)), T, win, K)
+    comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
-    floats = _delta_floats(c, float(h), K)
+    floats = delta_floats(c, float(h), K)
     eps_upper = arb.pos_inf()
     up_tails = tails + missing
-    for i in _candidates(floats + float(up_tails.upper()), float(delta.mid()), first_below=True):
+    for i in candidates(floats + float(up_tails.upper()), float(delta.mid()), first_below=True):
         if _delta_at(c, i, h, K) + up_tails <= delta:
             eps_upper = arb((arb(h) * (comp.off + i) + eta - T * mu.lower()).upper())
             break
     eps_lower = None
     if lower:
-        for i in _candidates(floats - float(tails.upper()), float(delta.mid()),
+        for i in candidates(floats - float(tails.upper()), float(delta.mid()),
                              first_below=False):
             if _delta_at(c, i, h, K) - tails > delta:
                 eps_lower = arb((arb(h) * (comp.off + i) - eta - T * mu.upper()).lower())
                 break
     return DirectionBracket(eps_lower, eps_upper, h, mu, eta, tails, missing, len(c))
-
-
-def _candidates(values: np.ndarray, target: float, first_below: bool):
-    """Indices to certify, best first: the first index whose float delta is <= target (then
-    a few further out), or the last index whose float delta exceeds it (then further in)."""
-    below = np.flatnonzero(values <= target)
-    if first_below:
-        start = int(below[0]) if below.size else values.size - 1
-        return [min(start + k, values.size - 1) for k in (0, 1, 2, 4, 8, 16)]
-    above = np.flatnonzero(values > target)
-    start = int(above[-1]) if above.size else 0
-    return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
 
 
 def _key(x: arb) -> str:

@@ -24,7 +24,7 @@ from flint import arb, fmpq
 
 from ..conversions import rdp_to_delta
 from .subsampled import subsampled_gaussian_rdp
-from .subsampled_pld import _Disc, _Loss, _power, _single, _to_poly
+from .pld_grid import Disc, Loss, one_step, power, to_poly
 
 ORDERS = tuple(range(2, 257))
 
@@ -67,15 +67,15 @@ def direction_delta(q: arb, sigma: arb, T: int, eps: arb, remove: bool, h: fmpq,
                     delta_h: arb, scale: float) -> tuple[arb, arb, dict]:
     """(lower, upper) of one direction's delta(eps), equations (1) and (2); ``scale`` (a
     rough size of delta) only sets the integer precision K."""
-    loss = _Loss(q, sigma, remove)
-    j_lo, masses, c_lo, c_hi, p_clip = _single(loss, h, T, delta_h)
+    loss = Loss(q, sigma, remove)
+    j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
     mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
     mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
     eta = arb((arb(h) * (T * (1 / delta_h).log() / 2).sqrt()).upper())
     tails = delta_h + T * p_clip
     win = _window(masses, j_lo, float(h), T, float(eps.mid()))
     K = 24 + T.bit_length() + len(masses).bit_length() + max(int(-math.log2(scale)), 0)
-    comp = _power(_Disc(j_lo, _to_poly(masses, K)), T, win, K)
+    comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
     e_up, e_lo = (eps + T * mu - eta).lower(), (eps + T * mu + eta).upper()
