@@ -81,3 +81,51 @@ def test_meets_the_fixed_grid_bracket():
     assert lo <= fup and flo <= up
     assert (up - lo) > (fup - flo)
     assert (up - lo) / up < 0.1
+
+
+@pytest.mark.parametrize("remove", [True, False])
+def test_rounding_second_moment_bounds_the_quadrature(remove):
+    """E[D^2] of the one-step rounding error, by mpmath quadrature over X bin by bin (the
+    loss written from the densities, not from ``Loss``), lies below the certified bound; the
+    bound is below twice it (this coarse grid puts much mass in the bins at the loss's
+    bound, which take the crude (h/2)^2 term) and below the crude h^2 / 4."""
+    from dpproof.oracles.composition.pld_grid import Loss, one_step, rounding_second_moment
+    q, s, h = fmpq(1, 10), fmpq(1), fmpq(1, 40)
+    with ctx.workprec(128):
+        loss = Loss(arb(q), arb(s), remove)
+        j_lo, masses, c_lo, c_hi, _ = one_step(loss, h, 10, arb(fmpq(1, 10 ** 6)))
+        V = rounding_second_moment(loss, h, j_lo, masses)
+    mpmath.mp.dps = 20
+    qm, hm = mpmath.mpf(1) / 10, mpmath.mpf(1) / 40
+    dens_p = lambda x: (1 - qm) * mpmath.npdf(x) + qm * mpmath.npdf(x, 1)      # noqa: E731
+    dens = dens_p if remove else mpmath.npdf
+    sign = 1 if remove else -1
+    L = lambda x: sign * mpmath.log(dens_p(x) / mpmath.npdf(x))              # noqa: E731
+    lo_y = mpmath.mpf(c_lo.mid().str(30, radius=False))
+    hi_y = mpmath.mpf(c_hi.mid().str(30, radius=False))
+    # X where L(X) = y: L is monotone (increasing when remove), solved by bisection
+    def x_at(y):
+        a, b = mpmath.mpf(-40), mpmath.mpf(40)
+        for _ in range(90):
+            m = (a + b) / 2
+            if (L(m) < y) == remove:
+                a = m
+            else:
+                b = m
+        return a
+    total = mpmath.mpf(0)
+    for k in range(len(masses)):
+        ya, yb = (j_lo + k - mpmath.mpf(1) / 2) * hm, (j_lo + k + mpmath.mpf(1) / 2) * hm
+        c = (j_lo + k) * hm
+        ya, yb = max(ya, lo_y), min(yb, hi_y)
+        if ya >= yb:
+            continue
+        xa, xb = sorted((x_at(ya), x_at(yb)))
+        total += mpmath.quad(lambda x: (c - L(x)) ** 2 * dens(x), [xa, xb])
+    # the clipped tails sit at the end bins' outer edges: error h/2 exactly
+    tail = masses[0].mid() + masses[-1].mid()
+    exact_lower = total                       # the clipped mass only adds (h/2)^2 * tail
+    vb = mpmath.mpf(V.upper().str(30, radius=False))
+    assert exact_lower <= vb
+    assert vb <= 2 * (total + hm ** 2 / 4 * mpmath.mpf(tail.str(30, radius=False)))
+    assert vb < hm ** 2 / 4

@@ -56,6 +56,18 @@ class Loss:
             return arb(1)
         return _phi(-self.x_of(-b) / s)
 
+    def density(self, b: arb) -> arb:
+        """An enclosure of Y's density over the ball b (X's density times |dX/dY|); not
+        finite where the ball reaches the loss's bound."""
+        u = b if self.remove else -b
+        if not self.above_floor(u):
+            return arb.nan()
+        e, x, s = u.exp(), self.x_of(u), self.s
+        dx = self.s2 * e / (e - 1 + self.q)
+        g = lambda z: (-z * z / 2).exp()  # noqa: E731
+        f = (1 - self.q) * g(x / s) + self.q * g((x - 1) / s) if self.remove else g(x / s)
+        return f * dx / (s * (2 * arb.pi()).sqrt())
+
     def integrand(self):
         q, s2 = self.q, self.s2
         c = 1 / (self.s * (2 * arb.pi()).sqrt())
@@ -161,6 +173,27 @@ def one_step(loss: Loss, h: fmpq, T: int, tail_budget: arb):
     return j_lo, masses, c_lo, c_hi, p_clip
 
 
+def rounding_second_moment(loss: Loss, h: fmpq, j_lo: int, masses: list) -> arb:
+    """An upper bound on E[D^2], D = Ytilde - Y^c the rounding error of ``one_step``.
+
+    Bin k (grid point (j_lo + k) h) contributes int (y - c)^2 dF <= min((h/2)^2 m_k,
+    sup f h^3 / 12), sup f the density's enclosure over the bin; the two end bins, which
+    hold the clipped mass at their outer edge, and bins of mass below 2^-40 (where the crude
+    term is negligible) take (h/2)^2 m_k."""
+    H = arb(h)
+    crude, fine = H * H / 4, H ** 3 / 12
+    total, n = arb(0), len(masses)
+    for k, m in enumerate(masses):
+        term = crude * m.upper()
+        if 0 < k < n - 1 and m.upper() > arb(2) ** -40:
+            ball = (H * (j_lo + k - fmpq(1, 2))).union(H * (j_lo + k + fmpq(1, 2)))
+            f = loss.density(ball)
+            if f.is_finite() and fine * f.upper() < term:
+                term = fine * f.upper()
+        total += term
+    return arb(total.upper())
+
+
 def _reach(tail, budget: arb, j: int, sign: int, stop: int | None) -> int:
     """The first index of -8, -18, ... (sign -1) or 8, 18, ... (sign 1) whose tail is within
     budget, or ``stop`` (the bound of the loss) when that is reached first."""
@@ -187,4 +220,5 @@ def candidates(values: np.ndarray, target: float, first_below: bool):
     return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
 
 
-__all__ = ["Disc", "Loss", "candidates", "delta_floats", "mul", "one_step", "power", "to_poly"]
+__all__ = ["Disc", "Loss", "candidates", "delta_floats", "mul", "one_step", "power",
+           "rounding_second_moment", "to_poly"]
