@@ -221,3 +221,47 @@ def test_hockey_stick_definition_proved_on_every_eps():
     assert "piecewise linear" in ev.detail
     assert c.extent.startswith("over the family (every pair of laws of full support on 3")
     assert _claim("adp_notes.def.hockey_stick.instances").domain.instance_count == 13
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.accuracy.sensitivities",
+                                 "adp_notes.accuracy.sensitivities.l2",
+                                 "adp_notes.accuracy.sensitivities.attained"])
+def test_sensitivities_on_every_dimension_k_are_proved(cid):
+    """Every k >= 1 (by induction on k: base and step as conjuncts, k unbounded) and n >= 1:
+    PROVED by the symbolic engine, scope the whole domain; the k = 2 encoding stays as .k2."""
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    c = _claim(cid)
+    assert c.extent == "" and not c.narrowed
+    assert c.domain["k"].hi is None and c.domain["n"].hi is None
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    assert _claim(cid + ".k2").extent.startswith("on a truncated box (k = 2")
+
+
+def test_sensitivity_induction_step_covers_the_partial_sums():
+    """The step's parameters cover what the first k - 1 coordinates give: for points of
+    [0, 1]^k the l1 partial sum is k - 1 - r with r >= 0, the sum of squares w (k - 1) with
+    w in [0, 1]; the conjuncts' margins there are <= 0, and the claims' sums match direct ones."""
+    from fractions import Fraction as F
+    x, y = (F(0), F(1, 3), F(1), F(2, 5)), (F(1), F(1, 2), F(0), F(2, 5))
+    l1 = _claim("adp_notes.accuracy.sensitivities")
+    l2 = _claim("adp_notes.accuracy.sensitivities.l2")
+    for k in range(2, len(x) + 1):
+        s1 = sum(abs(a - b) for a, b in zip(x[:k - 1], y[:k - 1]))
+        s2 = sum((a - b)**2 for a, b in zip(x[:k - 1], y[:k - 1]))
+        r, w = k - 1 - s1, s2 / (k - 1)
+        assert r >= 0 and 0 <= w <= 1
+        at = {"k": k, "n": 3, "a": x[k - 1], "b": y[k - 1]}
+        m1 = l1.statement.lhs.subs({sympy.Symbol(n_, real=True) if n_ not in ("n",) else
+                                    sympy.Symbol(n_, integer=True): sympy.Rational(str(v))
+                                    for n_, v in {**at, "r": r}.items()})
+        assert m1 <= 0
+        m2 = l2.statement.lhs.subs({sympy.Symbol(n_, real=True) if n_ not in ("n",) else
+                                    sympy.Symbol(n_, integer=True): sympy.Rational(str(v))
+                                    for n_, v in {**at, "w": w}.items()})
+        assert m2 <= 0
+        # the step's first k - 1 terms plus the k-th are the direct k-term sums
+        assert (k - 1 - r) + abs(x[k - 1] - y[k - 1]) == sum(abs(a - b) for a, b in
+                                                             zip(x[:k], y[:k]))
+        assert w * (k - 1) + (x[k - 1] - y[k - 1])**2 == sum((a - b)**2 for a, b in
+                                                             zip(x[:k], y[:k]))

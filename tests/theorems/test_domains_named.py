@@ -19,14 +19,16 @@ def _interval(cid, name):
 
 
 #: widened claims whose verdict line names a cut, a family or a reduction argued in the note
-REDUCED = {"adp_notes.accuracy.sensitivities", "cesar_rogers21.thm1"}
+REDUCED = {"cesar_rogers21.thm1"}
 
 
 @pytest.mark.parametrize("cid, name", [
     ("wasserman.laplace.dp", "eps"), ("wasserman.laplace.dp", "Delta"),
     ("wasserman.dp.odds", "eps"), ("wasserman.histogram.dp", "eps"),
     ("wasserman.histogram.dp.scale", "eps"), ("wasserman.laplace.sd.repaired", "lambda_"),
-    ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.ratio.repaired", "k"),
+    ("adp_notes.accuracy.sensitivities", "n"), ("adp_notes.accuracy.sensitivities", "k"),
+    ("adp_notes.accuracy.sensitivities.l2", "k"), ("adp_notes.accuracy.sensitivities.attained", "k"),
+    ("adp_notes.accuracy.ratio.repaired", "k"),
     ("adp_notes.group_privacy.induction", "K"), ("adp_notes.remark3.sufficient.family", "eps"),
     ("adp_notes.name_and_shame.dp", "n"), ("adp_notes.name_and_shame.union", "n"),
     ("adp_notes.name_and_shame.union.approx", "n"),

@@ -18,21 +18,62 @@ SENS = "mean of n points in [0,1]^2 (k = 2), neighbours replace one point: x -> 
     "n >= 1 taken as a real (a superset of the counts, so CERTIFIED holds for each n)"
 L1 = sum(Abs(a - b) for a, b in zip(x, y)) / n
 L2 = sqrt(sum((a - b)**2 for a, b in zip(x, y))) / n
-K2 = "k = 2 (every n >= 1); the source's statement is for every dimension k"
+K2 = "k = 2 (every n >= 1); the source's statement is for every dimension k, decided by " \
+    "induction on k as adp_notes.accuracy.sensitivities, .l2, .attained"
 corner = {**{s: 0 for s in x}, **{s: 1 for s in y}}
-catalogue.declare(Claim("adp_notes.accuracy.sensitivities", src("Accuracy of Gaussian mechanism"),
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.k2", src("Accuracy of Gaussian mechanism"),
                Statement(L1, "<=", R(2) / n), cube, narrowed=K2,
                note="l1: ||q_D - q_D'||_1 <= k/n; " + SENS))
-catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2.k2", src("Accuracy of Gaussian mechanism"),
                Statement(L2, "<=", sqrt(2) / n),
                cube, narrowed=K2, note="l2: ||q_D - q_D'||_2 <= sqrt(k)/n; " + SENS))
 ATT = Statement(Max(Abs(L1.subs(corner) - R(2) / n), Abs(L2.subs(corner) - sqrt(2) / n)), "==", 0)
-for suffix, n_dom, n_note in (("", Interval(1, None, integer=True), "every n >= 1"),
+for suffix, n_dom, n_note in ((".k2", Interval(1, None, integer=True), "every n >= 1"),
                               (".instances", Int(1, 10**6), "n in {1..10^6}")):
     catalogue.declare(Claim("adp_notes.accuracy.sensitivities.attained" + suffix,
                             src("Accuracy of Gaussian mechanism"), ATT, Domain.of(n=n_dom),
                             Kind.IDENTITY, narrowed=K2, note="both suprema are attained at x = 0, "
                                                 "y = (1, 1); k = 2, " + n_note))
+# every dimension k >= 1 by induction on k, base (k = 1) and step (k - 1 => k) as the two
+# conjuncts: the k-th coordinates a, b in [0, 1]; the first k - 1 coordinates' sum of
+# |x_i - y_i| is k - 1 - r, r >= 0 (every value <= k - 1 the induction hypothesis leaves, a
+# superset of those it takes: linear, so decided exactly piece by piece), their sum of
+# squares w (k - 1), w in [0, 1] (the hypothesis and non-negativity)
+ca, cb, cw, ck, cr = (sympy.Symbol(s_, real=True) for s_ in ("a", "b", "w", "k", "r"))
+KDOM = dict(k=Interval(2, None, integer=True), n=Interval(1, None, integer=True),
+            a=closed(0, 1), b=closed(0, 1))
+IND = ("every dimension k >= 1 and n >= 1 by induction on k, the base (k = 1) and the step "
+       "(k - 1 => k) as the two conjuncts: neighbours replace one point x -> y of [0, 1]^k, "
+       "so q_D - q_D' = (x - y)/n; the sum over k coordinates is that over the first k - 1 "
+       "plus the k-th term (a = x_k, b = y_k in [0, 1]); ")
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities", src("Accuracy of Gaussian mechanism"),
+    Statement(Max(Abs(ca - cb) / n - 1 / n, (ck - 1 - cr) / n + Abs(ca - cb) / n - ck / n),
+              "<=", 0), Domain.of(**KDOM, r=Interval(0, None)),
+    note=IND + "l1: ||q_D - q_D'||_1 = sum_i |x_i - y_i|/n <= k/n; in the step the first "
+         "k - 1 terms sum to (k - 1 - r)/n, r >= 0: every value the induction hypothesis "
+         "(<= (k - 1)/n) leaves, a superset of those they take.  The k = 2 encoding (every "
+         "x, y in [0, 1]^2): .k2"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
+    Statement(Max((ca - cb)**2 / n**2 - 1 / n**2, (cw * (ck - 1) + (ca - cb)**2) / n**2
+                  - ck / n**2), "<=", 0), Domain.of(**KDOM, w=closed(0, 1)),
+    note=IND + "l2: ||q_D - q_D'||_2 <= sqrt(k)/n, decided squared (both sides are >= 0 and "
+         "sqrt is increasing): ||q_D - q_D'||_2^2 = sum_i (x_i - y_i)^2/n^2 <= k/n^2; in the "
+         "step the first k - 1 squares sum to w (k - 1), w in [0, 1]: every value the "
+         "induction hypothesis (<= k - 1) and non-negativity leave.  The k = 2 encoding: .k2 "
+         "(with the square root: symbolic found no proof of the step sqrt(w (k - 1) + (a - "
+         "b)^2) <= sqrt(k), the interval engine certified 4% of the box)"))
+ci = sympy.Symbol("i", integer=True)
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities.attained", src("Accuracy of Gaussian mechanism"),
+    Statement(Max(Abs(sympy.Sum(Abs(0 - 1), (ci, 1, ck)) / n - ck / n),
+                  Abs(sqrt(sympy.Sum((0 - 1)**2, (ci, 1, ck))) / n - sqrt(ck) / n)), "==", 0),
+    Domain.of(k=Interval(1, None, integer=True), n=Interval(1, None, integer=True)),
+    Kind.IDENTITY,
+    note="both suprema are attained at x = 0, y = (1, .., 1) in [0, 1]^k, every k >= 1 and "
+         "n >= 1: the sums over the k coordinates of |x_i - y_i| and (x_i - y_i)^2 (sympy "
+         "Sums with k symbolic) are k; the k = 2 encoding: .k2"))
 # every k, n >= 1 and eps > 0, coordinate by coordinate: a shift s k/n of the l1 budget
 # k/n (sum_i |s_i| <= 1), outputs y = u k/n (a bijection for each k, n)
 LAP = Domain.of(k=Int(1, None), n=Int(1, None), eps=Pos(0, None), s=closed(-1, 1),
