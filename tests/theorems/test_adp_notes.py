@@ -265,3 +265,32 @@ def test_sensitivity_induction_step_covers_the_partial_sums():
                                                              zip(x[:k], y[:k]))
         assert w * (k - 1) + (x[k - 1] - y[k - 1])**2 == sum((a - b)**2 for a, b in
                                                              zip(x[:k], y[:k]))
+
+
+def test_laplace_accuracy_k_dim_by_induction_on_coordinates():
+    """adp_notes.accuracy.laplace on every k, n >= 1, eps > 0 with the k-dim reduction checked:
+    base (one coordinate, both orders), step (the log of the product laws' density ratio is
+    A + B, within |A| + r1 + |B| + r2) and conclusion (eps T <= eps) as conjuncts, each
+    PROVED by the symbolic engine; scope the whole domain; the one-coordinate claim stays."""
+    from dataclasses import replace
+    from dpproof.claims import Statement
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    c = _claim("adp_notes.accuracy.laplace")
+    assert c.extent == "" and not c.narrowed
+    assert all(c.domain[n_].hi is None for n_ in ("k", "n", "eps", "u", "A", "B", "r1", "r2"))
+    base, step, final = c.statement.lhs.args
+    step_syms = {s_.name for s_ in step.free_symbols}
+    assert step_syms == {"A", "B", "r1", "r2"}
+    for part in (base, step, final):
+        names = {s_.name for s_ in part.free_symbols}
+        sub = replace(c, statement=Statement(part, "<=", 0),
+                      domain=type(c.domain)(tuple((n_, iv) for n_, iv in c.domain.params
+                                                  if n_ in names)))
+        assert symbolic.check(sub, Config()).verdict.value == "PROVED"
+    # the step's left side is |log(e^A e^B)| = |A + B|: the product's loss is the sum
+    at = {s_: v for s_ in step.free_symbols
+          for n_, v in (("A", 1), ("B", -3), ("r1", 0), ("r2", 0)) if s_.name == n_}
+    assert sympy.simplify(step.subs(at)) == abs(1 - 3) - (1 + 3)
+    assert _claim("adp_notes.accuracy.laplace.coordinate").extent.startswith(
+        "on a truncated box (one coordinate")

@@ -220,11 +220,11 @@ def test_laplace_accuracy_for_every_k_by_the_coordinate_reduction():
     most eps, and to eps where every y_i is on the favourable side (the bound is tight)."""
     import sympy
     from dpproof.lowering import arb_ball, lower
-    claim = CLAIMS["adp_notes.accuracy.laplace"]
+    claim = CLAIMS["adp_notes.accuracy.laplace.coordinate"]
     assert claim.extent.startswith("on a truncated box (one coordinate")
     assert "by a proved reduction to one coordinate" in claim.note
     for name in ("k", "n", "eps", "u"):
-        assert _interval("adp_notes.accuracy.laplace", name).hi is None
+        assert _interval("adp_notes.accuracy.laplace.coordinate", name).hi is None
     lhs = lower(claim.statement.lhs, claim.domain.names, "arb")
     Q = sympy.Rational
     k, n, eps = 3, 7, Q(3, 2)
