@@ -191,10 +191,10 @@ def test_ks_sensitivity_for_every_n_by_the_one_record_reduction():
     reduction (n (F_x - F_z) = v + h_a, n (F_y - F_z) = v + h_b at every t) checked on
     datasets, and the witness's gap 1/n against direct ecdfs."""
     from fractions import Fraction
-    claim = CLAIMS["wasserman.ks.sensitivity"]
+    claim = CLAIMS["wasserman.ks.sensitivity.one_record"]
     assert "argued in the note" in claim.extent and "by a proved reduction" in claim.note
-    assert _interval("wasserman.ks.sensitivity", "n").hi is None
-    assert _interval("wasserman.ks.sensitivity", "v").lo is None
+    assert _interval("wasserman.ks.sensitivity.one_record", "n").hi is None
+    assert _interval("wasserman.ks.sensitivity.one_record", "v").lo is None
 
     def ecdf(data, t):
         return Fraction(sum(1 for d in data if d <= t), len(data))

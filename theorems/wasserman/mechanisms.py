@@ -68,11 +68,12 @@ kn, kv, kha, khb = (KSN.symbols()[n] for n in ("n", "v", "ha", "hb"))
 # over the pieces t < 0, 0 <= t < 1, t >= 1 of |F_x - F_z|, minus that of |F_y - F_z|
 ks_witness = Max(0, Abs(kn - 0), Abs(kn - kn)) - Max(0, Abs(kn - 1 - 0), Abs(kn - kn))
 catalogue.declare(Claim(
-    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    "wasserman.ks.sensitivity.one_record", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
     Statement(Max(Abs(Abs(kv + kha) - Abs(kv + khb)), ks_witness), "==", 1), KSN,
     Kind.IDENTITY,
     narrowed="the one-record form n (F_x - F_z) = v + h_a; every dataset by the reduction "
-             "argued in the note, which the engines do not check",
+             "argued in the note, checked (the max lemma by induction on the pieces) in "
+             "wasserman.ks.sensitivity",
     note="Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)|, xi = ||F_x - F_z||_inf, is 1/n for "
          "every n >= 1 records, k >= 1 released points and any data (a space with two points "
          "0 < 1), by a proved reduction, in units of 1/n (n Delta = 1): x ~ y share n - 1 "
@@ -85,6 +86,38 @@ catalogue.declare(Claim(
          "evaluates their gap to 1 for every n >= 1).  The identity max(the pointwise gap, "
          "the witness's gap) = 1 says both: n Delta <= 1, and 1 is attained.  The enumeration "
          "over data and z on {0, 1/2, 1} (n in {1, 2, 4}, k <= 3): .instances"))
+# the reduction checked: the ecdfs are step functions, constant between consecutive data
+# points of x, y and z, so sup_t is a max over finitely many pieces j; |max_j f_j - max_j
+# g_j| <= max_j |f_j - g_j| by induction on the number of pieces, its step over F, G (the
+# maxima over the first pieces), f, g (the last piece) and D = |F - G| + r >= |F - G| (the
+# induction hypothesis), every real (a superset); its base (one piece) is an equality
+kF, kG, kf, kg, kr = (sympy.Symbol(s_, real=True) for s_ in ("F", "G", "f", "g", "r"))
+ks_max_step = Abs(Max(kF, kf) - Max(kG, kg)) - Max(Abs(kF - kG) + kr, Abs(kf - kg))
+catalogue.declare(Claim(
+    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    Statement(Max(Abs(Abs(kv + kha) - Abs(kv + khb)) - 1, ks_max_step, Abs(ks_witness - 1)),
+              "<=", 0),
+    Domain.of(**dict(KSN.params), F=Interval(None, None), G=Interval(None, None),
+              f=Interval(None, None), g=Interval(None, None), r=Interval(0, None)),
+    Kind.INEQUALITY,
+    note="Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)|, xi = ||F_x - F_z||_inf, is 1/n for "
+         "every n >= 1 records, k >= 1 released points and any data (a space with two points "
+         "0 < 1), in units of 1/n (n Delta = 1), three conjuncts, each <= 0: gap - 1, step, "
+         "|witness's gap - 1|.  Gap: x ~ y share n - 1 records and differ in one, a in x, b in y, so "
+         "at every t n (F_x - F_z) = v + h_a, n (F_y - F_z) = v + h_b with v = A - n F_z real "
+         "(A = #shared records <= t), h_a = 1[a <= t], h_b = 1[b <= t] in {0, 1} (relaxed to "
+         "[0, 1]): ||v + h_a| - |v + h_b|| <= 1.  Step: F_x, F_y, F_z are constant between "
+         "consecutive data points of x, y and z, so each sup over t is a max over the same "
+         "finitely many pieces, and |max_j f_j - max_j g_j| <= max_j |f_j - g_j| (f_j = n "
+         "|F_x - F_z|, g_j = n |F_y - F_z| on piece j) by induction on the number of pieces: "
+         "one piece is an equality, and |max(F, f) - max(G, g)| <= max(D, |f - g|) for every "
+         "real F, G, f, g and D = |F - G| + r >= |F - G| (the maxima over the first pieces and "
+         "the hypothesis), the step conjunct (<= 0); so n |xi(x, z) - xi(y, z)| <= max_j "
+         "||v_j + h_a| - |v_j + h_b|| <= 1.  The witness x = (0, .., 0), y = (1, 0, .., 0), z = "
+         "(1, .., 1) (any k) has n xi(x, z) = n, n xi(y, z) = n - 1 (sup over the pieces t < "
+         "0, [0, 1), >= 1; sympy evaluates their gap to 1 for every n >= 1): 1 is attained.  "
+         "The earlier encoding (the reduction argued in the note): .one_record; the "
+         "enumeration over data and z on {0, 1/2, 1} (n in {1, 2, 4}, k <= 3): .instances"))
 catalogue.declare(build_claim(
     "wasserman.ks.sensitivity.instances", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
