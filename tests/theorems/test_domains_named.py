@@ -92,10 +92,10 @@ def test_a_worked_example_at_one_point_is_its_stated_domain():
 
 
 def test_a_family_claim_says_so_and_keeps_its_unbounded_parameters():
-    claim = CLAIMS["wasserman.expmech.dp"]
+    claim = CLAIMS["wasserman.expmech.dp.family"]
     assert claim.extent.startswith("over the family (every exponential mechanism")
     for name in ("g", "a", "m0", "m1"):
-        assert _interval("wasserman.expmech.dp", name).hi is None
+        assert _interval("wasserman.expmech.dp.family", name).hi is None
 
 
 def test_a_claim_reduced_to_a_finite_range_by_a_proved_reduction_says_how():

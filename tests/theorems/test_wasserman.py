@@ -238,3 +238,28 @@ def test_ks_sensitivity_reduction_checked_whole_domain():
         assert abs(max(f[:m]) - max(g[:m])) <= max(abs(a - b) for a, b in zip(f[:m], g[:m]))
     assert next(c for c in flatten(mod.CLAIMS) if c.id ==
                 "wasserman.ks.sensitivity.one_record").extent.startswith("on a truncated box")
+
+
+def test_expmech_dp_on_every_output_space():
+    """wasserman.expmech.dp on the notes' domain (densities on any output space): the
+    pointwise bound PROVED on the whole domain, the normalisers' ratio by the calculus
+    (monotonicity, PROVED over every law) and its parametrisation onto [1/(1+g), 1+g]; the
+    finite-output family stays as .family.  The bound is attained (eps = d = s = 1)."""
+    from dpproof.checking import check_claim
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    claims = {c.id: c for c in flatten(mod.CLAIMS)}
+    c = claims["wasserman.expmech.dp"]
+    assert c.extent == "" and not c.family and c.domain["eps"].hi is None
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    at = {x: 1 for x in c.statement.lhs.free_symbols}         # eps = d = s = 1: tight
+    assert sympy.simplify(c.statement.lhs.subs(at)) == 1
+    part = claims["wasserman.expmech.dp.partition"]
+    assert part.extent == "over every law (the calculus: monotonicity)"
+    assert check_claim(part, Config()).verdict.value == "PROVED"
+    g, t = sympy.symbols("g t", real=True)
+    ratio = next(iter(part.proof.root.premises)).statement.lhs / sympy.Symbol("p", real=True)
+    assert sympy.simplify(ratio.subs(t, 0) - 1 / (1 + g)) == 0
+    assert sympy.simplify(ratio.subs(t, 1) - (1 + g)) == 0
+    assert sympy.simplify(sympy.diff(ratio, t) - g * (2 + g) / (1 + g)) == 0   # increasing
+    assert claims["wasserman.expmech.dp.family"].extent.startswith("over the family (")

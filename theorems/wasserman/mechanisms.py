@@ -5,6 +5,8 @@ from __future__ import annotations
 import sympy
 from sympy import Abs, Max, Rational, sqrt
 
+from dpproof.calculus import NONNEG, POSITIVE, Context, Density, Functional, Proof, mass, \
+    monotonicity
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Finite, Laplace, hockey_stick, cosine_series_loss,
                                      expmech_ks_loss, ks_sensitivity_enum, laplace_sd,
@@ -22,7 +24,7 @@ EMF = Domain.of(g=Pos(0, None), a=Pos(0, None), m0=Interval(0, None), m1=Interva
 fg, fa, fm0, fm1 = (EMF.symbols()[n] for n in ("g", "a", "m0", "m1"))
 f_ratio = [(1 + m * (1 + fg)**2) / (1 + m) for m in (fm0, fm1)]
 catalogue.declare(Claim(
-    "wasserman.expmech.dp", src(EM_LOC),
+    "wasserman.expmech.dp.family", src(EM_LOC),
     Statement(hockey_stick(Finite(1, fa), Finite(f_ratio[0], fa * f_ratio[1]),
                            2 * sympy.log(1 + fg)), "<=", 0), EMF, Kind.INEQUALITY,
     family="every exponential mechanism with finitely many outputs and any scores of "
@@ -40,7 +42,49 @@ catalogue.declare(Claim(
          "two-output mechanism that merges the other outputs into one of weight "
          "sum_{w != z} w_w and ratio their weighted average s-bar in [1, e^eps] (p_z/q_z = "
          "(w_z s_z + A s-bar)/(s_z (w_z + A)) in both); a density over a continuous output "
-         "set merges the same way.  The notes' Kolmogorov-Smirnov example: .instances"))
+         "set merges the same way (an argued reduction: the notes' statement over densities is "
+         "wasserman.expmech.dp, checked).  The notes' Kolmogorov-Smirnov example: .instances"))
+# the notes' statement: a density q(z|x) = w_x(z)/Z_x, w_x = exp(-eps xi(x, z)/(2 Delta)), on
+# any output space with a base measure mu (X^k, X compact), Z_x = int w_x dmu finite
+EM_P = Density("p")          # q(.|x), a probability density w.r.t. mu
+em_g, em_t = sympy.Symbol("g", real=True), sympy.Symbol("t", real=True)
+em_c = 1 + em_g              # e^(eps/2), g > 0 iff eps > 0
+# w_y/w_x = e^(-eps d/2), d = (xi(y, z) - xi(x, z))/Delta in [-1, 1]: every value in [1/c, c],
+# written c - (1 - t) g (2 + g)/c, t in [0, 1] (t = 0: 1/c, t = 1: c; increasing in t)
+em_ratio = Functional("Z_y/Z_x = int q(z|x) e^(-eps d(z)/2) dmu(z)",
+                      EM_P.value * (em_c - (1 - em_t) * em_g * (2 + em_g) / em_c), (EM_P,))
+catalogue.declare(Claim(
+    "wasserman.expmech.dp.partition", src(EM_LOC), None,
+    proof=Proof(monotonicity(Context("wasserman.expmech.dp.partition", src(EM_LOC)), em_ratio,
+                             ((em_c, mass(EM_P)),), {"p": NONNEG, "t": closed(0, 1),
+                                                     "g": POSITIVE})),
+    note="the normalisers of neighbours: Z_y/Z_x = int (w_y/w_x) q(.|x) dmu <= e^(eps/2), for "
+         "every output space, base measure mu and scores xi of sensitivity Delta (every "
+         "density q(.|x), every measurable d(z) in [-1, 1]); with e^(eps/2) = 1 + g, g > 0, "
+         "and w_y/w_x = e^(-eps d/2) in [1/(1 + g), 1 + g] written (1 + g) - (1 - t) g (2 + "
+         "g)/(1 + g), t in [0, 1].  Relabelled (x <-> y: the statement is about every density "
+         "and every d, so (q(.|y), -d) is an instance): Z_x/Z_y <= e^(eps/2) too"))
+em_eps, em_d, em_s, em_w, em_Z = (sympy.Symbol(n_, real=True)
+                                  for n_ in ("eps", "d", "s", "wx", "Zx"))
+em_qx = em_w / em_Z                                                     # q(z|x)
+em_qy = em_w * sympy.exp(-em_eps * em_d / 2) / (sympy.exp(em_eps * em_s / 2) * em_Z)  # q(z|y)
+catalogue.declare(Claim(
+    "wasserman.expmech.dp", src(EM_LOC),
+    Statement(Abs(sympy.log(em_qx / em_qy)), "<=", em_eps),
+    Domain.of(eps=Pos(0, None), d=closed(-1, 1), s=closed(-1, 1)),
+    note="eps-DP as |log q(z|x)/q(z|y)| <= eps at every output z (the densities are "
+         "positive), for every replace-one pair x ~ y, on the notes' domain: any output space "
+         "Z with a base measure mu (the notes' X^k, X compact; a finite set with counting "
+         "measure is one), any scores xi(x, z) with sensitivity Delta = sup_{x ~ y} sup_z "
+         "|xi(x, z) - xi(y, z)| in (0, oo) and finite normalisers Z_x = int w_x dmu, w_x = "
+         "exp(-eps xi(x, z)/(2 Delta)) > 0; every eps > 0.  At z: q(z|x) = w_x/Z_x, q(z|y) = "
+         "w_x e^(-eps d/2)/Z_y with d = (xi(y, z) - xi(x, z))/Delta in [-1, 1], and Z_y = R Z_x "
+         "with R = e^(eps s/2), s in [-1, 1] (w_x > 0 and Z_x > 0 cancel in the ratio): R in [e^(-eps/2), e^(eps/2)] is the conclusion "
+         "of wasserman.expmech.dp.partition (the calculus, PROVED over every law: Z_y/Z_x <= "
+         "e^(eps/2), and relabelled Z_x/Z_y <= e^(eps/2)); both orders by the absolute value.  "
+         "The pointwise bound gives Q_x(A) <= e^eps Q_y(A) for every event by integration.  "
+         "The earlier encoding (finite output sets, the family reduced to two outputs): "
+         ".family; the notes' Kolmogorov-Smirnov example: .instances"))
 EM = Domain.of(n=closed(1, 3, integer=True), k=closed(1, 3, integer=True),
                eps=closed(Rational(1, 10), 4))
 en, ek, ee = (EM.symbols()[n] for n in ("n", "k", "eps"))
