@@ -294,3 +294,37 @@ def test_laplace_accuracy_k_dim_by_induction_on_coordinates():
     assert sympy.simplify(step.subs(at)) == abs(1 - 3) - (1 + 3)
     assert _claim("adp_notes.accuracy.laplace.coordinate").extent.startswith(
         "on a truncated box (one coordinate")
+
+
+def test_remark3_pure_if_direction_over_every_law():
+    """adp_notes.remark3.pure.if: |Z| <= eps a.s. in both orders => eps-DP, over every law
+    (monotonicity in the split cases, all premises PROVED); the 'only if' direction stays
+    narrowed on the Laplace pair and its verdict line says so.  A mutated bound (half the
+    tail masses) does not hold."""
+    from dataclasses import replace
+    from dpproof.checking import check_claim
+    from dpproof.engines.base import Config
+    from dpproof.calculus import Context, Density, Functional, hockey, loss_tail, monotonicity
+    from dpproof.calculus import NONNEG, split
+    from dpproof.claims import Statement
+    from theorems.adp_notes import every_law
+    c = _claim("adp_notes.remark3.pure.if")
+    assert c.extent == "over every law (the calculus: monotonicity)"
+    a = check_claim(c, Config())
+    assert a.verdict.value == "PROVED"
+    assert c.proof.conclusion == ("H_eps(P||Q) + H_eps(Q||P) <= P(|Z| > eps) + "
+                                  "Q(|Z| > eps)")
+    assert "'only if' direction" in _claim("adp_notes.remark3.pure").extent
+    P, Q = Density("p"), Density("q")
+    p, q, e = (sympy.Symbol(n_, real=True) for n_ in ("p", "q", "eps"))
+    both = Functional("both", hockey(P, Q, e).integrand + hockey(Q, P, e).integrand, (P, Q))
+    src = c.source
+    half = monotonicity(Context("t.pure.half", src), both,
+                        ((sympy.Rational(1, 2), loss_tail(P, Q, e)),
+                         (sympy.Rational(1, 2), loss_tail(Q, P, e))),
+                        {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                        cases=split(Statement(p, ">", sympy.exp(e) * q),
+                                    Statement(q, ">", sympy.exp(e) * p)))
+    bad = check_claim(replace(c, id="t.pure.half",
+                              proof=replace(c.proof, root=half)), Config())
+    assert not bad.verdict.holds
