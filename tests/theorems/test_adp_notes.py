@@ -221,3 +221,110 @@ def test_hockey_stick_definition_proved_on_every_eps():
     assert "piecewise linear" in ev.detail
     assert c.extent.startswith("over the family (every pair of laws of full support on 3")
     assert _claim("adp_notes.def.hockey_stick.instances").domain.instance_count == 13
+
+
+@pytest.mark.parametrize("cid", ["adp_notes.accuracy.sensitivities",
+                                 "adp_notes.accuracy.sensitivities.l2",
+                                 "adp_notes.accuracy.sensitivities.attained"])
+def test_sensitivities_on_every_dimension_k_are_proved(cid):
+    """Every k >= 1 (by induction on k: base and step as conjuncts, k unbounded) and n >= 1:
+    PROVED by the symbolic engine, scope the whole domain; the k = 2 encoding stays as .k2."""
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    c = _claim(cid)
+    assert c.extent == "" and not c.narrowed
+    assert c.domain["k"].hi is None and c.domain["n"].hi is None
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    assert _claim(cid + ".k2").extent.startswith("on a truncated box (k = 2")
+
+
+def test_sensitivity_induction_step_covers_the_partial_sums():
+    """The step's parameters cover what the first k - 1 coordinates give: for points of
+    [0, 1]^k the l1 partial sum is k - 1 - r with r >= 0, the sum of squares w (k - 1) with
+    w in [0, 1]; the conjuncts' margins there are <= 0, and the claims' sums match direct ones."""
+    from fractions import Fraction as F
+    x, y = (F(0), F(1, 3), F(1), F(2, 5)), (F(1), F(1, 2), F(0), F(2, 5))
+    l1 = _claim("adp_notes.accuracy.sensitivities")
+    l2 = _claim("adp_notes.accuracy.sensitivities.l2")
+    for k in range(2, len(x) + 1):
+        s1 = sum(abs(a - b) for a, b in zip(x[:k - 1], y[:k - 1]))
+        s2 = sum((a - b)**2 for a, b in zip(x[:k - 1], y[:k - 1]))
+        r, w = k - 1 - s1, s2 / (k - 1)
+        assert r >= 0 and 0 <= w <= 1
+        at = {"k": k, "n": 3, "a": x[k - 1], "b": y[k - 1]}
+        m1 = l1.statement.lhs.subs({sympy.Symbol(n_, real=True) if n_ not in ("n",) else
+                                    sympy.Symbol(n_, integer=True): sympy.Rational(str(v))
+                                    for n_, v in {**at, "r": r}.items()})
+        assert m1 <= 0
+        m2 = l2.statement.lhs.subs({sympy.Symbol(n_, real=True) if n_ not in ("n",) else
+                                    sympy.Symbol(n_, integer=True): sympy.Rational(str(v))
+                                    for n_, v in {**at, "w": w}.items()})
+        assert m2 <= 0
+        # the step's first k - 1 terms plus the k-th are the direct k-term sums
+        assert (k - 1 - r) + abs(x[k - 1] - y[k - 1]) == sum(abs(a - b) for a, b in
+                                                             zip(x[:k], y[:k]))
+        assert w * (k - 1) + (x[k - 1] - y[k - 1])**2 == sum((a - b)**2 for a, b in
+                                                             zip(x[:k], y[:k]))
+
+
+def test_laplace_accuracy_k_dim_by_induction_on_coordinates():
+    """adp_notes.accuracy.laplace on every k, n >= 1, eps > 0 with the k-dim reduction checked:
+    base (one coordinate, both orders), step (the log of the product laws' density ratio is
+    A + B, within |A| + r1 + |B| + r2) and conclusion (eps T <= eps) as conjuncts, each
+    PROVED by the symbolic engine; scope the whole domain; the one-coordinate claim stays."""
+    from dataclasses import replace
+    from dpproof.claims import Statement
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    c = _claim("adp_notes.accuracy.laplace")
+    assert c.extent == "" and not c.narrowed
+    assert all(c.domain[n_].hi is None for n_ in ("k", "n", "eps", "u", "A", "B", "r1", "r2"))
+    base, step, final = c.statement.lhs.args
+    step_syms = {s_.name for s_ in step.free_symbols}
+    assert step_syms == {"A", "B", "r1", "r2"}
+    for part in (base, step, final):
+        names = {s_.name for s_ in part.free_symbols}
+        sub = replace(c, statement=Statement(part, "<=", 0),
+                      domain=type(c.domain)(tuple((n_, iv) for n_, iv in c.domain.params
+                                                  if n_ in names)))
+        assert symbolic.check(sub, Config()).verdict.value == "PROVED"
+    # the step's left side is |log(e^A e^B)| = |A + B|: the product's loss is the sum
+    at = {s_: v for s_ in step.free_symbols
+          for n_, v in (("A", 1), ("B", -3), ("r1", 0), ("r2", 0)) if s_.name == n_}
+    assert sympy.simplify(step.subs(at)) == abs(1 - 3) - (1 + 3)
+    assert _claim("adp_notes.accuracy.laplace.coordinate").extent.startswith(
+        "on a truncated box (one coordinate")
+
+
+def test_remark3_pure_if_direction_over_every_law():
+    """adp_notes.remark3.pure.if: |Z| <= eps a.s. in both orders => eps-DP, over every law
+    (monotonicity in the split cases, all premises PROVED); the 'only if' direction stays
+    narrowed on the Laplace pair and its verdict line says so.  A mutated bound (half the
+    tail masses) does not hold."""
+    from dataclasses import replace
+    from dpproof.checking import check_claim
+    from dpproof.engines.base import Config
+    from dpproof.calculus import Context, Density, Functional, hockey, loss_tail, monotonicity
+    from dpproof.calculus import NONNEG, split
+    from dpproof.claims import Statement
+    from theorems.adp_notes import every_law
+    c = _claim("adp_notes.remark3.pure.if")
+    assert c.extent == "over every law (the calculus: monotonicity)"
+    a = check_claim(c, Config())
+    assert a.verdict.value == "PROVED"
+    assert c.proof.conclusion == ("H_eps(P||Q) + H_eps(Q||P) <= P(|Z| > eps) + "
+                                  "Q(|Z| > eps)")
+    assert "'only if' direction" in _claim("adp_notes.remark3.pure").extent
+    P, Q = Density("p"), Density("q")
+    p, q, e = (sympy.Symbol(n_, real=True) for n_ in ("p", "q", "eps"))
+    both = Functional("both", hockey(P, Q, e).integrand + hockey(Q, P, e).integrand, (P, Q))
+    src = c.source
+    half = monotonicity(Context("t.pure.half", src), both,
+                        ((sympy.Rational(1, 2), loss_tail(P, Q, e)),
+                         (sympy.Rational(1, 2), loss_tail(Q, P, e))),
+                        {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                        cases=split(Statement(p, ">", sympy.exp(e) * q),
+                                    Statement(q, ">", sympy.exp(e) * p)))
+    bad = check_claim(replace(c, id="t.pure.half",
+                              proof=replace(c.proof, root=half)), Config())
+    assert not bad.verdict.holds

@@ -1,4 +1,4 @@
-"""wasserman.expmech.dp over the family of two-output exponential mechanisms: the true
+"""wasserman.expmech.dp.family over the family of two-output exponential mechanisms: the true
 statement is PROVED from the masses; the same family at eps/2 (the mechanism is only eps-DP,
 not eps/2-DP: tight as d_0 = -d_1 = -1 and a -> oo) is REFUTED with a certified witness."""
 
@@ -17,7 +17,7 @@ from theorems.wasserman import CLAIMS
 #: clock-timed retry (checking._symbolic_full_budget, issue 28) decides whether it is tried
 PROOF = Config(timeout=600, engine_timeout=300, symbolic_quick_timeout=300)
 
-FAMILY = next(c for c in CLAIMS if c.id == "wasserman.expmech.dp")
+FAMILY = next(c for c in CLAIMS if c.id == "wasserman.expmech.dp.family")
 
 
 def test_the_family_is_proved():

@@ -188,11 +188,12 @@ def test_renyi_split_names_its_hand_substitution_and_checks_it_pointwise():
 # ------------------------------------------------------------ verdict lines
 @pytest.mark.parametrize("cid, words", [
     ("osgt22.kdim.density.k2", ("k = 2", "by induction on k")),
-    ("adp_notes.accuracy.sensitivities", ("k = 2",)),
-    ("adp_notes.accuracy.sensitivities.l2", ("k = 2",)),
-    ("adp_notes.accuracy.laplace", ("one coordinate", "argued in the note")),
+    ("adp_notes.accuracy.sensitivities.k2", ("k = 2", "by induction on k")),
+    ("adp_notes.accuracy.sensitivities.l2.k2", ("k = 2",)),
+    ("adp_notes.accuracy.sensitivities.attained.k2", ("k = 2",)),
+    ("adp_notes.accuracy.laplace.coordinate", ("one coordinate", "adp_notes.accuracy.laplace")),
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4, n <= 5", "argued in the note")),
-    ("wasserman.ks.sensitivity", ("argued in the note",)),
+    ("wasserman.ks.sensitivity.one_record", ("argued in the note", "checked")),
     ("wasserman.series.dp.repaired", ("m <= 8", "argued in the note")),
     ("cesar_rogers21.lemma3_2.cdp", ("the Gaussian mechanism only",)),
     ("azize23.alg1.renyi_split", ("by hand",)),

@@ -204,3 +204,62 @@ def test_histogram_dp_every_histogram_proved_and_a_smaller_scale_is_not():
     assert margin_at("wasserman.histogram.dp", eps=1, z1=5, z2=-5, c1=5, c2=-5) == 0
     one = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.histogram.dp.one_bin")
     assert one.extent == "" and eps in one.statement.free_symbols
+
+
+def test_ks_sensitivity_reduction_checked_whole_domain():
+    """wasserman.ks.sensitivity on every n >= 1 and any data, the reduction checked: the
+    pointwise gap, the max lemma's induction step over the pieces and the witness as three
+    conjuncts, each PROVED by the symbolic engine; scope the whole domain.  The max lemma
+    |max f - max g| <= max |f - g| is tested on lists against the step's induction."""
+    from dataclasses import replace
+    from dpproof.claims import Statement
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "wasserman.ks.sensitivity")
+    assert c.extent == "" and not c.narrowed
+    assert c.domain["n"].hi is None and c.domain["F"].lo is None and c.domain["r"].hi is None
+    parts = c.statement.lhs.args
+    assert len(parts) == 3
+    for part in parts:
+        names = {s.name for s in part.free_symbols}
+        sub = replace(c, statement=Statement(part, "<=", 0),
+                      domain=type(c.domain)(tuple((n, iv) for n, iv in c.domain.params
+                                                  if n in names)))
+        assert symbolic.check(sub, Config()).verdict.value == "PROVED"
+    step = next(p for p in parts if any(s.name == "F" for s in p.free_symbols))
+    sym = {s.name: s for s in step.free_symbols}
+    f, g = (Fraction(3), Fraction(-1), Fraction(5, 2)), (Fraction(1), Fraction(2), Fraction(0))
+    for m in range(2, len(f) + 1):     # the step from m - 1 pieces to m
+        F, G = max(f[:m - 1]), max(g[:m - 1])
+        D = max(abs(a - b) for a, b in zip(f[:m - 1], g[:m - 1]))
+        at = {sym["F"]: F, sym["G"]: G, sym["f"]: f[m - 1], sym["g"]: g[m - 1],
+              sym["r"]: D - abs(F - G)}
+        assert D - abs(F - G) >= 0 and step.subs(at) <= 0
+        assert abs(max(f[:m]) - max(g[:m])) <= max(abs(a - b) for a, b in zip(f[:m], g[:m]))
+    assert next(c for c in flatten(mod.CLAIMS) if c.id ==
+                "wasserman.ks.sensitivity.one_record").extent.startswith("on a truncated box")
+
+
+def test_expmech_dp_on_every_output_space():
+    """wasserman.expmech.dp on the notes' domain (densities on any output space): the
+    pointwise bound PROVED on the whole domain, the normalisers' ratio by the calculus
+    (monotonicity, PROVED over every law) and its parametrisation onto [1/(1+g), 1+g]; the
+    finite-output family stays as .family.  The bound is attained (eps = d = s = 1)."""
+    from dpproof.checking import check_claim
+    from dpproof.engines.exact import engine as symbolic
+    from dpproof.engines.base import Config
+    claims = {c.id: c for c in flatten(mod.CLAIMS)}
+    c = claims["wasserman.expmech.dp"]
+    assert c.extent == "" and not c.family and c.domain["eps"].hi is None
+    assert symbolic.check(c, Config()).verdict.value == "PROVED"
+    at = {x: 1 for x in c.statement.lhs.free_symbols}         # eps = d = s = 1: tight
+    assert sympy.simplify(c.statement.lhs.subs(at)) == 1
+    part = claims["wasserman.expmech.dp.partition"]
+    assert part.extent == "over every law (the calculus: monotonicity)"
+    assert check_claim(part, Config()).verdict.value == "PROVED"
+    g, t = sympy.symbols("g t", real=True)
+    ratio = next(iter(part.proof.root.premises)).statement.lhs / sympy.Symbol("p", real=True)
+    assert sympy.simplify(ratio.subs(t, 0) - 1 / (1 + g)) == 0
+    assert sympy.simplify(ratio.subs(t, 1) - (1 + g)) == 0
+    assert sympy.simplify(sympy.diff(ratio, t) - g * (2 + g) / (1 + g)) == 0   # increasing
+    assert claims["wasserman.expmech.dp.family"].extent.startswith("over the family (")

@@ -18,21 +18,62 @@ SENS = "mean of n points in [0,1]^2 (k = 2), neighbours replace one point: x -> 
     "n >= 1 taken as a real (a superset of the counts, so CERTIFIED holds for each n)"
 L1 = sum(Abs(a - b) for a, b in zip(x, y)) / n
 L2 = sqrt(sum((a - b)**2 for a, b in zip(x, y))) / n
-K2 = "k = 2 (every n >= 1); the source's statement is for every dimension k"
+K2 = "k = 2 (every n >= 1); the source's statement is for every dimension k, decided by " \
+    "induction on k as adp_notes.accuracy.sensitivities, .l2, .attained"
 corner = {**{s: 0 for s in x}, **{s: 1 for s in y}}
-catalogue.declare(Claim("adp_notes.accuracy.sensitivities", src("Accuracy of Gaussian mechanism"),
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.k2", src("Accuracy of Gaussian mechanism"),
                Statement(L1, "<=", R(2) / n), cube, narrowed=K2,
                note="l1: ||q_D - q_D'||_1 <= k/n; " + SENS))
-catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
+catalogue.declare(Claim("adp_notes.accuracy.sensitivities.l2.k2", src("Accuracy of Gaussian mechanism"),
                Statement(L2, "<=", sqrt(2) / n),
                cube, narrowed=K2, note="l2: ||q_D - q_D'||_2 <= sqrt(k)/n; " + SENS))
 ATT = Statement(Max(Abs(L1.subs(corner) - R(2) / n), Abs(L2.subs(corner) - sqrt(2) / n)), "==", 0)
-for suffix, n_dom, n_note in (("", Interval(1, None, integer=True), "every n >= 1"),
+for suffix, n_dom, n_note in ((".k2", Interval(1, None, integer=True), "every n >= 1"),
                               (".instances", Int(1, 10**6), "n in {1..10^6}")):
     catalogue.declare(Claim("adp_notes.accuracy.sensitivities.attained" + suffix,
                             src("Accuracy of Gaussian mechanism"), ATT, Domain.of(n=n_dom),
                             Kind.IDENTITY, narrowed=K2, note="both suprema are attained at x = 0, "
                                                 "y = (1, 1); k = 2, " + n_note))
+# every dimension k >= 1 by induction on k, base (k = 1) and step (k - 1 => k) as the two
+# conjuncts: the k-th coordinates a, b in [0, 1]; the first k - 1 coordinates' sum of
+# |x_i - y_i| is k - 1 - r, r >= 0 (every value <= k - 1 the induction hypothesis leaves, a
+# superset of those it takes: linear, so decided exactly piece by piece), their sum of
+# squares w (k - 1), w in [0, 1] (the hypothesis and non-negativity)
+ca, cb, cw, ck, cr = (sympy.Symbol(s_, real=True) for s_ in ("a", "b", "w", "k", "r"))
+KDOM = dict(k=Interval(2, None, integer=True), n=Interval(1, None, integer=True),
+            a=closed(0, 1), b=closed(0, 1))
+IND = ("every dimension k >= 1 and n >= 1 by induction on k, the base (k = 1) and the step "
+       "(k - 1 => k) as the two conjuncts: neighbours replace one point x -> y of [0, 1]^k, "
+       "so q_D - q_D' = (x - y)/n; the sum over k coordinates is that over the first k - 1 "
+       "plus the k-th term (a = x_k, b = y_k in [0, 1]); ")
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities", src("Accuracy of Gaussian mechanism"),
+    Statement(Max(Abs(ca - cb) / n - 1 / n, (ck - 1 - cr) / n + Abs(ca - cb) / n - ck / n),
+              "<=", 0), Domain.of(**KDOM, r=Interval(0, None)),
+    note=IND + "l1: ||q_D - q_D'||_1 = sum_i |x_i - y_i|/n <= k/n; in the step the first "
+         "k - 1 terms sum to (k - 1 - r)/n, r >= 0: every value the induction hypothesis "
+         "(<= (k - 1)/n) leaves, a superset of those they take.  The k = 2 encoding (every "
+         "x, y in [0, 1]^2): .k2"))
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities.l2", src("Accuracy of Gaussian mechanism"),
+    Statement(Max((ca - cb)**2 / n**2 - 1 / n**2, (cw * (ck - 1) + (ca - cb)**2) / n**2
+                  - ck / n**2), "<=", 0), Domain.of(**KDOM, w=closed(0, 1)),
+    note=IND + "l2: ||q_D - q_D'||_2 <= sqrt(k)/n, decided squared (both sides are >= 0 and "
+         "sqrt is increasing): ||q_D - q_D'||_2^2 = sum_i (x_i - y_i)^2/n^2 <= k/n^2; in the "
+         "step the first k - 1 squares sum to w (k - 1), w in [0, 1]: every value the "
+         "induction hypothesis (<= k - 1) and non-negativity leave.  The k = 2 encoding: .k2 "
+         "(with the square root: symbolic found no proof of the step sqrt(w (k - 1) + (a - "
+         "b)^2) <= sqrt(k), the interval engine certified 4% of the box)"))
+ci = sympy.Symbol("i", integer=True)
+catalogue.declare(Claim(
+    "adp_notes.accuracy.sensitivities.attained", src("Accuracy of Gaussian mechanism"),
+    Statement(Max(Abs(sympy.Sum(Abs(0 - 1), (ci, 1, ck)) / n - ck / n),
+                  Abs(sqrt(sympy.Sum((0 - 1)**2, (ci, 1, ck))) / n - sqrt(ck) / n)), "==", 0),
+    Domain.of(k=Interval(1, None, integer=True), n=Interval(1, None, integer=True)),
+    Kind.IDENTITY,
+    note="both suprema are attained at x = 0, y = (1, .., 1) in [0, 1]^k, every k >= 1 and "
+         "n >= 1: the sums over the k coordinates of |x_i - y_i| and (x_i - y_i)^2 (sympy "
+         "Sums with k symbolic) are k; the k = 2 encoding: .k2"))
 # every k, n >= 1 and eps > 0, coordinate by coordinate: a shift s k/n of the l1 budget
 # k/n (sum_i |s_i| <= 1), outputs y = u k/n (a bijection for each k, n)
 LAP = Domain.of(k=Int(1, None), n=Int(1, None), eps=Pos(0, None), s=closed(-1, 1),
@@ -40,11 +81,12 @@ LAP = Domain.of(k=Int(1, None), n=Int(1, None), eps=Pos(0, None), s=closed(-1, 1
 ks_, ns_, es_, ss_, us_ = (LAP.symbols()[x] for x in ("k", "n", "eps", "s", "u"))
 b_lap = ks_ / (es_ * ns_)     # the printed scale k/(eps n)
 catalogue.declare(Claim(
-    "adp_notes.accuracy.laplace", src("Accuracy, Laplace noise"),
+    "adp_notes.accuracy.laplace.coordinate", src("Accuracy, Laplace noise"),
     Statement(loss_at(Laplace(0, b_lap), Laplace(ss_ * ks_ / ns_, b_lap), us_ * ks_ / ns_), "<=",
               es_ * Abs(ss_)), LAP,
     narrowed="one coordinate's privacy loss; the k-dim loss is their sum, a reduction "
-             "argued in the note, which the engines do not check",
+             "argued in the note, checked by induction on the coordinates in "
+             "adp_notes.accuracy.laplace",
     note="eps-DP part: z_D = q_D + N with N_i ~ Laplace(0, k/(eps n)) i.i.d. on each of the k "
          "coordinates, for every k, n >= 1 and eps > 0, by a proved reduction to one "
          "coordinate: neighbours' means differ by Delta with ||Delta||_1 <= k/n (the printed "
@@ -55,6 +97,36 @@ catalogue.declare(Claim(
          "claim (every s_i in [-1, 1], y_i = u k/n every real), so the loss is at most eps "
          "sum |s_i| <= eps everywhere, in both orders (s -> -s).  The loss is derived from the "
          "densities"))
+# the k-dim loss by induction on the number m of coordinates (k, n, eps fixed), the base,
+# the step and the conclusion as three conjuncts: P(m) = |L_m(y)| <= eps sum_{i<=m} |s_i|
+# for every output y in R^m (L_m the log density ratio of the product laws)
+lA, lB, lr1, lr2, lT = (sympy.Symbol(s_, real=True) for s_ in ("A", "B", "r1", "r2", "T"))
+lap_base = Abs(loss_at(Laplace(0, b_lap), Laplace(ss_ * ks_ / ns_, b_lap), us_ * ks_ / ns_)) \
+    - es_ * Abs(ss_)
+# log(p'(y') f_0(y_m) / (q'(y') f_1(y_m))) with p' = q' e^A, f_0 = f_1 e^B (sympy cancels
+# q' f_1 and writes the log of the product as A + B)
+lap_step = Abs(sympy.log(sympy.exp(lA) * sympy.exp(lB))) - (Abs(lA) + lr1 + Abs(lB) + lr2)
+catalogue.declare(Claim(
+    "adp_notes.accuracy.laplace", src("Accuracy, Laplace noise"),
+    Statement(Max(lap_base, lap_step, es_ * lT - es_), "<=", 0),
+    Domain.of(**dict(LAP.params), A=Interval(None, None), B=Interval(None, None),
+              r1=Interval(0, None), r2=Interval(0, None), T=closed(0, 1)),
+    note="eps-DP part: z_D = q_D + N with N_i ~ Laplace(0, k/(eps n)) i.i.d. on each of the k "
+         "coordinates, for every k, n >= 1 and eps > 0: neighbours' means differ by Delta "
+         "with ||Delta||_1 <= k/n (the printed l1 sensitivity, adp_notes.accuracy."
+         "sensitivities), written Delta_i = s_i k/n with sum |s_i| <= 1.  By induction on the "
+         "number m of coordinates, P(m): the privacy loss L_m(y) = log p_D(y)/p_D'(y) of the "
+         "first m coordinates satisfies |L_m(y)| <= eps sum_{i<=m} |s_i| at every y in R^m "
+         "(both orders: the absolute value).  Three conjuncts.  Base (m = 1): |loss_at("
+         "Laplace(0, b), Laplace(s k/n, b), y)| <= eps |s|, every s in [-1, 1], y = u k/n "
+         "every real (the loss derived from the densities).  Step (m - 1 and 1 => m): the "
+         "product laws' densities at y = (y', y_m) are p'(y') f_0(y_m) and q'(y') f_1(y_m) "
+         "(independent coordinates), with p' = q' e^A, A = L_(m-1)(y'), |A| <= eps "
+         "sum_{i<m} |s_i| = |A| + r1 (r1 >= 0) by P(m - 1), and f_0 = f_1 e^B, B = L_1(y_m), "
+         "|B| <= eps |s_m| = |B| + r2 (r2 >= 0) by the base; L_m = log(p' f_0/(q' f_1)) "
+         "and eps sum_{i<=m} |s_i| = (|A| + r1) + (|B| + r2).  Conclusion (m = k): eps T <= "
+         "eps for T = sum_i |s_i| in [0, 1], so |L_k| <= eps everywhere: eps-DP.  The "
+         "earlier encoding (the base alone, the reduction argued in the note): .coordinate"))
 RATE_NOTE = ("sqrt(E||z - q||^2) (>= E||z - q||_2 by Jensen) from the variance by integration "
              "(moment2, derived from the density) equals sqrt(2) k^(3/2)/(n eps): the printed order")
 catalogue.declare(Claim(

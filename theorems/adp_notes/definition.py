@@ -86,7 +86,9 @@ for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derive
         note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8")
         + ("" if suffix else TIGHT_TRIED), **extra))
 for suffix, pair, what, dom, cut in (
-        ("", LAP, "the pair Laplace(0,1)/(1,1)", EC, {"narrowed": "the pair Laplace(0,1)/(1,1)"}),
+        ("", LAP, "the pair Laplace(0,1)/(1,1)", EC,
+         {"narrowed": "the pair Laplace(0,1)/(1,1), the 'only if' direction; the 'if' "
+                      "direction over every law is adp_notes.remark3.pure.if"}),
         (".rr", RR, RR_FAMILY, Domain.of(eps0=closed(0, None), eps=closed(0, None)),
          {"family": RR_FAMILY}),
         (".finite", REV3, REV3_FAMILY,
@@ -98,8 +100,21 @@ for suffix, pair, what, dom, cut in (
         "adp_notes.remark3.pure" + suffix, src("Remark 3, 'Note that'"),
         Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)), dom, **cut,
         note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders, "
-             f"every eps >= 0; {what}; the converse is remark3.sufficient at delta = 0"
+             f"every eps >= 0; {what}; the converse (the 'if' direction) is "
+             f"adp_notes.remark3.pure.if, over every law (remark3.sufficient at delta = 0)"
              + PURE_TRIED[suffix]))
+catalogue.declare(every_law.proved(
+    "adp_notes.remark3.pure.if", src("Remark 3, 'Note that'"),
+    every_law.remark3_pure_if("adp_notes.remark3.pure.if", src("Remark 3, 'Note that'")),
+    None, "the 'if' direction of remark 3's pure statement, over every pair of laws "
+    "(allowed to vanish, disjoint supports included): Pr(|Z| <= eps) = 1 in both orders "
+    "(Z = log(p/q) under P, Z' = log(q/p) under Q) => eps-DP, every eps >= 0: H_eps(P||Q) "
+    "+ H_eps(Q||P) <= P(|Z| > eps) + Q(|Z'| > eps), pointwise in the cases p > e^eps q, "
+    "q > e^eps p, neither; the right side is 0, so both hockey-sticks (>= 0) are 0, i.e. "
+    "P(A) <= e^eps Q(A) and Q(A) <= e^eps P(A) for every event (adp_notes.def.hockey_stick)."
+    "  The 'only if' direction (eps-DP => |Z| <= eps a.s.) needs 'a null integral of a "
+    "non-negative function vanishes a.e.', which the calculus has no rule for: it stays "
+    "narrowed, adp_notes.remark3.pure"))
 RECIPE_FAMILY = catalogue.declare(Claim(
     "adp_notes.recipe.family", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in FAMILIES)), "<=", 0), EFAM,

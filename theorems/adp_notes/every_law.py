@@ -42,6 +42,18 @@ def remark3_sufficient(cid, source):
                                     Statement(q, ">", exp(eps) * p)))
 
 
+def remark3_pure_if(cid, source):
+    """|Z| <= eps a.s. in both orders => eps-DP: H_eps(P||Q) + H_eps(Q||P) <= P(|Z| > eps) +
+    Q(|Z'| > eps) (Z' = log(q/p) under Q), pointwise in the three ``split`` cases."""
+    both = Functional("H_eps(P||Q) + H_eps(Q||P)", hockey(P, Q, eps).integrand
+                      + hockey(Q, P, eps).integrand, (P, Q))
+    return monotonicity(Context(cid, source), both,
+                        ((1, loss_tail(P, Q, eps)), (1, loss_tail(Q, P, eps))),
+                        {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                        cases=split(Statement(p, ">", exp(eps) * q),
+                                    Statement(q, ">", exp(eps) * p)))
+
+
 def post_processing(cid, source):
     return data_processing(Context(cid, source), "H_eps", Max(0, p - exp(eps) * q),
                            {"eps": NONNEG}, "max_of_affine", (0, 0))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sympy
 from sympy import Abs, Max, Rational, sqrt
 
+from dpproof.calculus import NONNEG, POSITIVE, Context, Density, Functional, Proof, mass, \
+    monotonicity
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Finite, Laplace, hockey_stick, cosine_series_loss,
                                      expmech_ks_loss, ks_sensitivity_enum, laplace_sd,
@@ -22,7 +24,7 @@ EMF = Domain.of(g=Pos(0, None), a=Pos(0, None), m0=Interval(0, None), m1=Interva
 fg, fa, fm0, fm1 = (EMF.symbols()[n] for n in ("g", "a", "m0", "m1"))
 f_ratio = [(1 + m * (1 + fg)**2) / (1 + m) for m in (fm0, fm1)]
 catalogue.declare(Claim(
-    "wasserman.expmech.dp", src(EM_LOC),
+    "wasserman.expmech.dp.family", src(EM_LOC),
     Statement(hockey_stick(Finite(1, fa), Finite(f_ratio[0], fa * f_ratio[1]),
                            2 * sympy.log(1 + fg)), "<=", 0), EMF, Kind.INEQUALITY,
     family="every exponential mechanism with finitely many outputs and any scores of "
@@ -40,7 +42,49 @@ catalogue.declare(Claim(
          "two-output mechanism that merges the other outputs into one of weight "
          "sum_{w != z} w_w and ratio their weighted average s-bar in [1, e^eps] (p_z/q_z = "
          "(w_z s_z + A s-bar)/(s_z (w_z + A)) in both); a density over a continuous output "
-         "set merges the same way.  The notes' Kolmogorov-Smirnov example: .instances"))
+         "set merges the same way (an argued reduction: the notes' statement over densities is "
+         "wasserman.expmech.dp, checked).  The notes' Kolmogorov-Smirnov example: .instances"))
+# the notes' statement: a density q(z|x) = w_x(z)/Z_x, w_x = exp(-eps xi(x, z)/(2 Delta)), on
+# any output space with a base measure mu (X^k, X compact), Z_x = int w_x dmu finite
+EM_P = Density("p")          # q(.|x), a probability density w.r.t. mu
+em_g, em_t = sympy.Symbol("g", real=True), sympy.Symbol("t", real=True)
+em_c = 1 + em_g              # e^(eps/2), g > 0 iff eps > 0
+# w_y/w_x = e^(-eps d/2), d = (xi(y, z) - xi(x, z))/Delta in [-1, 1]: every value in [1/c, c],
+# written c - (1 - t) g (2 + g)/c, t in [0, 1] (t = 0: 1/c, t = 1: c; increasing in t)
+em_ratio = Functional("Z_y/Z_x = int q(z|x) e^(-eps d(z)/2) dmu(z)",
+                      EM_P.value * (em_c - (1 - em_t) * em_g * (2 + em_g) / em_c), (EM_P,))
+catalogue.declare(Claim(
+    "wasserman.expmech.dp.partition", src(EM_LOC), None,
+    proof=Proof(monotonicity(Context("wasserman.expmech.dp.partition", src(EM_LOC)), em_ratio,
+                             ((em_c, mass(EM_P)),), {"p": NONNEG, "t": closed(0, 1),
+                                                     "g": POSITIVE})),
+    note="the normalisers of neighbours: Z_y/Z_x = int (w_y/w_x) q(.|x) dmu <= e^(eps/2), for "
+         "every output space, base measure mu and scores xi of sensitivity Delta (every "
+         "density q(.|x), every measurable d(z) in [-1, 1]); with e^(eps/2) = 1 + g, g > 0, "
+         "and w_y/w_x = e^(-eps d/2) in [1/(1 + g), 1 + g] written (1 + g) - (1 - t) g (2 + "
+         "g)/(1 + g), t in [0, 1].  Relabelled (x <-> y: the statement is about every density "
+         "and every d, so (q(.|y), -d) is an instance): Z_x/Z_y <= e^(eps/2) too"))
+em_eps, em_d, em_s, em_w, em_Z = (sympy.Symbol(n_, real=True)
+                                  for n_ in ("eps", "d", "s", "wx", "Zx"))
+em_qx = em_w / em_Z                                                     # q(z|x)
+em_qy = em_w * sympy.exp(-em_eps * em_d / 2) / (sympy.exp(em_eps * em_s / 2) * em_Z)  # q(z|y)
+catalogue.declare(Claim(
+    "wasserman.expmech.dp", src(EM_LOC),
+    Statement(Abs(sympy.log(em_qx / em_qy)), "<=", em_eps),
+    Domain.of(eps=Pos(0, None), d=closed(-1, 1), s=closed(-1, 1)),
+    note="eps-DP as |log q(z|x)/q(z|y)| <= eps at every output z (the densities are "
+         "positive), for every replace-one pair x ~ y, on the notes' domain: any output space "
+         "Z with a base measure mu (the notes' X^k, X compact; a finite set with counting "
+         "measure is one), any scores xi(x, z) with sensitivity Delta = sup_{x ~ y} sup_z "
+         "|xi(x, z) - xi(y, z)| in (0, oo) and finite normalisers Z_x = int w_x dmu, w_x = "
+         "exp(-eps xi(x, z)/(2 Delta)) > 0; every eps > 0.  At z: q(z|x) = w_x/Z_x, q(z|y) = "
+         "w_x e^(-eps d/2)/Z_y with d = (xi(y, z) - xi(x, z))/Delta in [-1, 1], and Z_y = R Z_x "
+         "with R = e^(eps s/2), s in [-1, 1] (w_x > 0 and Z_x > 0 cancel in the ratio): R in [e^(-eps/2), e^(eps/2)] is the conclusion "
+         "of wasserman.expmech.dp.partition (the calculus, PROVED over every law: Z_y/Z_x <= "
+         "e^(eps/2), and relabelled Z_x/Z_y <= e^(eps/2)); both orders by the absolute value.  "
+         "The pointwise bound gives Q_x(A) <= e^eps Q_y(A) for every event by integration.  "
+         "The earlier encoding (finite output sets, the family reduced to two outputs): "
+         ".family; the notes' Kolmogorov-Smirnov example: .instances"))
 EM = Domain.of(n=closed(1, 3, integer=True), k=closed(1, 3, integer=True),
                eps=closed(Rational(1, 10), 4))
 en, ek, ee = (EM.symbols()[n] for n in ("n", "k", "eps"))
@@ -68,11 +112,12 @@ kn, kv, kha, khb = (KSN.symbols()[n] for n in ("n", "v", "ha", "hb"))
 # over the pieces t < 0, 0 <= t < 1, t >= 1 of |F_x - F_z|, minus that of |F_y - F_z|
 ks_witness = Max(0, Abs(kn - 0), Abs(kn - kn)) - Max(0, Abs(kn - 1 - 0), Abs(kn - kn))
 catalogue.declare(Claim(
-    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    "wasserman.ks.sensitivity.one_record", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
     Statement(Max(Abs(Abs(kv + kha) - Abs(kv + khb)), ks_witness), "==", 1), KSN,
     Kind.IDENTITY,
     narrowed="the one-record form n (F_x - F_z) = v + h_a; every dataset by the reduction "
-             "argued in the note, which the engines do not check",
+             "argued in the note, checked (the max lemma by induction on the pieces) in "
+             "wasserman.ks.sensitivity",
     note="Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)|, xi = ||F_x - F_z||_inf, is 1/n for "
          "every n >= 1 records, k >= 1 released points and any data (a space with two points "
          "0 < 1), by a proved reduction, in units of 1/n (n Delta = 1): x ~ y share n - 1 "
@@ -85,6 +130,38 @@ catalogue.declare(Claim(
          "evaluates their gap to 1 for every n >= 1).  The identity max(the pointwise gap, "
          "the witness's gap) = 1 says both: n Delta <= 1, and 1 is attained.  The enumeration "
          "over data and z on {0, 1/2, 1} (n in {1, 2, 4}, k <= 3): .instances"))
+# the reduction checked: the ecdfs are step functions, constant between consecutive data
+# points of x, y and z, so sup_t is a max over finitely many pieces j; |max_j f_j - max_j
+# g_j| <= max_j |f_j - g_j| by induction on the number of pieces, its step over F, G (the
+# maxima over the first pieces), f, g (the last piece) and D = |F - G| + r >= |F - G| (the
+# induction hypothesis), every real (a superset); its base (one piece) is an equality
+kF, kG, kf, kg, kr = (sympy.Symbol(s_, real=True) for s_ in ("F", "G", "f", "g", "r"))
+ks_max_step = Abs(Max(kF, kf) - Max(kG, kg)) - Max(Abs(kF - kG) + kr, Abs(kf - kg))
+catalogue.declare(Claim(
+    "wasserman.ks.sensitivity", src("§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n"),
+    Statement(Max(Abs(Abs(kv + kha) - Abs(kv + khb)) - 1, ks_max_step, Abs(ks_witness - 1)),
+              "<=", 0),
+    Domain.of(**dict(KSN.params), F=Interval(None, None), G=Interval(None, None),
+              f=Interval(None, None), g=Interval(None, None), r=Interval(0, None)),
+    Kind.INEQUALITY,
+    note="Delta = sup_{x ~ y} sup_z |xi(x, z) - xi(y, z)|, xi = ||F_x - F_z||_inf, is 1/n for "
+         "every n >= 1 records, k >= 1 released points and any data (a space with two points "
+         "0 < 1), in units of 1/n (n Delta = 1), three conjuncts, each <= 0: gap - 1, step, "
+         "|witness's gap - 1|.  Gap: x ~ y share n - 1 records and differ in one, a in x, b in y, so "
+         "at every t n (F_x - F_z) = v + h_a, n (F_y - F_z) = v + h_b with v = A - n F_z real "
+         "(A = #shared records <= t), h_a = 1[a <= t], h_b = 1[b <= t] in {0, 1} (relaxed to "
+         "[0, 1]): ||v + h_a| - |v + h_b|| <= 1.  Step: F_x, F_y, F_z are constant between "
+         "consecutive data points of x, y and z, so each sup over t is a max over the same "
+         "finitely many pieces, and |max_j f_j - max_j g_j| <= max_j |f_j - g_j| (f_j = n "
+         "|F_x - F_z|, g_j = n |F_y - F_z| on piece j) by induction on the number of pieces: "
+         "one piece is an equality, and |max(F, f) - max(G, g)| <= max(D, |f - g|) for every "
+         "real F, G, f, g and D = |F - G| + r >= |F - G| (the maxima over the first pieces and "
+         "the hypothesis), the step conjunct (<= 0); so n |xi(x, z) - xi(y, z)| <= max_j "
+         "||v_j + h_a| - |v_j + h_b|| <= 1.  The witness x = (0, .., 0), y = (1, 0, .., 0), z = "
+         "(1, .., 1) (any k) has n xi(x, z) = n, n xi(y, z) = n - 1 (sup over the pieces t < "
+         "0, [0, 1), >= 1; sympy evaluates their gap to 1 for every n >= 1): 1 is attained.  "
+         "The earlier encoding (the reduction argued in the note): .one_record; the "
+         "enumeration over data and z on {0, 1/2, 1} (n in {1, 2, 4}, k <= 3): .instances"))
 catalogue.declare(build_claim(
     "wasserman.ks.sensitivity.instances", "§5.1, for the Kolmogorov-Smirnov distance Delta = 1/n",
     Abs(ks_sensitivity_enum(2**kj, kk) - 1 / 2**kj), "<=", 0, KS,
