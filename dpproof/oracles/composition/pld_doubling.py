@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
-from .pld_grid import Loss, candidates, delta_floats, one_step, rounding_second_moment, to_poly
+from .pld_grid import Loss, candidates, delta_floats, one_step, rounding_deviation, to_poly
 
 
 @dataclass
@@ -151,20 +151,6 @@ class DoublingBracket:
     grid_points: int
 
 
-def _base_deviation(loss, h0: fmpq, j_lo: int, masses: list, mu0: arb, T: int,
-                    L: arb) -> arb:
-    """t with P(sum of the T one-step rounding errors - T mu0 >= t) <= e^-L (each side):
-    the smaller of Hoeffding's h0 sqrt(T L / 2) and Bernstein's b L / 3 + sqrt((b L / 3)^2
-    + 2 T V L), V >= E[D^2] >= Var D (``rounding_second_moment``, about h0^2 / 12 where the
-    law is smooth on the grid's scale), b = h0 / 2 + |mu0| >= |D - mu0|."""
-    H = arb(h0)
-    hoeffding = H * (T * L / 2).sqrt()
-    V = rounding_second_moment(loss, h0, j_lo, masses)
-    b = (H / 2 + abs(mu0)) * L / 3
-    bernstein = b + (b * b + 2 * T * V * L).sqrt()
-    return bernstein if bernstein < hoeffding else hoeffding
-
-
 def _span(q: arb, sigma: arb, T: int, delta_h: arb) -> float:
     """About the length of the one step's clipped loss range (floats: it only sets h0, and
     any h0 is sound): from log(1 - q) to the loss at X = sigma sqrt(2 ln(2T/delta_h)) + 1."""
@@ -185,7 +171,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
     mu0 = mean_tilde - loss.mean_clipped(c_lo, c_hi)
     n_levels = T.bit_length() + 1
     log_term = (arb(n_levels) / (delta_h / 2)).log() / 2
-    eta0 = _base_deviation(loss, h0, j_lo, masses, mu0, T, 2 * log_term)
+    eta0 = rounding_deviation(loss, h0, j_lo, masses, mu0, T, 2 * log_term)
     err = _Errors(T * mu0 - eta0, T * mu0 + eta0, [])
     keep = float(delta.mid()) * 2.0 ** K * 1e-6 / (T * n_levels)
     law = compose(_Law(j_lo, to_poly(masses, K), 0), T, K, N, keep, h0, err)

@@ -182,16 +182,30 @@ def rounding_second_moment(loss: Loss, h: fmpq, j_lo: int, masses: list) -> arb:
     term is negligible) take (h/2)^2 m_k."""
     H = arb(h)
     crude, fine = H * H / 4, H ** 3 / 12
-    total, n = arb(0), len(masses)
+    total, n, small = arb(0), len(masses), arb(2) ** -40
     for k, m in enumerate(masses):
         term = crude * m.upper()
-        if 0 < k < n - 1 and m.upper() > arb(2) ** -40:
+        if 0 < k < n - 1 and m > small:
             ball = (H * (j_lo + k - fmpq(1, 2))).union(H * (j_lo + k + fmpq(1, 2)))
             f = loss.density(ball)
             if f.is_finite() and fine * f.upper() < term:
                 term = fine * f.upper()
         total += term
     return arb(total.upper())
+
+
+def rounding_deviation(loss, h0: fmpq, j_lo: int, masses: list, mu0: arb, T: int,
+                       L: arb) -> arb:
+    """t with P(sum of the T one-step rounding errors - T mu0 >= t) <= e^-L (each side):
+    the smaller of Hoeffding's h0 sqrt(T L / 2) and Bernstein's b L / 3 + sqrt((b L / 3)^2
+    + 2 T V L), V >= E[D^2] >= Var D (``rounding_second_moment``, about h0^2 / 12 where the
+    law is smooth on the grid's scale), b = h0 / 2 + |mu0| >= |D - mu0|."""
+    H = arb(h0)
+    hoeffding = H * (T * L / 2).sqrt()
+    V = rounding_second_moment(loss, h0, j_lo, masses)
+    b = (H / 2 + abs(mu0)) * L / 3
+    bernstein = b + (b * b + 2 * T * V * L).sqrt()
+    return bernstein if bernstein < hoeffding else hoeffding
 
 
 def _reach(tail, budget: arb, j: int, sign: int, stop: int | None) -> int:
@@ -221,4 +235,4 @@ def candidates(values: np.ndarray, target: float, first_below: bool):
 
 
 __all__ = ["Disc", "Loss", "candidates", "delta_floats", "mul", "one_step", "power",
-           "rounding_second_moment", "to_poly"]
+           "rounding_deviation", "rounding_second_moment", "to_poly"]

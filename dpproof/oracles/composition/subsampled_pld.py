@@ -13,7 +13,9 @@ The argument (every step rigorous; masses in arb from exact rational inputs):
    q = 1 (no subsampling, the Gaussian loss) there is no bound and both ends are tails.
 2. Round Y^c to the nearest grid point g_j = j h (Ytilde); D = Ytilde - Y^c lies in
    [-h/2, h/2] with mean mu = E[Ytilde] - E[Y^c] (E[Y^c] by ``acb.integral``).  Hoeffding:
-   P(sum D - T mu <= -eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H, and the same above, so
+   P(sum D - T mu <= -eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H, and the same above (or
+   Bernstein's eta with the certified second moment of D where smaller:
+   ``pld_grid.rounding_deviation``), so
    ``delta_{Y^c}(e) <= delta_Ytilde(e + T mu - eta) + delta_H`` and
    ``delta_{Y^c}(e) >= delta_Ytilde(e + T mu + eta) - delta_H`` (PRV accountant argument of
    Gopi, Lee, Wutschitz 2021, Thm. 5.5, made exact: mu is certified, not assumed zero).
@@ -36,7 +38,8 @@ from dataclasses import dataclass
 from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
-from .pld_grid import Disc, Loss, candidates, delta_floats, one_step, power, to_poly
+from .pld_grid import (Disc, Loss, candidates, delta_floats, one_step, power, rounding_deviation,
+                       to_poly)
 from .subsampled import dpsgd_rdp_epsilon
 
 
@@ -73,7 +76,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
     mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
     mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
-    eta = (arb(h) * (T * (1 / delta_h).log() / 2).sqrt()).upper()
+    eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log()).upper()
     tails = delta_h + T * p_clip
     win = (math.floor(float(window[0].mid()) / float(h)),
            math.ceil(float(window[1].mid()) / float(h)))

@@ -3,7 +3,8 @@
 The same PLD argument as ``subsampled_pld`` (its module docstring, steps 1-3), read at a
 fixed eps instead of a fixed delta.  Per direction, with Ytilde the grid loss (step h), C the
 exact-integer composition entrywise below Ytilde's T-fold law, m = 1 - |C| its missing mass,
-mu the certified mean rounding shift, eta = h sqrt(T ln(1/delta_H) / 2) and
+mu the certified mean rounding shift, eta = h sqrt(T ln(1/delta_H) / 2) (or Bernstein's,
+``pld_grid.rounding_deviation``, where smaller) and
 tails = delta_H + T P(clipped):
 
     delta(eps) <= delta_C(eps + T mu - eta) + m + tails                             (1)
@@ -24,7 +25,7 @@ from flint import arb, fmpq
 
 from ..conversions import rdp_to_delta
 from .subsampled import subsampled_gaussian_rdp
-from .pld_grid import Disc, Loss, one_step, power, to_poly
+from .pld_grid import Disc, Loss, one_step, power, rounding_deviation, to_poly
 
 ORDERS = tuple(range(2, 257))
 
@@ -71,7 +72,7 @@ def direction_delta(q: arb, sigma: arb, T: int, eps: arb, remove: bool, h: fmpq,
     j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
     mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
     mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
-    eta = arb((arb(h) * (T * (1 / delta_h).log() / 2).sqrt()).upper())
+    eta = arb(rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log()).upper())
     tails = delta_h + T * p_clip
     win = _window(masses, j_lo, float(h), T, float(eps.mid()))
     K = 24 + T.bit_length() + len(masses).bit_length() + max(int(-math.log2(scale)), 0)
