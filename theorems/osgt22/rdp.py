@@ -4,6 +4,8 @@ RDP to DP)."""
 import sympy
 from sympy import Abs, Max, Rational as R, exp, log, sqrt
 
+from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, Functional, Proof, hockey,
+                              monotonicity, split)
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr import Q
 from dpproof.expr.vocabulary import (Laplace, Normal, OSGT, ProductOf, density, hockey_stick,
@@ -173,11 +175,41 @@ catalogue.declare(Claim("osgt22.rdp.zeta_small.repaired", src("Components of Ren
                     "to 0.178 at 64 (arb), so zeta <= (3/4) alpha rho; zeta_stable is the "
                     "printed zeta with Phi(u) - Phi(v) written Q(v) - Q(u)"))
 rd_pairs = ((Normal(0, 1), Normal(1, 1)), (T0, T1), (Laplace(0, 1), Laplace(1, 1)))
-catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi DP to get delta"),
+RD_INSTANCES = Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
+               Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
+                               for P, Qd in rd_pairs)), "<=", 0),
+               Domain.of(a=Int(3, 20), i=Int(0, 12)), derived={"alpha": a / 2, "eps": i / 4},
+               note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
+                    "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)")
+# over every law (the slide's statement: any P, Q with D_alpha(P||Q) <= tau): pointwise
+# max(0, p - e^eps q) <= C e^(-(alpha - 1) eps) p^alpha q^(1 - alpha), C = (alpha - 1)^(alpha - 1)
+# / alpha^alpha (the max over t = p/q of (t - e^eps)/t^alpha, at t = alpha e^eps/(alpha - 1));
+# integrated (monotonicity): H_eps <= C e^((alpha - 1)(D_alpha - eps)) <= the printed delta
+P_, Q_ = Density("p"), Density("q")
+RD_C = (alpha - 1)**(alpha - 1) / alpha**alpha
+RD_REN = Functional("exp((alpha - 1) D_alpha(P||Q))", P_.value**alpha * Q_.value**(1 - alpha),
+                    (P_, Q_), finite=False)
+RD_SRC = src("Analytical computation of Renyi DP to get delta")
+catalogue.declare(Claim(
+    "osgt22.rdp_to_dp", RD_SRC, None,
+    proof=Proof(monotonicity(
+        Context("osgt22.rdp_to_dp", RD_SRC), hockey(P_, Q_, eps),
+        ((RD_C * exp(-(alpha - 1) * eps), RD_REN),),
+        {"p": NONNEG, "q": POSITIVE, "eps": closed(0, None), "alpha": Pos(1, None)},
+        cases=split(Statement(P_.value, ">", exp(eps) * Q_.value))), (RD_INSTANCES,)),
+    note="every P, Q, alpha > 1, eps >= 0 (the slide's domain): H_eps(P||Q) <= "
+         "(alpha - 1)^(alpha - 1)/alpha^alpha e^((alpha - 1)(D_alpha - eps)), which is the "
+         "printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha at tau = D_alpha "
+         "and increases with tau.  The pointwise premise is decided on q > 0: at q = 0 < p the "
+         "Renyi integrand is +oo (closure convention), at p = q = 0 both sides are 0.  It is "
+         "tight on the ray p/q = alpha e^eps/(alpha - 1), which no engine closes (a convex "
+         "margin with an interior zero); the earlier encoding over three pairs on a box: .box"))
+catalogue.declare(Claim("osgt22.rdp_to_dp.box", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, eps) - rdp_to_delta(alpha, renyi(P, Qd, alpha), eps)
                                for P, Qd in rd_pairs)), "<=", 0),
                Domain.of(alpha=closed(R(3, 2), 10), eps=closed(0, 3)),
-               note="tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
+               note="the earlier encoding of osgt22.rdp_to_dp (now over every law); "
+                    "tau = D_alpha from the densities; alpha in [1.5, 10], eps in [0, 3] "
                     "continuous; instances N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, "
                     "Laplace(0,1)/(1,1); decided pair by pair (conjunction). The box is "
                     "truncated because the stated domain alpha > 1, eps >= 0 has three ends "
@@ -187,12 +219,7 @@ catalogue.declare(Claim("osgt22.rdp_to_dp", src("Analytical computation of Renyi
                     "mpmath); as eps -> oo both sides tend to 0; at alpha -> 1+ the factor "
                     "(1 - 1/alpha)^(alpha - 1) is 0^0 on the boxes",
                narrowed="alpha in [3/2, 10], eps <= 3"))
-catalogue.declare(Claim("osgt22.rdp_to_dp.instances", src("Analytical computation of Renyi DP to get delta"),
-               Statement(Max(*(hockey_stick(P, Qd, i / 4) - rdp_to_delta(a / 2, renyi(P, Qd, a / 2), i / 4)
-                               for P, Qd in rd_pairs)), "<=", 0),
-               Domain.of(a=Int(3, 20), i=Int(0, 12)), derived={"alpha": a / 2, "eps": i / 4},
-               note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
-                    "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)"))
+catalogue.declare(RD_INSTANCES)
 catalogue.declare(Claim("osgt22.gauss.rdp", src("Single-letter RDP slide (Gaussian RDP)"),
                Statement(renyi(Normal(0, sigma), Normal(Delta, sigma), alpha), "==",
                          alpha * Delta**2 / (2 * sigma**2)),
