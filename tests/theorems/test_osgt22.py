@@ -177,3 +177,35 @@ def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
     c = _claim(cid)
     assert all(iv.hi is None for _, iv in c.domain.params)
     assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+
+def test_rdp_to_dp_is_stated_over_every_law():
+    """The slide's conversion for every P, Q, alpha > 1, eps >= 0 (the calculus); the
+    three-pair box stays as .box, its grid as .instances (the sweep)."""
+    c = _claim("osgt22.rdp_to_dp")
+    assert c.statement is None and c.extent == "over every law (the calculus: monotonicity)"
+    assert [s.id for s in c.proof.sweeps] == ["osgt22.rdp_to_dp.instances"]
+    assert c.proof.conclusion.startswith("H_{eps}(P||Q) <= ")
+    assert c.proof.conclusion.endswith("*exp((alpha - 1) D_alpha(P||Q))")
+    for p in c.proof.root.all_premises():
+        assert p.domain["alpha"].lo == 1 and p.domain["alpha"].hi is None
+        assert p.domain["eps"].lo == 0 and p.domain["eps"].hi is None
+    assert _claim("osgt22.rdp_to_dp.box").extent.startswith(
+        "on a truncated box (alpha in [3/2, 10], eps <= 3)")
+
+
+@pytest.mark.parametrize("a, e", [("2", "0"), ("8.3", "0.85"), ("50", "3")])
+def test_rdp_to_dp_premise_is_tight_on_its_ray_and_is_the_printed_delta(a, e):
+    """max(0, t - e^eps) <= C e^(-(alpha - 1) eps) t^alpha at q = 1, p = t: equality at
+    t = alpha e^eps/(alpha - 1) (why no ball closes it); C e^((alpha - 1)(tau - eps)) is the
+    printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha."""
+    from theorems.osgt22.rdp import RD_C, alpha
+    prem = _claim("osgt22.rdp_to_dp").proof.root.all_premises()[1]
+    a, e = sympy.Rational(a), sympy.Rational(e)
+    t = a * sympy.exp(e) / (a - 1)
+    at = {s: {"alpha": a, "eps": e, "q": 1, "p": t}[s.name] for s in prem.statement.free_symbols}
+    lhs, rhs = (sympy.N(x.subs(at), 60) for x in (prem.statement.lhs, prem.statement.rhs))
+    assert lhs > 0 and abs(lhs - rhs) < sympy.Float(10)**-50 * rhs
+    printed = (1 - 1 / alpha)**alpha / (alpha - 1)
+    assert abs(sympy.N((RD_C - printed).subs(alpha, a), 60)) < sympy.Float(10)**-50
