@@ -209,3 +209,35 @@ def test_rdp_to_dp_premise_is_tight_on_its_ray_and_is_the_printed_delta(a, e):
     assert lhs > 0 and abs(lhs - rhs) < sympy.Float(10)**-50 * rhs
     printed = (1 - 1 / alpha)**alpha / (alpha - 1)
     assert abs(sympy.N((RD_C - printed).subs(alpha, a), 60)) < sympy.Float(10)**-50
+
+
+def test_single_letter_is_stated_for_every_delta():
+    """Delta free by scale invariance at sigma = sqrt(40) Delta, m = 3 Delta; the chain's
+    links connect; the Delta = 1 encoding is kept as .delta1."""
+    c = _claim("osgt22.rdp.single_letter")
+    assert c.domain["Delta"].lo == 0 and c.domain["Delta"].hi is None
+    assert c.extent.startswith("on a truncated box (k = 1, sigma = sqrt(40) Delta, m = 3 Delta, "
+                               "every Delta > 0")
+    assert c.steps[0].statement.lhs == c.statement.lhs
+    assert c.steps[1].statement.rhs == c.statement.rhs
+    assert c.steps[0].statement.rhs == c.steps[1].statement.lhs
+    assert "Delta = 1" in _claim("osgt22.rdp.single_letter.delta1").extent
+
+
+@pytest.mark.parametrize("d", ["1/3", "1", "7"])
+def test_single_letter_margin_is_scale_invariant(d):
+    """The margin of .step2 at Delta = d equals its value at Delta = 1 (alpha = 5/2)."""
+    c = _claim("osgt22.rdp.single_letter.step2")
+    f = lower(c.statement.margin(), c.domain.names, "arb")
+    at = lambda dd: f(*[arb_ball(sympy.Rational({"alpha": "5/2", "Delta": dd}[n]))  # noqa: E731
+                        for n in c.domain.names])
+    a, b = at(d), at("1")
+    assert (a - b).contains(0) and a > 0 and (a - b).rad() < 1e-30
+
+
+def test_single_letter_step2_certified_for_every_delta():
+    from dpproof.engines.base import Config, load
+    ev = load("interval").check(_claim("osgt22.rdp.single_letter.step2"),
+                                Config(engine_timeout=300))
+    assert ev.verdict.value == "CERTIFIED", (ev.detail, ev.scope)
+    assert ev.scope.startswith("whole domain: alpha in (1, 64], Delta in (0, inf)")
