@@ -303,3 +303,40 @@ def test_printed_square_ratio_is_refuted_on_the_continuous_domain():
     c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.pv_moments.sq_ratio")
     assert c.domain.instance_count is None
     assert symbolic.check(c, Config()).verdict.value == "REFUTED"
+
+
+# ------------------------------------------------------------- over every law (the calculus)
+
+def _decided(cid):
+    from dpproof.checking import check_claim
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == cid)
+    assert c.proof is not None and c.statement is None
+    return c, check_claim(c, PROOF)
+
+
+def test_accuracy_step1_is_jensen_over_every_law():
+    """E|Y - x| <= sqrt(E(Y - x)^2) for every law: the perspective p^2/q of t^2 (f'' = 2)."""
+    c, a = _decided("azize23.alg1.accuracy.step1.every_law")
+    assert c.proof.root.rules() == ["convexity", "perspective"]
+    assert c.extent == "over every law (the calculus: convexity, perspective)"
+    assert a.verdict.value == "PROVED" and "every law: all 2 premises PROVED" in a.scope
+    assert [s.id for s in c.proof.sweeps] == ["azize23.alg1.accuracy.step1.instances"]
+
+
+@pytest.mark.parametrize("sfx", [".le", ".ge"])
+def test_renyi_split_integral_identity_over_every_law(sfx):
+    """int (h(x)/h(x'))^alpha f_Y' = exp(-alpha (1 +- 2x)/(2 s^2)) int (f_Y/f_Y')^alpha f_Y'
+    both ways, h = f_Y exp(x^2/(2 s^2) + 1/(2 r^2)), on the source's x >= 0, s, r > 0,
+    alpha > 1 and both neighbours."""
+    c, a = _decided("azize23.alg1.renyi_split.integral" + sfx)
+    assert c.extent == "over every law (the calculus: monotonicity)"
+    assert a.verdict.value == "PROVED", a.scope
+    prem = c.proof.root.all_premises()[-1]
+    assert {n for n, iv in prem.domain.params if iv.hi is None} >= {"x", "s", "r", "alpha"}
+    assert prem.domain["j"] == mod.common.closed(0, 1, integer=True)
+
+
+def test_renyi_split_names_the_integral_identity_instead_of_a_hand_step():
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.renyi_split")
+    assert "by hand" not in c.extent
+    assert "renyi_split.integral.le and .ge, over every law" in c.extent

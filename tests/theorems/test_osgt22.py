@@ -177,3 +177,67 @@ def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
     c = _claim(cid)
     assert all(iv.hi is None for _, iv in c.domain.params)
     assert symbolic.check(c, Config()).verdict is Verdict.PROVED
+
+
+
+def test_rdp_to_dp_is_stated_over_every_law():
+    """The slide's conversion for every P, Q, alpha > 1, eps >= 0 (the calculus); the
+    three-pair box stays as .box, its grid as .instances (the sweep)."""
+    c = _claim("osgt22.rdp_to_dp")
+    assert c.statement is None and c.extent == "over every law (the calculus: monotonicity)"
+    assert [s.id for s in c.proof.sweeps] == ["osgt22.rdp_to_dp.instances"]
+    assert c.proof.conclusion.startswith("H_{eps}(P||Q) <= ")
+    assert c.proof.conclusion.endswith("*exp((alpha - 1) D_alpha(P||Q))")
+    for p in c.proof.root.all_premises():
+        assert p.domain["alpha"].lo == 1 and p.domain["alpha"].hi is None
+        assert p.domain["eps"].lo == 0 and p.domain["eps"].hi is None
+    assert _claim("osgt22.rdp_to_dp.box").extent.startswith(
+        "on a truncated box (alpha in [3/2, 10], eps <= 3)")
+
+
+@pytest.mark.parametrize("a, e", [("2", "0"), ("8.3", "0.85"), ("50", "3")])
+def test_rdp_to_dp_premise_is_tight_on_its_ray_and_is_the_printed_delta(a, e):
+    """max(0, t - e^eps) <= C e^(-(alpha - 1) eps) t^alpha at q = 1, p = t: equality at
+    t = alpha e^eps/(alpha - 1) (why no ball closes it); C e^((alpha - 1)(tau - eps)) is the
+    printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha."""
+    from theorems.osgt22.rdp import RD_C, alpha
+    prem = _claim("osgt22.rdp_to_dp").proof.root.all_premises()[1]
+    a, e = sympy.Rational(a), sympy.Rational(e)
+    t = a * sympy.exp(e) / (a - 1)
+    at = {s: {"alpha": a, "eps": e, "q": 1, "p": t}[s.name] for s in prem.statement.free_symbols}
+    lhs, rhs = (sympy.N(x.subs(at), 60) for x in (prem.statement.lhs, prem.statement.rhs))
+    assert lhs > 0 and abs(lhs - rhs) < sympy.Float(10)**-50 * rhs
+    printed = (1 - 1 / alpha)**alpha / (alpha - 1)
+    assert abs(sympy.N((RD_C - printed).subs(alpha, a), 60)) < sympy.Float(10)**-50
+
+
+def test_single_letter_is_stated_for_every_delta():
+    """Delta free by scale invariance at sigma = sqrt(40) Delta, m = 3 Delta; the chain's
+    links connect; the Delta = 1 encoding is kept as .delta1."""
+    c = _claim("osgt22.rdp.single_letter")
+    assert c.domain["Delta"].lo == 0 and c.domain["Delta"].hi is None
+    assert c.extent.startswith("on a truncated box (k = 1, sigma = sqrt(40) Delta, m = 3 Delta, "
+                               "every Delta > 0")
+    assert c.steps[0].statement.lhs == c.statement.lhs
+    assert c.steps[1].statement.rhs == c.statement.rhs
+    assert c.steps[0].statement.rhs == c.steps[1].statement.lhs
+    assert "Delta = 1" in _claim("osgt22.rdp.single_letter.delta1").extent
+
+
+@pytest.mark.parametrize("d", ["1/3", "1", "7"])
+def test_single_letter_margin_is_scale_invariant(d):
+    """The margin of .step2 at Delta = d equals its value at Delta = 1 (alpha = 5/2)."""
+    c = _claim("osgt22.rdp.single_letter.step2")
+    f = lower(c.statement.margin(), c.domain.names, "arb")
+    at = lambda dd: f(*[arb_ball(sympy.Rational({"alpha": "5/2", "Delta": dd}[n]))  # noqa: E731
+                        for n in c.domain.names])
+    a, b = at(d), at("1")
+    assert (a - b).contains(0) and a > 0 and (a - b).rad() < 1e-30
+
+
+def test_single_letter_step2_certified_for_every_delta():
+    from dpproof.engines.base import Config, load
+    ev = load("interval").check(_claim("osgt22.rdp.single_letter.step2"),
+                                Config(engine_timeout=300))
+    assert ev.verdict.value == "CERTIFIED", (ev.detail, ev.scope)
+    assert ev.scope.startswith("whole domain: alpha in (1, 64], Delta in (0, inf)")

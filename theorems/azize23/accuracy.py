@@ -6,11 +6,13 @@ instance grid is kept as ``.instances``."""
 
 from __future__ import annotations
 
+import sympy
 from sympy import sqrt
 
+from dpproof.calculus import Context, Proof, perspective
 from dpproof.expr.vocabulary import alg1_abs_dev, alg1_moment, alg1_variance
 
-from .common import NONNEG, POS, Domain, build_claim, catalogue, closed, grid, sym
+from .common import NONNEG, POS, Claim, Domain, build_claim, catalogue, closed, grid, src, sym
 
 # the source's domain: x >= 0, s > 0, r > 0
 C1 = Domain.of(x=NONNEG, s=POS, r=POS)
@@ -76,5 +78,22 @@ catalogue.declare(build_claim(
 catalogue.declare(build_claim(
     "azize23.alg1.accuracy.instances", ACC, alg1_abs_dev(ix, is_, ir), "<=", iacc_rhs, A1,
     A1_NOTE + "; E|Y - x| integrates the folded-normal mean of Y | X over X (alg1_abs_dev)"))
-catalogue.declare(build_claim("azize23.alg1.accuracy.step1.instances", ACC1,
-                              alg1_abs_dev(ix, is_, ir), "<=", sqrt(iVARY), A1, A1_NOTE))
+STEP1_GRID = build_claim("azize23.alg1.accuracy.step1.instances", ACC1,
+                         alg1_abs_dev(ix, is_, ir), "<=", sqrt(iVARY), A1, A1_NOTE)
+catalogue.declare(STEP1_GRID)
+
+# E|Y - x| <= sqrt(E (Y - x)^2) for every law of Y (Cauchy-Schwarz / Jensen): the perspective
+# g(p, q) = p^2/q of t^2 is jointly convex, so with w the law of Y, p_y = |y - x|, q_y = 1:
+# (E|Y - x|)^2 / 1 <= E[(Y - x)^2 / 1]; E(Y - x)^2 = Var Y as E[Y] = x (azize23.alg1.mean)
+_P, _Q = sympy.symbols("p q", real=True)
+catalogue.declare(Claim(
+    "azize23.alg1.accuracy.step1.every_law", src(ACC1), None,
+    proof=Proof(perspective(Context("azize23.alg1.accuracy.step1.every_law", src(ACC1)),
+                            _P**2 / _Q, {}, "second_derivative"), (STEP1_GRID,)),
+    note="the step E|Y - x| <= sqrt(V[Y]) over every law of Y with E[Y] = x: Jensen for the "
+         "perspective g(p, q) = p^2/q of t^2 (calculus: perspective < convexity, f'' = 2), "
+         "at w = the law of Y, p_y = |y - x|, q_y = 1: (E|Y - x|)^2 <= E(Y - x)^2, which is "
+         "V[Y] when E[Y] = x (azize23.alg1.mean, PROVED on the source's domain); take square "
+         "roots.  Not linked into the chain azize23.alg1.accuracy: a chain's links are "
+         "sympy statements, a calculus claim has none (a package change would be needed); "
+         "swept over the instance grid of .step1"))
