@@ -1,0 +1,68 @@
+"""cesar_rogers21: the ids widened to the source's stated domain (issue 29) -- what each
+now decides, that its verdict line says so, and that the old narrowed encoding survives
+under a suffixed id."""
+
+from fractions import Fraction
+
+import sympy
+from flint import arb, ctx, fmpq
+
+import theorems.cesar_rogers21 as mod
+from dpproof.calculus import NONNEG, POSITIVE, Context, Proof, hockey, mass, monotonicity
+from dpproof.checking import check_claim
+from dpproof.claims import Claim, Source
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.oracles import distributions as dist, divergences as div
+from theorems.cesar_rogers21 import every_law
+from theorems.cesar_rogers21.closed_forms import thm1_delta
+
+BY_ID = {c.id: c for c in mod.CLAIMS}
+CONFIG = Config(timeout=120, engine_timeout=40)
+SRC = Source("test", "tests/theorems", "cesar_rogers21")
+
+
+def _decide(step):
+    """The calculus' verdict on ``step`` (its premises through check_claim, no sweep)."""
+    return check_claim(Claim("t.cr21", SRC, None, proof=Proof(step, ())), CONFIG)
+
+
+def test_lemma6_2_over_every_law_every_scale():
+    c = BY_ID["cesar_rogers21.lemma6_2"]
+    assert c.extent == "over every law (the calculus: monotonicity)"
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2.box"]
+    assert "Delta_0 > 1" in c.note and "cited" in c.note      # what it does not reach
+    box = BY_ID["cesar_rogers21.lemma6_2.box"]
+    assert box.extent.startswith("on a truncated box (Delta_0 = 1, Laplace scale b = e/4")
+    a = _decide(every_law.dp_to_theorem1("t.l62", SRC))
+    assert a.verdict is Verdict.PROVED and "every law" in a.label
+
+
+def test_lemma6_2_premise_needs_both_hockey_sticks():
+    """Without H_eps0(Q||P) the pointwise premise fails (t = p/q below e^-eps0): refuted."""
+    P, Q, X, Y = every_law.P, every_law.Q, every_law.X6, every_law.Y6
+    e0, e = sympy.log(1 + X), sympy.log(1 + Y)
+    w = sympy.Max(0, X - Y) / (X * (X + 2))
+    step = monotonicity(Context("t.l62m", SRC), hockey(P, Q, e),
+                        ((thm1_delta(1, e0, e).doit() + w, mass(P)), (-w, mass(Q)),
+                         (1, hockey(P, Q, e0))),
+                        {"p": NONNEG, "q": NONNEG, "x": POSITIVE, "y": NONNEG})
+    (prem,) = step.all_premises()
+    assert check_claim(prem, CONFIG).verdict is Verdict.REFUTED
+
+
+def test_lemma6_2_conclusion_on_laplace_and_rr():
+    """Laplace(0, b) vs Laplace(1, b) (eps0 = 1/b) stays below Theorem 1 at k = 1, which RR
+    attains: the bound of the conclusion at H_eps0 = 0, at scales off the .box grid."""
+    with ctx.workprec(128):
+        for b, e in (("3/10", "1/2"), ("37/10", "1/10"), ("1/20", "12"), ("2", "1/2")):
+            b, e = arb(fmpq(Fraction(b).numerator, Fraction(b).denominator)), arb(
+                fmpq(Fraction(e).numerator, Fraction(e).denominator))
+            e0 = 1 / b
+            lap = div.hockey_stick(dist.Laplace(arb(0), b), dist.Laplace(arb(1), b), e)
+            bound = (e0.exp() - e.exp()) / (1 + e0.exp()) if e < e0 else arb(0)
+            assert lap < bound + arb("1e-30")
+            assert not (lap > bound)
+            rr = div.hockey_stick(dist.randomized_response(e0),
+                                  dist.randomized_response(e0, 2, 1), e)
+            assert abs(rr - bound) < arb("1e-25")
