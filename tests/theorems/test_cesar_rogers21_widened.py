@@ -66,3 +66,26 @@ def test_lemma6_2_conclusion_on_laplace_and_rr():
             rr = div.hockey_stick(dist.randomized_response(e0),
                                   dist.randomized_response(e0, 2, 1), e)
             assert abs(rr - bound) < arb("1e-25")
+
+
+def test_em_br_on_every_finite_outcome_set():
+    """The gap L_1 - L_2 of the N-outcome exponential mechanism has no normaliser: the
+    widened claim and the three-outcome one (.three) are the same statement; the gap
+    agrees with log-ratios computed from the masses of a 5-outcome mechanism."""
+    new, old = BY_ID["cesar_rogers21.def2_3.em_br"], BY_ID["cesar_rogers21.def2_3.em_br.three"]
+    assert new.extent.startswith("over the family (exponential mechanisms on every finite "
+                                 "outcome set (N >= 2 outcomes)")
+    assert old.extent.startswith("over the family (exponential mechanisms on three outcomes")
+    assert sympy.simplify(new.statement.lhs - old.statement.lhs) == 0
+    from theorems.cesar_rogers21.preliminaries import em_gap_n
+    f1, f2 = sympy.symbols("f1 f2", real=True)
+    gap = em_gap_n(sympy.Rational(3, 2), (f1, f2))
+    u = [sympy.Rational(v) for v in ("2", "-1/3", "5", "0", "7/2")]
+    f = [sympy.Rational(v) for v in ("1/5", "9/10", "0", "1", "1/2")]
+    w = [ui + fi for ui, fi in zip(u, f)]
+    m = [[sympy.exp(sympy.Rational(3, 2) * vi) / sum(sympy.exp(sympy.Rational(3, 2) * x) for x in v)
+          for vi in v] for v in (u, w)]
+    direct = sympy.log(m[0][0] / m[1][0]) - sympy.log(m[0][1] / m[1][1])
+    assert abs(float(direct - gap.subs({f1: f[0], f2: f[1]}))) < 1e-12
+    a = check_claim(new, CONFIG)
+    assert a.verdict is Verdict.PROVED and "whole domain" in a.scope

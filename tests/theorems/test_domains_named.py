@@ -151,7 +151,9 @@ def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
 @pytest.mark.parametrize("cid, words", [
     ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
     ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
-    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
+    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every finite outcome set",
+                                     "every eps > 0")),
+    ("cesar_rogers21.def2_3.em_br.three", ("exponential mechanisms", "three outcomes")),
     ("adp_notes.def.hockey_stick.family", ("every pair of laws of full support on 3 points",)),
 ])
 def test_statements_about_every_mechanism_name_their_family(cid, words):
