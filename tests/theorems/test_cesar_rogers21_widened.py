@@ -89,3 +89,23 @@ def test_em_br_on_every_finite_outcome_set():
     assert abs(float(direct - gap.subs({f1: f[0], f2: f[1]}))) < 1e-12
     a = check_claim(new, CONFIG)
     assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
+
+
+def test_lemma2_2_over_every_cdp_pair():
+    """D_alpha = m + K/(alpha - 1) (the unfolded definition the family rests on) on a
+    finite pair, D_alpha from the Renyi oracle; the claim PROVED on its whole domain; the RR
+    encoding kept as .rr."""
+    with ctx.workprec(128):
+        P, Q = dist.Discrete((arb("0.7"), arb("0.2"), arb("0.1"))), dist.Discrete(
+            (arb("0.3"), arb("0.3"), arb("0.4")))
+        al = arb(3)
+        loss = [(pi / qi).log() for pi, qi in zip(P.masses, Q.masses)]
+        m = sum(pi * L for pi, L in zip(P.masses, loss))
+        K = sum(pi * ((al - 1) * (L - m)).exp() for pi, L in zip(P.masses, loss)).log()
+        assert abs(div.renyi(P, Q, al) - (m + K / (al - 1))) < arb("1e-30")
+    c = BY_ID["cesar_rogers21.lemma2_2"]
+    assert c.extent.startswith("over the family (every (mu, tau)-CDP pair")
+    assert BY_ID["cesar_rogers21.lemma2_2.rr"].extent.startswith(
+        "on a truncated box (RR_{eps,t} only")
+    a = check_claim(c, CONFIG)
+    assert a.verdict is Verdict.PROVED and "whole domain" in a.scope

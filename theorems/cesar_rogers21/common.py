@@ -83,7 +83,7 @@ FIXED_EPS = (": orders with two BR steps are ball oracles only (nested sups), an
 #: how a continuous box narrows the source's domain (Claim.narrowed, shown in the verdict)
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
-    "lemma2_2": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
+    "lemma2_2.rr": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
     "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4] (the mean "
                    "part over every eps-DP round: lemma3_2.dp.mean)",

@@ -5,7 +5,7 @@ from sympy import (Abs, IndexedBase, Max, Rational as R, Sum, Symbol, exp, expan
                    sqrt, symbols)
 
 from dpproof.calculus import Proof
-from dpproof.claims import Claim, Domain, Interval, Kind
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
                                      renyi)
 
@@ -136,10 +136,32 @@ add("thm2", "Theorem 2",
     note="grid eps = e/2, eps_g = g/2: max over t_l vs certified sup over t of the product",
     derived={**EPS_E2, **G_HALF})
 mu1, tau1 = br_mean(eps), eps / 2
+mu_c, tau_c, b_c, r_c, k_c = symbols("mu tau b r k", real=True)
+a_c = 1 + b_c                                            # alpha > 1
+m_c, K_c = mu_c - r_c, b_c**2 * tau_c**2 / 2 - k_c         # m <= mu, K <= (alpha - 1)^2 tau^2/2
 add("lemma2_2", "Lemma 2.2",
+    le(m_c + K_c / (a_c - 1), (mu_c - tau_c**2 / 2) + tau_c**2 / 2 * a_c),
+    Domain.of(mu=Interval(None, None), tau=Interval(0, None), b=POS, r=Interval(0, None),
+              k=Interval(0, None)),
+    derived={"alpha": a_c, "m": m_c, "K": K_c},
+    family="every (mu, tau)-CDP pair P, Q, every alpha > 1: its D_alpha through the two "
+           "quantities (mu, tau)-CDP bounds (the definitions unfolded)",
+    note="L = log(p/q) under P; (mu, tau)-CDP: m = E_P[L] <= mu and the centred loss "
+         "tau-subgaussian, K = log E_P exp((alpha - 1)(L - m)) <= (alpha - 1)^2 tau^2/2 (at "
+         "lambda = alpha - 1 > 0); and D_alpha(P||Q) = log(int p^alpha q^(1 - alpha))/(alpha "
+         "- 1) = log E_P exp((alpha - 1) L)/(alpha - 1) = m + K/(alpha - 1) (the definition of "
+         "D_alpha, not a computation).  So the pair is (mu - tau^2/2, tau^2/2)-zCDP: D_alpha <= "
+         "(mu - tau^2/2) + (tau^2/2) alpha for every alpha > 1, checked for every real m, K "
+         "meeting the two bounds (a superset of the values they take: K >= 0 by Jensen), "
+         "written alpha = 1 + b, m = mu - r, K = b^2 tau^2/2 - k (b > 0, r, k >= 0: onto).  "
+         "The mechanism-level check, RR_{eps,t} with D_alpha from its masses: .rr.  Not by "
+         "the calculus: D_alpha's integrand p^alpha q^(1 - alpha) has a power of p of a "
+         "symbolic exponent, not certified defined where p = 0")
+add("lemma2_2.rr", "Lemma 2.2",
     le(renyi(Bernoulli(1 - pp), Bernoulli(1 - qq), alpha), (mu1 - tau1**2 / 2) + tau1**2 / 2 * alpha),
     Domain.of(eps=closed(R(1, 2), 2), s=closed(0, 1), alpha=closed(2, 10)),
-    note="instance: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP; D_alpha from the masses")
+    note="the former encoding of lemma2_2: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP "
+         "(Lemma 3.2); D_alpha from the masses")
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),
