@@ -59,7 +59,7 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("azize23.alg1.pv_moments.inv_not_integrable", ("s = 1", "2^-12")),
     ("azize23.alg1.pv_moments.inv_sq_no_pv", ("s = 1", "2^-12")),
     ("cesar_rogers21.lemma3_1", ("n <= 16",)),
-    ("cesar_rogers21.lemma6_2", ("Delta_0 = 1", "b = e/4")),
+    ("cesar_rogers21.lemma6_2.box", ("Delta_0 = 1", "b = e/4")),
     ("cesar_rogers21.eq5_6", ("k <= 3", "every eps > 0, eps_g >= 0")),
     ("cesar_rogers21.eq5_6.k6", ("k <= 6", "eps in [1/4, 2]")),
     ("cesar_rogers21.eq4", ("k = 3",)),
@@ -154,7 +154,9 @@ def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
 @pytest.mark.parametrize("cid, words", [
     ("cesar_rogers21.lemma2_3", ("Gaussian mechanism", "rho")),
     ("cesar_rogers21.lemma3_4", ("compositions of Gaussian mechanisms",)),
-    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every eps > 0")),
+    ("cesar_rogers21.def2_3.em_br", ("exponential mechanisms", "every finite outcome set",
+                                     "every eps > 0")),
+    ("cesar_rogers21.def2_3.em_br.three", ("exponential mechanisms", "three outcomes")),
     ("adp_notes.def.hockey_stick.family", ("every pair of laws of full support on 3 points",)),
 ])
 def test_statements_about_every_mechanism_name_their_family(cid, words):

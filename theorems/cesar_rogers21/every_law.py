@@ -3,9 +3,12 @@
 conclusion is also swept."""
 
 import sympy
-from sympy import exp, log
+from sympy import Max, exp, log
 
-from dpproof.calculus import POSITIVE, Context, Density, bounded_range, secant
+from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, bounded_range, hockey, mass,
+                              monotonicity, secant)
+
+from .closed_forms import thm1_delta
 
 P, Q = Density("p"), Density("q")
 p, q = P.value, Q.value
@@ -25,3 +28,25 @@ def br_range(cid, source):
     """Lemma 2.1 for every pair of neighbouring laws: eps-DP => 2 eps-BR, eps-BR => eps-DP,
     eps-BR => some t in [0, eps] with t - eps <= L <= t (``bounded_range``)."""
     return bounded_range(Context(cid, source))
+
+
+#: Lemma 6.2's parameters as the premise sees them: eps0 = log(1 + x), eps = log(1 + y)
+X6, Y6 = sympy.Symbol("x", real=True), sympy.Symbol("y", real=True)
+
+
+def dp_to_theorem1(cid, source):
+    """Lemma 6.2 with Delta_0 = 1: every pair P, Q and every eps0 > 0, eps >= 0 have
+    H_eps(P||Q) <= delta_1 + H_eps0(P||Q) + H_eps0(Q||P), delta_1 = Theorem 1 at k = 1
+    ((e^eps0 - e^eps)_+/(1 + e^eps0)); for an eps0-DP pair (the Laplace mechanism of scale
+    Delta_inf/eps0 among them) both H_eps0 vanish.  ``monotonicity`` with the pointwise
+    premise max(0, p - e^eps q) <= (delta_1 + w) p - w q + max(0, p - e^eps0 q) + max(0, q -
+    e^eps0 p), w = (e^eps0 - e^eps)_+/(e^(2 eps0) - 1): the chord of max(0, t - e^eps) on
+    [e^-eps0, e^eps0] (the secant argument; ``secant`` itself takes C^2 integrands only), the
+    two hockey-sticks paying for t outside it.  Written in x = e^eps0 - 1 > 0, y = e^eps - 1
+    >= 0 (a bijection), the premise is algebraic; the w terms integrate to w - w = 0."""
+    e0, e = log(1 + X6), log(1 + Y6)
+    w = Max(0, X6 - Y6) / (X6 * (X6 + 2))
+    return monotonicity(Context(cid, source), hockey(P, Q, e),
+                        ((thm1_delta(1, e0, e).doit() + w, mass(P)), (-w, mass(Q)),
+                         (1, hockey(P, Q, e0)), (1, hockey(Q, P, e0))),
+                        {"p": NONNEG, "q": NONNEG, "x": POSITIVE, "y": NONNEG})

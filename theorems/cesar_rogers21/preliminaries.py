@@ -1,10 +1,11 @@
 """cesar_rogers21, Section 2: preliminaries (Lemmas 2.1-2.3, Definitions 2.3-2.4: the
 exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
 
-from sympy import Abs, Max, Rational as R, exp, expand, log, sqrt, symbols
+from sympy import (Abs, IndexedBase, Max, Rational as R, Sum, Symbol, exp, expand, log,
+                   sqrt, symbols)
 
 from dpproof.calculus import Proof
-from dpproof.claims import Claim, Domain, Interval, Kind
+from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
                                      renyi)
 
@@ -71,13 +72,42 @@ def em_gap(scale, u, w):
 us = symbols("u1 u2 u3", real=True)
 fs = symbols("f1 f2 f3", real=True)
 ds = symbols("d1 d2 d3", real=True)
+#: N outcomes, N >= 2 a symbol: utilities u(x) = u[i], u(x') = w[i], normalisers as sums
+N_OUT, I_OUT = Symbol("N", integer=True, positive=True), Symbol("i", integer=True)
+UB, WB = IndexedBase("u", real=True), IndexedBase("w", real=True)
+
+
+def em_gap_n(scale, shift):
+    """L_1 - L_2 of the exponential mechanism on N outcomes, P(y) = exp(scale u[y])/sum_i
+    exp(scale u[i]) vs Q likewise with w, the two outcomes' shifts w - u = ``shift``: the
+    normalising sums (the only place N enters) cancel exactly."""
+    def L(y):
+        z = [Sum(exp(scale * v[I_OUT]), (I_OUT, 1, N_OUT)) for v in (UB, WB)]
+        return scale * UB[y] - log(z[0]) - (scale * WB[y] - log(z[1]))
+    return expand((L(1) - L(2)).subs({WB[1]: UB[1] + shift[0], WB[2]: UB[2] + shift[1]}))
+
+
 add("def2_3.em_br", "Definition 2.3",
+    le(Max(em_gap_n(eps, fs[:2]), em_gap_n(eps / 2, ds[:2])), eps),
+    Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), d1=closed(-1, 1), d2=closed(-1, 1)),
+    family="exponential mechanisms on every finite outcome set (N >= 2 outcomes), every "
+           "utility vectors u(x), u(x') of neighbours, every eps > 0",
+    note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
+         "and for exp(eps u/(2 Delta u)), on N outcomes (the log-ratios written with the "
+         "normalising sums over i = 1..N, N a symbol).  Reductions as in .three: Q is "
+         "unchanged by a constant added to u(x'), so u(x') = u(x)/range + f with f in [0, 1]^N "
+         "(resp. u(x) + d, d in [-1, 1]^N, Delta u = 1); the spread is the max of L_y - L_z "
+         "over ordered pairs of outcomes, and relabelling makes any pair (1, 2); the "
+         "normalisers cancel from L_1 - L_2 = scale ((u_1 - w_1) - (u_2 - w_2)) whatever N "
+         "is, leaving f_1, f_2 (d_1, d_2).  One outcome: spread 0.  The three-outcome "
+         "encoding is .three")
+add("def2_3.em_br.three", "Definition 2.3",
     le(Max(em_gap(eps, us, [ui + fi for ui, fi in zip(us, fs)]),
            em_gap(eps / 2, us, [ui + di for ui, di in zip(us, ds)])), eps),
     Domain.of(eps=POS, f1=closed(0, 1), f2=closed(0, 1), d1=closed(-1, 1), d2=closed(-1, 1)),
     family="exponential mechanisms on three outcomes, every utility vectors u(x), u(x') "
            "of neighbours, every eps > 0",
-    note="spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
+    note="the former encoding of def2_3.em_br (three outcomes): spread max L - min L of the log-ratios <= eps (eps-BR) for exp(eps u/range(u)) "
          "and for exp(eps u/(2 Delta u)).  Reductions (proved): adding a constant to u(x') "
          "leaves Q unchanged, and the mechanism sees u/range(u) (resp. u/Delta u) only, so "
          "with u(x') - u(x) shifted to have minimum >= 0 the first is u(x)/range + f with f "
@@ -106,10 +136,32 @@ add("thm2", "Theorem 2",
     note="grid eps = e/2, eps_g = g/2: max over t_l vs certified sup over t of the product",
     derived={**EPS_E2, **G_HALF})
 mu1, tau1 = br_mean(eps), eps / 2
+mu_c, tau_c, b_c, r_c, k_c = symbols("mu tau b r k", real=True)
+a_c = 1 + b_c                                            # alpha > 1
+m_c, K_c = mu_c - r_c, b_c**2 * tau_c**2 / 2 - k_c         # m <= mu, K <= (alpha - 1)^2 tau^2/2
 add("lemma2_2", "Lemma 2.2",
+    le(m_c + K_c / (a_c - 1), (mu_c - tau_c**2 / 2) + tau_c**2 / 2 * a_c),
+    Domain.of(mu=Interval(None, None), tau=Interval(0, None), b=POS, r=Interval(0, None),
+              k=Interval(0, None)),
+    derived={"alpha": a_c, "m": m_c, "K": K_c},
+    family="every (mu, tau)-CDP pair P, Q, every alpha > 1: its D_alpha through the two "
+           "quantities (mu, tau)-CDP bounds (the definitions unfolded)",
+    note="L = log(p/q) under P; (mu, tau)-CDP: m = E_P[L] <= mu and the centred loss "
+         "tau-subgaussian, K = log E_P exp((alpha - 1)(L - m)) <= (alpha - 1)^2 tau^2/2 (at "
+         "lambda = alpha - 1 > 0); and D_alpha(P||Q) = log(int p^alpha q^(1 - alpha))/(alpha "
+         "- 1) = log E_P exp((alpha - 1) L)/(alpha - 1) = m + K/(alpha - 1) (the definition of "
+         "D_alpha, not a computation).  So the pair is (mu - tau^2/2, tau^2/2)-zCDP: D_alpha <= "
+         "(mu - tau^2/2) + (tau^2/2) alpha for every alpha > 1, checked for every real m, K "
+         "meeting the two bounds (a superset of the values they take: K >= 0 by Jensen), "
+         "written alpha = 1 + b, m = mu - r, K = b^2 tau^2/2 - k (b > 0, r, k >= 0: onto).  "
+         "The mechanism-level check, RR_{eps,t} with D_alpha from its masses: .rr.  Not by "
+         "the calculus: D_alpha's integrand p^alpha q^(1 - alpha) has a power of p of a "
+         "symbolic exponent, not certified defined where p = 0")
+add("lemma2_2.rr", "Lemma 2.2",
     le(renyi(Bernoulli(1 - pp), Bernoulli(1 - qq), alpha), (mu1 - tau1**2 / 2) + tau1**2 / 2 * alpha),
     Domain.of(eps=closed(R(1, 2), 2), s=closed(0, 1), alpha=closed(2, 10)),
-    note="instance: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP; D_alpha from the masses")
+    note="the former encoding of lemma2_2: RR_{eps,t} (t = s eps) as (BR mean, eps/2)-CDP "
+         "(Lemma 3.2); D_alpha from the masses")
 add("lemma2_3", "Lemma 2.3",
     le(gauss_delta(rho + 2 * sqrt(rho * log(1 / delta)), 1, sqrt(2 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),

@@ -1,0 +1,111 @@
+"""cesar_rogers21: the ids widened to the source's stated domain (issue 29) -- what each
+now decides, that its verdict line says so, and that the old narrowed encoding survives
+under a suffixed id."""
+
+from fractions import Fraction
+
+import sympy
+from flint import arb, ctx, fmpq
+
+import theorems.cesar_rogers21 as mod
+from dpproof.calculus import NONNEG, POSITIVE, Context, Proof, hockey, mass, monotonicity
+from dpproof.checking import check_claim
+from dpproof.claims import Claim, Source
+from dpproof.engines.base import Config
+from dpproof.evidence import Verdict
+from dpproof.oracles import distributions as dist, divergences as div
+from theorems.cesar_rogers21 import every_law
+from theorems.cesar_rogers21.closed_forms import thm1_delta
+
+BY_ID = {c.id: c for c in mod.CLAIMS}
+CONFIG = Config(timeout=120, engine_timeout=40)
+SRC = Source("test", "tests/theorems", "cesar_rogers21")
+
+
+def _decide(step):
+    """The calculus' verdict on ``step`` (its premises through check_claim, no sweep)."""
+    return check_claim(Claim("t.cr21", SRC, None, proof=Proof(step, ())), CONFIG)
+
+
+def test_lemma6_2_over_every_law_every_scale():
+    c = BY_ID["cesar_rogers21.lemma6_2"]
+    assert c.extent == "over every law (the calculus: monotonicity)"
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2.box"]
+    assert "Delta_0 > 1" in c.note and "cited" in c.note      # what it does not reach
+    box = BY_ID["cesar_rogers21.lemma6_2.box"]
+    assert box.extent.startswith("on a truncated box (Delta_0 = 1, Laplace scale b = e/4")
+    a = _decide(every_law.dp_to_theorem1("t.l62", SRC))
+    assert a.verdict is Verdict.PROVED and "every law" in a.label
+
+
+def test_lemma6_2_premise_needs_both_hockey_sticks():
+    """Without H_eps0(Q||P) the pointwise premise fails (t = p/q below e^-eps0): refuted."""
+    P, Q, X, Y = every_law.P, every_law.Q, every_law.X6, every_law.Y6
+    e0, e = sympy.log(1 + X), sympy.log(1 + Y)
+    w = sympy.Max(0, X - Y) / (X * (X + 2))
+    step = monotonicity(Context("t.l62m", SRC), hockey(P, Q, e),
+                        ((thm1_delta(1, e0, e).doit() + w, mass(P)), (-w, mass(Q)),
+                         (1, hockey(P, Q, e0))),
+                        {"p": NONNEG, "q": NONNEG, "x": POSITIVE, "y": NONNEG})
+    (prem,) = step.all_premises()
+    assert check_claim(prem, CONFIG).verdict is Verdict.REFUTED
+
+
+def test_lemma6_2_conclusion_on_laplace_and_rr():
+    """Laplace(0, b) vs Laplace(1, b) (eps0 = 1/b) stays below Theorem 1 at k = 1, which RR
+    attains: the bound of the conclusion at H_eps0 = 0, at scales off the .box grid."""
+    with ctx.workprec(128):
+        for b, e in (("3/10", "1/2"), ("37/10", "1/10"), ("1/20", "12"), ("2", "1/2")):
+            b, e = arb(fmpq(Fraction(b).numerator, Fraction(b).denominator)), arb(
+                fmpq(Fraction(e).numerator, Fraction(e).denominator))
+            e0 = 1 / b
+            lap = div.hockey_stick(dist.Laplace(arb(0), b), dist.Laplace(arb(1), b), e)
+            bound = (e0.exp() - e.exp()) / (1 + e0.exp()) if e < e0 else arb(0)
+            assert lap < bound + arb("1e-30")
+            assert not (lap > bound)
+            rr = div.hockey_stick(dist.randomized_response(e0),
+                                  dist.randomized_response(e0, 2, 1), e)
+            assert abs(rr - bound) < arb("1e-25")
+
+
+def test_em_br_on_every_finite_outcome_set():
+    """The gap L_1 - L_2 of the N-outcome exponential mechanism has no normaliser: the
+    widened claim and the three-outcome one (.three) are the same statement; the gap
+    agrees with log-ratios computed from the masses of a 5-outcome mechanism."""
+    new, old = BY_ID["cesar_rogers21.def2_3.em_br"], BY_ID["cesar_rogers21.def2_3.em_br.three"]
+    assert new.extent.startswith("over the family (exponential mechanisms on every finite "
+                                 "outcome set (N >= 2 outcomes)")
+    assert old.extent.startswith("over the family (exponential mechanisms on three outcomes")
+    assert sympy.simplify(new.statement.lhs - old.statement.lhs) == 0
+    from theorems.cesar_rogers21.preliminaries import em_gap_n
+    f1, f2 = sympy.symbols("f1 f2", real=True)
+    gap = em_gap_n(sympy.Rational(3, 2), (f1, f2))
+    u = [sympy.Rational(v) for v in ("2", "-1/3", "5", "0", "7/2")]
+    f = [sympy.Rational(v) for v in ("1/5", "9/10", "0", "1", "1/2")]
+    w = [ui + fi for ui, fi in zip(u, f)]
+    m = [[sympy.exp(sympy.Rational(3, 2) * vi) / sum(sympy.exp(sympy.Rational(3, 2) * x) for x in v)
+          for vi in v] for v in (u, w)]
+    direct = sympy.log(m[0][0] / m[1][0]) - sympy.log(m[0][1] / m[1][1])
+    assert abs(float(direct - gap.subs({f1: f[0], f2: f[1]}))) < 1e-12
+    a = check_claim(new, CONFIG)
+    assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
+
+
+def test_lemma2_2_over_every_cdp_pair():
+    """D_alpha = m + K/(alpha - 1) (the unfolded definition the family rests on) on a
+    finite pair, D_alpha from the Renyi oracle; the claim PROVED on its whole domain; the RR
+    encoding kept as .rr."""
+    with ctx.workprec(128):
+        P, Q = dist.Discrete((arb("0.7"), arb("0.2"), arb("0.1"))), dist.Discrete(
+            (arb("0.3"), arb("0.3"), arb("0.4")))
+        al = arb(3)
+        loss = [(pi / qi).log() for pi, qi in zip(P.masses, Q.masses)]
+        m = sum(pi * L for pi, L in zip(P.masses, loss))
+        K = sum(pi * ((al - 1) * (L - m)).exp() for pi, L in zip(P.masses, loss)).log()
+        assert abs(div.renyi(P, Q, al) - (m + K / (al - 1))) < arb("1e-30")
+    c = BY_ID["cesar_rogers21.lemma2_2"]
+    assert c.extent.startswith("over the family (every (mu, tau)-CDP pair")
+    assert BY_ID["cesar_rogers21.lemma2_2.rr"].extent.startswith(
+        "on a truncated box (RR_{eps,t} only")
+    a = check_claim(c, CONFIG)
+    assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
