@@ -86,7 +86,7 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances",
           "cesar_rogers21.lemma3_2.dp.mean", "cesar_rogers21.lemma3_2.dp.mean.family",
           "cesar_rogers21.lemma2_1.family", "cesar_rogers21.eq5_6.k6",
-          "cesar_rogers21.lemma6_2.box", "cesar_rogers21.def2_3.em_br.three",
+          "cesar_rogers21.lemma6_2.one_coordinate", "cesar_rogers21.def2_3.em_br.three",
           "cesar_rogers21.lemma2_2.rr"}
 
 

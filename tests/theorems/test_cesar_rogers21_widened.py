@@ -28,11 +28,11 @@ def _decide(step):
 
 
 def test_lemma6_2_over_every_law_every_scale():
-    c = BY_ID["cesar_rogers21.lemma6_2"]
+    c = BY_ID["cesar_rogers21.lemma6_2.one_coordinate"]
     assert c.extent == "over every law (the calculus: monotonicity)"
-    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2.box"]
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2"]
     assert "Delta_0 > 1" in c.note and "cited" in c.note      # what it does not reach
-    box = BY_ID["cesar_rogers21.lemma6_2.box"]
+    box = BY_ID["cesar_rogers21.lemma6_2"]
     assert box.extent.startswith("on a truncated box (Delta_0 = 1, Laplace scale b = e/4")
     a = _decide(every_law.dp_to_theorem1("t.l62", SRC))
     assert a.verdict is Verdict.PROVED and "every law" in a.label
@@ -53,7 +53,7 @@ def test_lemma6_2_premise_needs_both_hockey_sticks():
 
 def test_lemma6_2_conclusion_on_laplace_and_rr():
     """Laplace(0, b) vs Laplace(1, b) (eps0 = 1/b) stays below Theorem 1 at k = 1, which RR
-    attains: the bound of the conclusion at H_eps0 = 0, at scales off the .box grid."""
+    attains: the bound of the conclusion at H_eps0 = 0, at scales off lemma6_2's grid."""
     with ctx.workprec(128):
         for b, e in (("3/10", "1/2"), ("37/10", "1/10"), ("1/20", "12"), ("2", "1/2")):
             b, e = arb(fmpq(Fraction(b).numerator, Fraction(b).denominator)), arb(

@@ -104,7 +104,8 @@ NARROWED = {
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
-    "lemma6_2.box": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0",
+    "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0 "
+                "(every scale with Delta_0 = 1, over every law: lemma6_2.one_coordinate)",
     "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
                 "Delta = 1",
     # grids (issue 29): what each decides and why its continuous range is not attempted
@@ -139,7 +140,7 @@ NARROWED = {
     "lemma5_4.instances": "eps = 1, eps_g = g/4 in {0, 1/4, 1/2, 3/4}: the grid reaches 3/4, "
                           "past the box of lemma5_4 (the gap falls to 0 as eps_g -> eps)",
     "lemma6_2.instances": "Delta_0 = 1, Laplace scale b = e/4, eps = j/4 in [0, 2]: the grid "
-                          "twin of lemma6_2.box",
+                          "twin of lemma6_2",
     "lemma3_2.cdp.instances": "the Gaussian mechanism, sigma = r/2, lambda = v/2 in {1/2, 1, ..., 3}: "
                               "the grid twin of lemma3_2.cdp",
     "alg1": "k = 4 integer counts in [-1, 4]: both fits are computed exactly on given "

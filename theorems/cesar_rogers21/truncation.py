@@ -38,26 +38,28 @@ def lemma62(b, eg):
     return le(hockey_stick(Laplace(0, b), Laplace(1, b), eg), thm1_delta(1, 1 / b, eg).doit())
 
 
-LEMMA62_BOX = add("lemma6_2.box", "Lemma 6.2", lemma62(e / 4, eps),
-                  Domain.of(e=integers(1, 8), eps=Interval(0, None)),
+LEMMA62 = add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps),
+              Domain.of(e=integers(1, 8), eps=Interval(0, None)),
     derived={"b": e / 4, "eps0": 4 / e},
-    note="the former encoding of lemma6_2, the family its conclusion is swept over: "
+    note="the family lemma6_2.one_coordinate's conclusion is swept over: "
          "Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
          "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
          "0 from eps = eps0 on.  Tried: every eps0 > 0 (scale 1/eps0, also with eps = r "
          "eps0): the derived hockey-stick needs a polynomial inequality in two exponentials "
          "(sympy gives up after 30 s) and the boxes do not close near eps = eps0 (SUPPORTED)")
 catalogue.declare(Claim(
-    f"{KEY}.lemma6_2", src("Lemma 6.2"), None,
-    proof=Proof(every_law.dp_to_theorem1(f"{KEY}.lemma6_2", src("Lemma 6.2")), (LEMMA62_BOX,)),
+    f"{KEY}.lemma6_2.one_coordinate", src("Lemma 6.2"), None,
+    proof=Proof(every_law.dp_to_theorem1(f"{KEY}.lemma6_2.one_coordinate", src("Lemma 6.2")),
+                (LEMMA62,)),
     note="one changed coordinate (Delta_0 = 1), every Laplace scale: for every pair of laws "
          "P, Q, every eps0 > 0 (= log(1 + x)) and eps >= 0 (= log(1 + y)), H_eps(P||Q) <= "
          "Theorem 1 at (k = 1, eps0, eps) + H_eps0(P||Q) + H_eps0(Q||P); an eps0-DP pair has "
          "both H_eps0 = 0, and Laplace noise of scale b = Delta_inf/eps0 on a coordinate "
          "moved by at most Delta_inf is eps0-DP (|log ratio| = ||z - Delta| - |z||/b <= "
          "eps0), so every scale b > 0 and Delta_inf > 0 is covered (the encoding at b = e/4: "
-         ".box, swept).  Not reached: Delta_0 > 1, where the lemma is Theorem 1 applied to "
-         "Delta_0 eps0-DP coordinates; that the k-fold RR product is the worst case "
+         "lemma6_2, swept).  The catalogue id lemma6_2 stays that narrowed encoding because "
+         "this claim covers Delta_0 = 1 only.  Not reached: Delta_0 > 1, where the lemma is "
+         "Theorem 1 applied to Delta_0 eps0-DP coordinates; that the k-fold RR product is the worst case "
          "(Kairouz-Oh-Viswanath) is cited (thm1 checks the formula only), and the calculus "
          "has no rule for a product of DP pairs (the chord argument on the first factor "
          "with a convex function of the rest's hockey-stick, then induction on Delta_0)"))
