@@ -201,7 +201,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
                            len(err.levels), len(c))
 
 
-def dpsgd_bracket_doubling(Q: arb, S: arb, T: int, D: arb, N: int = 1 << 18,
+def dpsgd_bracket_doubling(Q: arb, S: arb, T: int, D: arb, N: int = 1 << 19,
                            delta_err: float = 1e-3):
     """(lower, upper, details): lower <= eps*(D) <= upper for T DP-SGD steps (add/remove one):
     the larger of both directions' upper ends, the removal direction's lower end."""
