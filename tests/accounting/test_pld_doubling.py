@@ -129,3 +129,21 @@ def test_rounding_second_moment_bounds_the_quadrature(remove):
     assert exact_lower <= vb
     assert vb <= 2 * (total + hm ** 2 / 4 * mpmath.mpf(tail.str(30, radius=False)))
     assert vb < hm ** 2 / 4
+
+
+@pytest.mark.parametrize("T", [3, 5, 6, 11, 27, 100, 1023, 1025])
+def test_compose_aligns_the_accumulator_and_the_factor(T):
+    """Binary patterns of T: the accumulator and the factor it meets are put on one grid
+    (whichever is coarser), the result stays within 2N points, and the composed law keeps its
+    mass up to the rounding and trimming it counts as missing."""
+    rng = random.Random(T)
+    K, N = 48, 64
+    w = [rng.randrange(1000, 2000) for _ in range(40)]
+    c = [2 ** K * x // sum(w) for x in w]                  # total mass 1 - O(40 2^-K)
+    single = D._Law(-20, fmpz_poly(c), 0)
+    err = D._Errors(arb(0), arb(0), [])
+    law = D.compose(single, T, K, N, 2.0 ** K * 1e-12, fmpq(1, 64), err)
+    mass = sum(int(x) for x in law.p.coeffs()) / 2 ** K
+    assert law.p.length() <= 2 * N + 1
+    assert 1 - 1e-6 <= mass <= (sum(c) / 2 ** K) ** T
+    assert all(n >= 1 for _, n, _ in err.levels)

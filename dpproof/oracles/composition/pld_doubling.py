@@ -15,8 +15,8 @@ error this adds is bounded, none assumed.  Per direction (``pld_grid.Loss``):
    below the exact law).  When base_{i+1} spans more than N points it is *coarsened*: the grid
    step H doubles and a point 2k - 1 of the old grid (midway between new points) moves up to
    2k.  A coarsening moves each value by 0 or +H_old.  The final law is the product of the
-   base_i of the bits of T; the accumulator is coarsened to the grid of the next factor
-   (each such move in [0, H_old], bounded deterministically).
+   base_i of the bits of T; the accumulator and the factor it meets are coarsened to the
+   same grid (each such move of one copy in [0, H_old], bounded deterministically).
 3. The composed grid variable is C = S + E, S the sum of the T clipped losses.  The errors of
    one level i are i.i.d. over the floor(T / 2^i) copies of base_i in the product (disjoint
    subtrees), bounded in [0, H_old], with mean H_old P(odd) where P(odd), the mass of base_i
@@ -108,10 +108,14 @@ def compose(single: _Law, T: int, K: int, N: int, keep: float, h0: fmpq, err: _E
             if result is None:
                 result = base
             else:
-                while result.e < base.e:   # the accumulator onto the factor's grid
+                factor = base
+                while result.e < factor.e:   # the accumulator onto the factor's grid
                     err.det_hi += H(result.e)
                     result = _coarsen(result)[0]
-                result = _product(result, base, K, keep)
+                while factor.e < result.e:   # or this copy of the factor onto the accumulator's
+                    err.det_hi += H(factor.e)
+                    factor = _coarsen(factor)[0]
+                result = _product(result, factor, K, keep)
                 if result.p.length() > N:
                     err.det_hi += H(result.e)
                     result = _coarsen(result)[0]
