@@ -57,8 +57,8 @@ class _Law:
 class _Errors:
     """Bounds on E = C - S gathered while composing (see the module docstring, step 3)."""
 
-    det_lo: arb       # deterministic part (the one-step Hoeffding centre, accumulator moves)
-    det_hi: arb
+    det_lo: arb       # T mu0 - eta0: the one-step rounding term's lower end
+    det_hi: arb       # T mu0 + eta0, plus every single-copy move (accumulator, factor)
     levels: list      # (H_old, n copies, mean ball) of each coarsening level
 
 
