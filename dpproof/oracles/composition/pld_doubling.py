@@ -40,7 +40,8 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq, fmpz, fmpz_poly
 
-from .pld_grid import Loss, candidates, delta_floats, one_step, rounding_deviation, to_poly
+from .pld_grid import (Loss, certified_indices, delta_floats, one_step, rounding_deviation,
+                       rounding_mean, to_poly)
 
 
 @dataclass
@@ -171,8 +172,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
     h0 = fmpq(1, max(1, math.ceil(N / 2 / _span(q, sigma, T, delta_h))))
     j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h0, T, delta_h / 2)
     K = 24 + T.bit_length() + N.bit_length() + int(-math.log2(float(delta.mid())))
-    mean_tilde = arb(h0) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
-    mu0 = mean_tilde - loss.mean_clipped(c_lo, c_hi)
+    mu0 = rounding_mean(loss, h0, j_lo, masses, c_lo, c_hi)
     n_levels = T.bit_length() + 1
     log_term = (arb(n_levels) / (delta_h / 2)).log() / 2
     eta0 = rounding_deviation(loss, h0, j_lo, masses, mu0, T, 2 * log_term)
@@ -187,20 +187,11 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, N: i
     c = [int(x) for x in law.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
     tails = delta_h + T * p_clip
-    floats = delta_floats(c, float(H.mid()), K)
-    eps_upper = arb.pos_inf()
-    for t in candidates(floats + float((tails + missing).upper()), float(delta.mid()),
-                         first_below=True):
-        if _delta_at(law, t, H, K) + missing + tails <= delta:
-            eps_upper = arb((H * (law.off + t) - E_lo).upper())
-            break
-    eps_lower = None
-    if lower:
-        for t in candidates(floats - float(tails.upper()), float(delta.mid()),
-                             first_below=False):
-            if _delta_at(law, t, H, K) - tails > delta:
-                eps_lower = arb((H * (law.off + t) - E_hi).lower())
-                break
+    t_up, t_lo = certified_indices(delta_floats(c, float(H.mid()), K),
+                                   lambda t: _delta_at(law, t, H, K), float(delta.mid()), delta,
+                                   tails + missing, tails if lower else None)
+    eps_upper = arb.pos_inf() if t_up is None else arb((H * (law.off + t_up) - E_lo).upper())
+    eps_lower = None if t_lo is None else arb((H * (law.off + t_lo) - E_hi).lower())
     return DoublingBracket(eps_lower, eps_upper, h0, H, E_lo, E_hi, tails, missing,
                            len(err.levels), len(c))
 

@@ -32,7 +32,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from .pld_laws import Inverted, Law, Negated
-from .pld_grid import Disc, candidates, delta_floats, mul, power, to_poly
+from .pld_grid import Disc, certified_indices, delta_floats, mul, power, to_poly
 from .subsampled_pld_delta import _delta_grid
 
 MAX_POINTS = 4_000_000  # grid points of one step's law
@@ -152,18 +152,12 @@ class Composition:
         h, dt = self.h, arb(delta)
         lower, upper = fmpq(0), fmpq(0)
         for d in self.dirs:
-            floats = delta_floats(d.coeffs, float(h), d.K)
-            target = float(delta)
-            u = None
-            for i in candidates(floats + float(d.missing.upper()), target, first_below=True):
-                if (_delta_grid(d.coeffs, i, h, d.K) + d.missing) <= dt:
-                    u = max(fmpq(d.off + i) * h, fmpq(0))
-                    break
-            if u is None:
+            i_up, i_lo = certified_indices(delta_floats(d.coeffs, float(h), d.K),
+                                           lambda i: _delta_grid(d.coeffs, i, h, d.K),
+                                           float(delta), dt, d.missing, d.lumps)
+            if i_up is None:
                 return lower, None
-            upper = max(upper, u)
-            for i in candidates(floats - float(d.lumps.upper()), target, first_below=False):
-                if _delta_grid(d.coeffs, i, h, d.K) - d.lumps > dt:
-                    lower = max(lower, fmpq(d.off + i - d.steps) * h)
-                    break
+            upper = max(upper, max(fmpq(d.off + i_up) * h, fmpq(0)))
+            if i_lo is not None:
+                lower = max(lower, fmpq(d.off + i_lo - d.steps) * h)
         return lower, upper

@@ -234,5 +234,33 @@ def candidates(values: np.ndarray, target: float, first_below: bool):
     return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
 
 
-__all__ = ["Disc", "Loss", "candidates", "delta_floats", "mul", "one_step", "power",
-           "rounding_deviation", "rounding_second_moment", "to_poly"]
+def certified_indices(floats: np.ndarray, delta_at, target: float, delta: arb, above: arb,
+                      below: arb | None) -> tuple[int | None, int | None]:
+    """Grid indices where a composition's delta is certified against ``delta`` (``delta_at(i)``
+    its certified delta_C at index i, ``floats`` the float estimates that only order the
+    candidates): i_up, the first candidate with delta_at(i) + above <= delta, and i_lo, the
+    last with delta_at(i) - below > delta (not sought when ``below`` is None); None where no
+    candidate is certified."""
+    i_up = i_lo = None
+    for i in candidates(floats + float(above.upper()), target, first_below=True):
+        if delta_at(i) + above <= delta:
+            i_up = i
+            break
+    if below is not None:
+        for i in candidates(floats - float(below.upper()), target, first_below=False):
+            if delta_at(i) - below > delta:
+                i_lo = i
+                break
+    return i_up, i_lo
+
+
+def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi: arb) -> arb:
+    """mu = E[Ytilde] - E[Y^c], the certified mean of ``one_step``'s rounding error (the grid
+    law's mean from its masses, the clipped loss's by ``Loss.mean_clipped``)."""
+    mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
+    return mean_tilde - loss.mean_clipped(c_lo, c_hi)
+
+
+__all__ = ["Disc", "Loss", "candidates", "certified_indices", "delta_floats", "mul",
+           "one_step", "power", "rounding_deviation", "rounding_mean", "rounding_second_moment",
+           "to_poly"]

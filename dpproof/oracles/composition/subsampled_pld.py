@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
-from .pld_grid import (Disc, Loss, candidates, delta_floats, one_step, power, rounding_deviation,
-                       to_poly)
+from .pld_grid import (Disc, Loss, certified_indices, delta_floats, one_step, power,
+                       rounding_deviation, rounding_mean, to_poly)
 from .subsampled import dpsgd_rdp_epsilon
 
 
@@ -74,8 +74,7 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     """
     loss = Loss(q, sigma, remove)
     j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
-    mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
-    mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
+    mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi)
     eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log()).upper()
     tails = delta_h + T * p_clip
     win = (math.floor(float(window[0].mid()) / float(h)),
@@ -86,20 +85,13 @@ def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: f
     comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
-    floats = delta_floats(c, float(h), K)
-    eps_upper = arb.pos_inf()
-    up_tails = tails + missing
-    for i in candidates(floats + float(up_tails.upper()), float(delta.mid()), first_below=True):
-        if _delta_at(c, i, h, K) + up_tails <= delta:
-            eps_upper = arb((arb(h) * (comp.off + i) + eta - T * mu.lower()).upper())
-            break
-    eps_lower = None
-    if lower:
-        for i in candidates(floats - float(tails.upper()), float(delta.mid()),
-                             first_below=False):
-            if _delta_at(c, i, h, K) - tails > delta:
-                eps_lower = arb((arb(h) * (comp.off + i) - eta - T * mu.upper()).lower())
-                break
+    i_up, i_lo = certified_indices(delta_floats(c, float(h), K), lambda i: _delta_at(c, i, h, K),
+                                   float(delta.mid()), delta, tails + missing,
+                                   tails if lower else None)
+    eps_upper = arb.pos_inf() if i_up is None else \
+        arb((arb(h) * (comp.off + i_up) + eta - T * mu.lower()).upper())
+    eps_lower = None if i_lo is None else \
+        arb((arb(h) * (comp.off + i_lo) - eta - T * mu.upper()).lower())
     return DirectionBracket(eps_lower, eps_upper, h, mu, eta, tails, missing, len(c))
 
 

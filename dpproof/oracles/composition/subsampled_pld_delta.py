@@ -25,7 +25,7 @@ from flint import arb, fmpq
 
 from ..conversions import rdp_to_delta
 from .subsampled import subsampled_gaussian_rdp
-from .pld_grid import Disc, Loss, one_step, power, rounding_deviation, to_poly
+from .pld_grid import Disc, Loss, one_step, power, rounding_deviation, rounding_mean, to_poly
 
 ORDERS = tuple(range(2, 257))
 
@@ -70,8 +70,7 @@ def direction_delta(q: arb, sigma: arb, T: int, eps: arb, remove: bool, h: fmpq,
     rough size of delta) only sets the integer precision K."""
     loss = Loss(q, sigma, remove)
     j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
-    mean_tilde = arb(h) * sum((arb(j_lo + k) * m for k, m in enumerate(masses)), arb(0))
-    mu = mean_tilde - loss.mean_clipped(c_lo, c_hi)
+    mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi)
     eta = arb(rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log()).upper())
     tails = delta_h + T * p_clip
     win = _window(masses, j_lo, float(h), T, float(eps.mid()))
