@@ -124,7 +124,7 @@ def test_a_limit_of_zero_seconds_does_not_disarm_the_enclosing_limits():
             with time_limit(0):
                 while time.perf_counter() - t0 < 5:
                     pass
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < 4.0
     # a negative, infinite or nan limit raised in setitimer half-way through __enter__:
     # its deadline stayed (every later inner timeout was taken for an outer one)
     for seconds in (-1.0, float("inf"), float("nan")):

@@ -37,11 +37,9 @@ def test_genrr_grouped_matches_enumeration():
         assert a.overlaps(b) and rel_rad(a) < 1e-30
 
 
-def test_large_composition_is_tight_and_fast():
-    import time
-    t = time.perf_counter()
+def test_large_composition_is_tight():
+    # its speed is a benchmark figure (benchmarks/), not a unit test's clock
     d = O.rr_compose_delta(10**4, q(1, 100), q(1))
-    assert time.perf_counter() - t < 1.0
     assert rel_rad(d) < 1e-30 and 0 < d < 1
 
 

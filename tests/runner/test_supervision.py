@@ -197,7 +197,7 @@ def test_an_outer_time_limit_is_not_swallowed_by_inner_sympy_guards():
         with time_limit(0.2):
             for _ in range(50):
                 guarded(spin, seconds=5.0)
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < 4.0   # before the first guarded spin (5 s) ends
     # the guard's own limit is still its own: None, nothing raised
     assert guarded(spin, seconds=0.05) is None
 
@@ -222,7 +222,7 @@ def test_a_time_limit_swallowed_once_fires_again():
                     swallowed += 1
                     if swallowed > 2:
                         raise
-    assert swallowed == 3 and time.perf_counter() - t0 < 0.2 + 3 * REFIRE + 1.0
+    assert swallowed == 3 and time.perf_counter() - t0 < 0.2 + 3 * REFIRE + 3.0
     # left normally, nothing fires later
     with time_limit(0.2):
         pass

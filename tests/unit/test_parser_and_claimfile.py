@@ -178,11 +178,10 @@ def test_claims_file_integer_open_ends(tmp_path):
     ("Normal(0, 1) <= 1", 1, "cannot be compared"),
 ])
 def test_parser_is_total_with_line_and_column(text, column, message):
-    import time
-    start = time.thread_time()
+    # the column shows where the parser stopped: at the first token past a limit (no
+    # timing here -- a clock in a unit test fails on a loaded machine, see CI of stop 36)
     with pytest.raises(ExprSyntaxError, match=message) as err:
         parse_statement(text, X, line=7)
-    assert time.thread_time() - start < 0.5
     assert err.value.line == 7 and err.value.column == column
 
 
@@ -282,10 +281,16 @@ def test_fresh_interpreter_sees_every_claims_file_function():
 
     names = "from dpproof.expr.parser import allowed_functions; print(sorted(allowed_functions()))"
     load_only = f"import dpproof.claimfile; {names}"
+    # an audit module whose audited library (the 'audit' extra) is not installed is passed
+    # over: it registers no claims-file function
     everything = ("import importlib, pkgutil, dpproof, theorems\n"
                   "for pkg in (dpproof, theorems):\n"
                   "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-                  "        importlib.import_module(m.name)\n" + names)
+                  "        try:\n"
+                  "            importlib.import_module(m.name)\n"
+                  "        except ModuleNotFoundError as e:\n"
+                  "            if e.name.split('.')[0] not in ('opacus', 'torch'):\n"
+                  "                raise\n" + names)
     out = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=300).stdout for code in (load_only, everything)]
     assert out[0] == out[1] and "'bad_mass'" in out[0] and "'br_sup_eps_g'" in out[0]
