@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from dpproof.expr.functions import ELEMENTARY_ARITY, arg_kinds
 from dpproof.expr.parser import ExprSyntaxError, allowed_functions, parse_statement
 
-LIMIT_S = 0.5
+LIMIT_S = 2.0   # a pathological (backtracking, exponential) parse, not a slow machine
 PARAMS = {"x": sympy.Symbol("x", positive=True), "eps": sympy.Symbol("eps", real=True),
           "n": sympy.Symbol("n", integer=True, nonnegative=True)}
 SENTINEL = Path("/tmp/dpproof_fuzz_pwned")
