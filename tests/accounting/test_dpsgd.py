@@ -21,20 +21,30 @@ def test_bracket_is_ordered_narrow_and_below_the_rdp_route(bracket):
     assert 0 < bracket.lower < bracket.upper <= bracket.rdp_upper
     assert bracket.width <= 0.01 * bracket.upper
     assert bracket.lower_ball <= bracket.upper_ball
-    assert bracket.details["remove"].eps_upper >= bracket.details["add"].eps_upper
+    assert bracket.details["connect"]["remove"].eps_upper >= bracket.details["connect"]["add"].eps_upper
 
 
-def test_bracket_contains_dp_accounting_pld(bracket):
-    dpa = pytest.importorskip("dp_accounting")
-    from dp_accounting.pld import pld_privacy_accountant
-    acc = pld_privacy_accountant.PLDAccountant()
-    acc.compose(dpa.SelfComposedDpEvent(
-        dpa.PoissonSampledDpEvent(0.02, dpa.GaussianDpEvent(1.0)), T))
-    eps = acc.get_epsilon(1e-5)
-    assert bracket.lower <= eps <= bracket.upper
+def _dp_accounting_pld(interval):
+    from dp_accounting.pld import privacy_loss_distribution as pld
+    law = pld.from_gaussian_mechanism(1.0, sampling_prob=0.02, use_connect_dots=True,
+                                      value_discretization_interval=interval)
+    return law.self_compose(T).get_epsilon_for_delta(1e-5)
 
 
-def test_bracket_contains_prv_accountant_estimate(bracket):
+def test_bracket_against_dp_accounting_pld(bracket):
+    """dp_accounting's pessimistic PLD estimate lies above the optimum by its discretisation
+    error: at its default interval 1e-4 (1.4273403) it is above the certified upper end
+    (the dominating pair here is finer and read between grid points); at 1e-5 (1.4273397),
+    which moves it by 6e-7, it lies inside the bracket."""
+    pytest.importorskip("dp_accounting")
+    coarse, fine = _dp_accounting_pld(1e-4), _dp_accounting_pld(1e-5)
+    assert bracket.lower <= fine <= bracket.upper <= coarse
+    assert bracket.upper - fine < 1e-6
+
+
+def test_bracket_against_prv_accountant_estimate(bracket):
+    """prv_accountant's estimate (1.4273425, stated error 0.01) lies 2e-6 above the certified
+    upper end: inside its own error bars, which contain the whole bracket."""
     pytest.importorskip("prv_accountant")
     from prv_accountant.dpsgd import DPSGDAccountant
     with warnings.catch_warnings():
@@ -42,8 +52,8 @@ def test_bracket_contains_prv_accountant_estimate(bracket):
         acc = DPSGDAccountant(noise_multiplier=1.0, sampling_probability=0.02, eps_error=0.01,
                               delta_error=1e-8, max_steps=T)
         low, est, up = acc.compute_epsilon(num_steps=T, delta=1e-5)
-    assert bracket.lower <= est <= bracket.upper
-    assert low <= bracket.upper and up >= bracket.lower  # their error bars overlap ours
+    assert bracket.lower <= est <= bracket.upper + 1e-5
+    assert low <= bracket.lower and bracket.upper <= up
 
 
 def test_rdp_route_is_an_independent_upper_bound(bracket):

@@ -21,7 +21,7 @@ from ..balls import normal_tail
 from ..integrate import quad
 
 
-def _phi(x: arb) -> arb:
+def phi(x: arb) -> arb:
     """Phi(x) = Q(-x), the standard normal CDF."""
     return normal_tail(-x)
 
@@ -51,10 +51,10 @@ class Loss:
             if self.floor is not None and b <= self.floor:
                 return arb(0)
             x = self.x_of(b)
-            return (1 - q) * _phi(x / s) + q * _phi((x - 1) / s)
+            return (1 - q) * phi(x / s) + q * phi((x - 1) / s)
         if self.floor is not None and -b <= self.floor:
             return arb(1)
-        return _phi(-self.x_of(-b) / s)
+        return phi(-self.x_of(-b) / s)
 
     def density(self, b: arb) -> arb:
         """An enclosure of Y's density over the ball b (X's density times |dX/dY|); not
@@ -93,13 +93,13 @@ class Loss:
         if self.remove:  # Y increasing in X; the far-left tail sits at the lower end
             x_lo = self.x_of(c_lo) if self.above_floor(c_lo) else None
             x_hi, end = self.x_of(c_hi), c_lo if x_lo is not None else self.floor
-            tail_p = (1 - q) * _phi(A / s) + q * _phi((A - 1) / s)
+            tail_p = (1 - q) * phi(A / s) + q * phi((A - 1) / s)
             ends = c_hi * (1 - self.cdf(c_hi))
             lo_term = c_lo * self.cdf(c_lo)
         else:  # Y decreasing in X; the far-left tail sits at the upper end
             x_lo = self.x_of(-c_hi) if self.above_floor(-c_hi) else None
             x_hi, end = self.x_of(-c_lo), c_hi if x_lo is not None else -self.floor
-            LA, tail_p = -LA, _phi(A / s)
+            LA, tail_p = -LA, phi(A / s)
             ends = c_lo * self.cdf(c_lo)
             lo_term = c_hi * (1 - self.cdf(c_hi))
         if x_lo is not None and x_lo > A:
@@ -137,6 +137,16 @@ def power(d: Disc, T: int, win, K: int) -> Disc:
         base = mul(base, base, win, K)
 
 
+def delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
+    """Certified delta(eps = (off + i) h) of the discrete composition (exact masses)."""
+    rest = c[i + 1:]
+    r = (-arb(h)).exp()
+    s1 = arb(0)
+    for x in reversed(rest):
+        s1 = (s1 + x) * r
+    return (arb(sum(rest)) - s1) / arb(2) ** K
+
+
 def delta_floats(c: list, h: float, K: int) -> np.ndarray:
     """delta(eps = (off + i) h) for every index i, in floats (only to locate candidates)."""
     m = np.array([math.ldexp(float(x), -K) for x in c]) if c else np.zeros(1)
@@ -154,6 +164,37 @@ def one_step(loss: Loss, h: fmpq, T: int, tail_budget: arb):
 
     Each end is clipped where T P(Y beyond it) <= tail_budget, or just past the loss's
     bound log(1-q) where that comes first (nothing clipped there; none at q = 1)."""
+    j_lo, j_hi = step_range(loss, h, T, tail_budget)
+    with ctx.workprec(96):  # masses need ~2^-(K+20) absolute accuracy only
+        bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
+    F = [arb(0)] + bounds + [arb(1)]
+    masses = [F[k + 1] - F[k] for k in range(len(F) - 1)]
+    c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
+    p_clip = (1 - loss.cdf(c_hi)) + loss.cdf(c_lo)
+    return j_lo, masses, c_lo, c_hi, p_clip
+
+
+def one_step_cells(loss: Loss, h: fmpq, j_lo: int, j_hi: int, starts: list[int]):
+    """``one_step``'s law on [j_lo, j_hi] with the bins merged into cells [a_k, a_{k+1})
+    (``starts`` = a_0 = j_lo < a_1 < ...), each cell's mass at its lowest point: the law of
+    Z' <= Ytilde (the nearest rounding) pointwise.  Returns (masses, wide, slack): ``wide``
+    the offsets of cells wider than one bin, ``slack`` >= E[Ytilde] - E[Z'] (each cell's
+    mass times its width less one bin, times h)."""
+    with ctx.workprec(96):
+        edges = [loss.cdf(arb(h) * (a - fmpq(1, 2))) for a in starts[1:]]
+    F = [arb(0)] + edges + [arb(1)]
+    masses, wide, slack = [arb(0)] * (j_hi - j_lo + 1), set(), arb(0)
+    for k, (a, b) in enumerate(zip(starts, starts[1:] + [j_hi + 1])):
+        m = F[k + 1] - F[k]
+        masses[a - j_lo] = m
+        if b - a > 1:
+            wide.add(a - j_lo)
+            slack += arb(m.upper()) * (b - a - 1)
+    return masses, wide, arb((slack * arb(h)).upper())
+
+
+def step_range(loss: Loss, h: fmpq, T: int, tail_budget: arb) -> tuple[int, int]:
+    """``one_step``'s grid range j_lo..j_hi (its docstring)."""
     hf = float(h)
     up = lambda j: T * (1 - loss.cdf(arb(h) * (j + fmpq(1, 2))))  # noqa: E731
     down = lambda j: T * loss.cdf(arb(h) * (j - fmpq(1, 2)))  # noqa: E731
@@ -164,28 +205,24 @@ def one_step(loss: Loss, h: fmpq, T: int, tail_budget: arb):
     else:
         j_lo = _reach(down, tail_budget, -8, -1, None)
         j_hi = _reach(up, tail_budget, 8, 1, None if bound is None else math.ceil(-bound) + 1)
-    with ctx.workprec(96):  # masses need ~2^-(K+20) absolute accuracy only
-        bounds = [loss.cdf(arb(h) * (j + fmpq(1, 2))) for j in range(j_lo, j_hi)]
-    F = [arb(0)] + bounds + [arb(1)]
-    masses = [F[k + 1] - F[k] for k in range(len(F) - 1)]
-    c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
-    p_clip = (1 - loss.cdf(c_hi)) + loss.cdf(c_lo)
-    return j_lo, masses, c_lo, c_hi, p_clip
+    return j_lo, j_hi
 
 
-def rounding_second_moment(loss: Loss, h: fmpq, j_lo: int, masses: list) -> arb:
+def rounding_second_moment(loss: Loss, h: fmpq, j_lo: int, masses: list,
+                           wide: frozenset | set = frozenset()) -> arb:
     """An upper bound on E[D^2], D = Ytilde - Y^c the rounding error of ``one_step``.
 
     Bin k (grid point (j_lo + k) h) contributes int (y - c)^2 dF <= min((h/2)^2 m_k,
     sup f h^3 / 12), sup f the density's enclosure over the bin; the two end bins, which
     hold the clipped mass at their outer edge, and bins of mass below 2^-40 (where the crude
-    term is negligible) take (h/2)^2 m_k."""
+    term is negligible) take (h/2)^2 m_k, as do the offsets ``wide`` (cells of several bins,
+    ``one_step_cells``: the crude term bounds each of their bins)."""
     H = arb(h)
     crude, fine = H * H / 4, H ** 3 / 12
     total, n, small = arb(0), len(masses), arb(2) ** -40
     for k, m in enumerate(masses):
         term = crude * m.upper()
-        if 0 < k < n - 1 and m > small:
+        if 0 < k < n - 1 and m > small and k not in wide:
             ball = (H * (j_lo + k - fmpq(1, 2))).union(H * (j_lo + k + fmpq(1, 2)))
             f = loss.density(ball)
             if f.is_finite() and fine * f.upper() < term:
@@ -195,14 +232,14 @@ def rounding_second_moment(loss: Loss, h: fmpq, j_lo: int, masses: list) -> arb:
 
 
 def rounding_deviation(loss, h0: fmpq, j_lo: int, masses: list, mu0: arb, T: int,
-                       L: arb) -> arb:
+                       L: arb, wide: frozenset | set = frozenset()) -> arb:
     """t with P(sum of the T one-step rounding errors - T mu0 >= t) <= e^-L (each side):
     the smaller of Hoeffding's h0 sqrt(T L / 2) and Bernstein's b L / 3 + sqrt((b L / 3)^2
     + 2 T V L), V >= E[D^2] >= Var D (``rounding_second_moment``, about h0^2 / 12 where the
     law is smooth on the grid's scale), b = h0 / 2 + |mu0| >= |D - mu0|."""
     H = arb(h0)
     hoeffding = H * (T * L / 2).sqrt()
-    V = rounding_second_moment(loss, h0, j_lo, masses)
+    V = rounding_second_moment(loss, h0, j_lo, masses, wide)
     b = (H / 2 + abs(mu0)) * L / 3
     bernstein = b + (b * b + 2 * T * V * L).sqrt()
     return bernstein if bernstein < hoeffding else hoeffding
@@ -261,6 +298,6 @@ def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi:
     return mean_tilde - loss.mean_clipped(c_lo, c_hi)
 
 
-__all__ = ["Disc", "Loss", "candidates", "certified_indices", "delta_floats", "mul",
-           "one_step", "power", "rounding_deviation", "rounding_mean", "rounding_second_moment",
-           "to_poly"]
+__all__ = ["Disc", "Loss", "candidates", "certified_indices", "delta_at", "delta_floats", "mul",
+           "one_step", "one_step_cells", "power", "rounding_deviation", "rounding_mean", "rounding_second_moment",
+           "step_range", "to_poly"]

@@ -5,27 +5,28 @@ Q = N(0,s^2); addition the swapped pair.  For each direction the privacy loss Y 
 X ~ P, is discretised and composed; delta_T(eps) = max over the directions of
 E[(1 - e^{eps - Y_1 - ... - Y_T})_+] and eps* = inf{eps : delta_T(eps) <= delta}.
 
-The argument (every step rigorous; masses in arb from exact rational inputs):
+The upper end is each direction's dominating discrete pair ("connect the dots",
+``pld_connect``), the larger of the two.  The lower end is the removal direction's (every
+step rigorous; masses in arb from exact rational inputs):
 
-1. Clip Y to [c_lo, c_hi] (Y^c): ``delta_Y <= delta_{Y^c} + T P(Y > c_hi)`` and
-   ``delta_Y >= delta_{Y^c} - T P(Y < c_lo)`` (the sums differ only on clipping events).
-   An end stops at the loss's bound log(1-q) when that comes before the tail budget; at
-   q = 1 (no subsampling, the Gaussian loss) there is no bound and both ends are tails.
+1. Clip Y to [c_lo, c_hi] (Y^c): ``delta_Y >= delta_{Y^c} - T P(Y < c_lo)`` (clipping above
+   only lowers the losses; the sums differ only on clipping events).  The low end stops at
+   the loss's bound log(1-q) when that comes before the tail budget (at q = 1, the Gaussian
+   loss, there is no bound).
 2. Round Y^c to the nearest grid point g_j = j h (Ytilde); D = Ytilde - Y^c lies in
    [-h/2, h/2] with mean mu = E[Ytilde] - E[Y^c] (E[Y^c] by ``acb.integral``).  Hoeffding:
-   P(sum D - T mu <= -eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H, and the same above (or
-   Bernstein's eta with the certified second moment of D where smaller:
-   ``pld_grid.rounding_deviation``), so
-   ``delta_{Y^c}(e) <= delta_Ytilde(e + T mu - eta) + delta_H`` and
+   P(sum D - T mu >= eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H (or Bernstein's eta with the
+   certified second moment of D where smaller: ``pld_grid.rounding_deviation``), so
    ``delta_{Y^c}(e) >= delta_Ytilde(e + T mu + eta) - delta_H`` (PRV accountant argument of
    Gopi, Lee, Wutschitz 2021, Thm. 5.5, made exact: mu is certified, not assumed zero).
-3. delta_Ytilde is bracketed exactly: masses rounded down to integers / 2^K (K grows with
-   T, the grid size and log(1/delta)) and raised to the power T by repeated squaring with
-   FLINT ``fmpz_poly`` multiplication (exact), rounded down after each product, mass outside
-   a window dropped.  The result C is entrywise below the
-   exact composition, so delta_C <= delta_Ytilde <= delta_C + (1 - |C|): the missing mass,
-   an exact integer, is counted as if its loss were +inf.  delta_C(eps) is evaluated in arb
-   at grid points; eps is the certified grid point shifted by eta and T mu.
+3. Where the law is thin the bins are merged into cells whose mass sits at their lowest point
+   (``pld_grid.one_step_cells``): Z' <= Ytilde pointwise, so delta_Ytilde >= delta_Z', and
+   mu is bounded above through E[Ytilde] <= E[Z'] + the cells' slack.
+4. delta_Z' is bounded below exactly: masses rounded down to integers / 2^K and raised to the
+   power T by repeated squaring with FLINT ``fmpz_poly`` multiplication (exact), rounded down
+   after each product, mass outside a window dropped.  The result C is entrywise below the
+   exact composition, so delta_C <= delta_Z'.  delta_C(eps) is evaluated in arb at grid
+   points; eps is the certified grid point shifted by eta and T mu.
 """
 
 from __future__ import annotations
@@ -38,61 +39,53 @@ from dataclasses import dataclass
 from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
-from .pld_grid import (Disc, Loss, certified_indices, delta_floats, one_step, power,
-                       rounding_deviation, rounding_mean, to_poly)
+from .pld_connect import connect_grid, direction_upper, nodes
+from .pld_grid import (Disc, Loss, certified_indices, delta_at, delta_floats, one_step_cells,
+                       power, rounding_deviation, rounding_mean, step_range, to_poly)
 from .subsampled import dpsgd_rdp_epsilon
 
 
-def _delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
-    """Certified delta(eps = (off + i) h) of the discrete composition (exact masses)."""
-    rest = c[i + 1:]
-    r = (-arb(h)).exp()
-    s1 = arb(0)
-    for x in reversed(rest):
-        s1 = (s1 + x) * r
-    return (arb(sum(rest)) - s1) / arb(2) ** K
-
-
 @dataclass(frozen=True)
-class DirectionBracket:
+class DirectionLower:
     eps_lower: arb | None
-    eps_upper: arb
     h: fmpq
     mu: arb
     eta: arb
     tails: arb
-    missing: arb  # mass the composition lost (rounding, window): counted at +inf above
     grid_points: int
+    cells: int
 
 
-def direction_bracket(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,
-                      window: tuple[arb, arb], delta_h: arb, lower: bool) -> DirectionBracket:
-    """Certified [eps_lower, eps_upper] of one direction (see module docstring).
-
-    One composition C, entrywise below the exact one, brackets its delta(eps) exactly:
-    delta_C <= delta <= delta_C + (1 - |C|) (the missing mass counted as loss +inf).
-    """
-    loss = Loss(q, sigma, remove)
-    j_lo, masses, c_lo, c_hi, p_clip = one_step(loss, h, T, delta_h)
-    mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi)
-    eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log()).upper()
-    tails = delta_h + T * p_clip
-    win = (math.floor(float(window[0].mid()) / float(h)),
+def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq, window: tuple[arb, arb],
+                    delta_h: arb) -> DirectionLower:
+    """A certified lower end of eps(delta) of the removal direction (module docstring)."""
+    loss = Loss(q, sigma, True)
+    j_lo, j_hi = step_range(loss, h, T, delta_h)
+    starts = nodes(loss, float(h), j_lo, j_hi)
+    masses, wide, slack = one_step_cells(loss, h, j_lo, j_hi, starts)
+    c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
+    mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi) + arb(0).union(slack)
+    eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log(), wide).upper()
+    tails = delta_h + T * loss.cdf(c_lo)
+    win = (max(math.floor(float(window[0].mid()) / float(h)), _bottom(masses, j_lo, T)),
            math.ceil(float(window[1].mid()) / float(h)))
-    # the lost mass is about (window size) T 2^-K (2^-K per coefficient and product, doubled
-    # by each squaring); this K keeps it near 2^-20 delta (it is measured, never assumed)
     K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
     comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
-    missing = arb(2 ** K - sum(c)) / arb(2) ** K
-    i_up, i_lo = certified_indices(delta_floats(c, float(h), K), lambda i: _delta_at(c, i, h, K),
-                                   float(delta.mid()), delta, tails + missing,
-                                   tails if lower else None)
-    eps_upper = arb.pos_inf() if i_up is None else \
-        arb((arb(h) * (comp.off + i_up) + eta - T * mu.lower()).upper())
+    _, i_lo = certified_indices(delta_floats(c, float(h), K), lambda i: delta_at(c, i, h, K),
+                                float(delta.mid()), delta, tails, tails)
     eps_lower = None if i_lo is None else \
         arb((arb(h) * (comp.off + i_lo) - eta - T * mu.upper()).lower())
-    return DirectionBracket(eps_lower, eps_upper, h, mu, eta, tails, missing, len(c))
+    return DirectionLower(eps_lower, h, mu, eta, tails, len(c), len(starts))
+
+
+def _bottom(masses: list, j_lo: int, T: int) -> int:
+    """A grid index seven standard deviations below the T-fold law's mean (floats: only where
+    the composition is cut; mass below it is dropped, which the bounds count)."""
+    f = [float(m.mid()) for m in masses]
+    mean = sum(m * (j_lo + k) for k, m in enumerate(f))
+    var = sum(m * (j_lo + k) ** 2 for k, m in enumerate(f)) - mean * mean
+    return math.floor(min(0.0, T * mean - 7 * math.sqrt(T * max(var, 0.0)))) - 16
 
 
 def _key(x: arb) -> str:
@@ -131,18 +124,31 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     eps_rdp = float(rdp.upper())
     f = Fraction(delta_err).limit_denominator(10 ** 12)
     dh = D * arb(fmpq(f.numerator, f.denominator))
-    h_float = rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
+    # the lower end's grid: Bernstein's term (about h sqrt(T L / 6)) within rel_width of eps
+    h_float = 1.5 * rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
     h = fmpq(1, max(1, math.ceil(1 / h_float)))
     window = (arb(-6 - eps_rdp / 2), arb(eps_rdp + 3))
-    rem = direction_bracket(Q, S, T, D, True, h, window, dh, lower=True)
-    # the addition direction usually needs far less: try a grid 8x coarser (any grid is sound)
-    add = direction_bracket(Q, S, T, D, False, h * 8, window, dh, lower=False)
-    if not add.eps_upper <= rem.eps_upper:
-        add = direction_bracket(Q, S, T, D, False, h, window, dh, lower=False)
-    upper = rem.eps_upper.union(add.eps_upper).upper()
+    # the lower end drops the mass above eps + 3/2 too (dropping mass only lowers delta_C)
+    rem = direction_lower(Q, S, T, D, h, (window[0], arb(eps_rdp + 1.5)), dh)
+    # the upper end: each direction's dominating "connect the dots" pair (no concentration
+    # term); the addition direction usually needs far less: a grid 8x coarser first.  Its
+    # second differences would blow up a ball's radius, so it runs at the exact corner of
+    # the balls with the most privacy loss: delta_T grows with q (P_q' is a mixture of P_q
+    # and Q for q' < q: joint convexity of the hockey stick) and falls with sigma (more
+    # noise is post-processing), and eps(delta) falls with delta
+    hc = connect_grid(rel_width, eps_rdp)
+    qc, sc, dc = arb(Q.upper()), arb(S.lower()), arb(D.lower())
+    qc = qc if qc <= 1 else arb(1)
+    budget = dc * arb(2) ** -24
+    up_rem = direction_upper(qc, sc, T, dc, True, hc, window, budget)
+    up_add = direction_upper(qc, sc, T, dc, False, hc * 8, window, budget)
+    if not up_add.eps_upper <= up_rem.eps_upper:
+        up_add = direction_upper(qc, sc, T, dc, False, hc, window, budget)
+    upper = up_rem.eps_upper.union(up_add.eps_upper).upper()
     upper = upper if upper < rdp.upper() else rdp.upper()
     lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
-    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem, "add": add,
+    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem,
+               "connect": {"h": str(hc), "remove": up_rem, "add": up_add},
                "seconds": time.perf_counter() - t0}
     return lower, upper, rdp.upper(), details
 
