@@ -149,3 +149,18 @@ def test_cells_keep_the_mass_move_it_down_and_bound_the_mean_shift():
         shift = sum((arb(h) * k * (f - c) for k, (f, c) in enumerate(zip(fine, cells))), arb(0))
         assert shift.lower() >= -1e-30 and shift.upper() <= slack.upper()
         assert float(slack.mid()) < 1e-7
+
+
+def test_a_point_not_certainly_on_one_side_of_the_bound_gets_the_whole_range():
+    """log(1-q) of a wide q ball straddles the node: delta there is one of two formulas, and
+    the ball returned holds every value delta can take (never 1 - e^eps alone)."""
+    with ctx.workprec(128):
+        wide_q = arb(fmpq(1, 250), fmpq(1, 1000))
+        for remove in (True, False):
+            loss = Loss(wide_q, arb(fmpq(4, 5)), remove)
+            e = fmpq(-4, 1000) if remove else fmpq(4, 1000)
+            got = C.step_delta(loss, arb(e))
+            for q in (fmpq(1, 300), fmpq(1, 250), fmpq(1, 200)):   # bound on either side
+                ref = _delta_ref(q, fmpq(4, 5), remove, e)
+                assert got.contains(_ball(ref)) or (got - _ball(ref)).contains(0)
+            assert got.upper() >= 1 - 1e-30

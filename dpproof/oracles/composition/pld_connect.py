@@ -39,16 +39,19 @@ from .pld_grid import (Disc, Loss, phi, certified_indices, delta_at, delta_float
 
 def step_delta(loss: Loss, eps: arb) -> arb:
     """delta(eps) of one step of the direction: P(L > eps) - e^eps Q(L > eps), from the
-    Gaussian CDFs (remove: P = (1-q) N(0,s^2) + q N(1,s^2), Q = N(0,s^2); add: swapped)."""
+    Gaussian CDFs (remove: P = (1-q) N(0,s^2) + q N(1,s^2), Q = N(0,s^2); add: swapped).
+    A ball not certainly on one side of the loss's bound log(1-q) gets the whole range
+    delta can take there ([1 - e^eps, 1], or [0, 1]): wide, never wrong."""
     q, s = loss.q, loss.s
+    b = eps if loss.remove else -eps
+    if not loss.above_floor(b):
+        if not b < loss.floor:
+            return (1 - eps.exp()).union(1) if loss.remove else arb(0).union(1)
+        return 1 - eps.exp() if loss.remove else arb(0)   # L beyond eps a.s., or never
     if loss.remove:
-        if not loss.above_floor(eps):            # L > log(1-q) a.s.: delta = 1 - e^eps
-            return 1 - eps.exp()
         x = loss.x_of(eps)                       # {L > eps} = {X > x}
         tail_q = phi(-x / s)
         return (1 - q) * tail_q + q * phi((1 - x) / s) - eps.exp() * tail_q
-    if not loss.above_floor(-eps):               # L < -log(1-q) <= eps: nothing above
-        return arb(0)
     x = loss.x_of(-eps)                          # {L > eps} = {X < x}
     head_p = phi(x / s)
     return head_p - eps.exp() * ((1 - q) * head_p + q * phi((x - 1) / s))
@@ -107,8 +110,6 @@ def connect_masses(loss: Loss, h: fmpq, idx: list[int]) -> tuple[list[arb], arb]
     H = arb(h)
     eps = [H * j for j in idx]
     d = [step_delta(loss, e) for e in eps]
-    if not loss.remove and loss.above_floor(-eps[-1]) is False:
-        d[-1] = arb(0)                           # above the loss's bound: exactly 0
     u = [e.exp() for e in eps]
     S = [(1 - d[0]) / u[0]] + [(d[k] - d[k + 1]) / (u[k + 1] - u[k])
                                for k in range(len(idx) - 1)] + [arb(0)]
