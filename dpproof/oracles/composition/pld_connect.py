@@ -65,11 +65,15 @@ KAPPA = 1e5
 def nodes(loss: Loss, hf: float, j_lo: int, j_hi: int) -> list[int]:
     """Grid indices from j_lo to j_hi: every point where the loss is dense, gaps growing like
     (f_peak / f)^(1/3) where its density f is smaller, f the larger of its values at a gap's
-    two ends (floats: only which nodes; any subset of the grid is sound)."""
+    two ends, no gap across the peak (floats: only which nodes; any subset of the grid is
+    sound)."""
     f = _density(loss)
-    peak = max(f(j * hf) for j in range(j_lo, j_hi + 1, max(1, (j_hi - j_lo) // 4000)))
+    peak, j_peak = max((f(j * hf), j) for j in range(j_lo, j_hi + 1,
+                                                      max(1, (j_hi - j_lo) // 4000)))
 
     def fits(j: int, g: int) -> bool:
+        if j < j_peak < j + g:                   # never across the peak
+            return False
         d = max(f(j * hf), f((j + g) * hf))
         return d <= 0 or d * g ** 3 <= peak / KAPPA
 

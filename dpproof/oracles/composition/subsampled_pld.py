@@ -114,29 +114,38 @@ DOUBLING_STEPS = 50_000
 def _bracket(Q, S, T, D, rel_width, delta_err):
     t0 = time.perf_counter()
     rdp, order = dpsgd_rdp_epsilon(Q, S, T, D)
+    eps_rdp = float(rdp.upper())
+    window = (arb(-6 - eps_rdp / 2), arb(eps_rdp + 3))
+    upper, connect = connect_upper(Q, S, T, D, connect_grid(rel_width, eps_rdp), window)
     if T >= DOUBLING_STEPS:
         from .pld_doubling import dpsgd_bracket_doubling
-        lower, upper, details = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
-        upper = upper if upper < rdp.upper() else rdp.upper()
-        details.update({"route": "doubling", "rdp_order": order,
+        lower, up_doubling, details = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
+        # every one is a certified upper end: any of them is sound, take the least
+        upper = min((upper, arb(up_doubling.upper()), rdp.upper()), key=lambda x: x.mid())
+        details.update({"route": "doubling", "rdp_order": order, "connect": connect,
                         "seconds": time.perf_counter() - t0})
         return lower, upper, rdp.upper(), details
-    eps_rdp = float(rdp.upper())
     f = Fraction(delta_err).limit_denominator(10 ** 12)
     dh = D * arb(fmpq(f.numerator, f.denominator))
     # the lower end's grid: Bernstein's term (about h sqrt(T L / 6)) within rel_width of eps
     h_float = 1.5 * rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
     h = fmpq(1, max(1, math.ceil(1 / h_float)))
-    window = (arb(-6 - eps_rdp / 2), arb(eps_rdp + 3))
     # the lower end drops the mass above eps + 3/2 too (dropping mass only lowers delta_C)
     rem = direction_lower(Q, S, T, D, h, (window[0], arb(eps_rdp + 1.5)), dh)
-    # the upper end: each direction's dominating "connect the dots" pair (no concentration
-    # term); the addition direction usually needs far less: a grid 8x coarser first.  Its
-    # second differences would blow up a ball's radius, so it runs at the exact corner of
-    # the balls with the most privacy loss: delta_T grows with q (P_q' is a mixture of P_q
-    # and Q for q' < q: joint convexity of the hockey stick) and falls with sigma (more
-    # noise is post-processing), and eps(delta) falls with delta
-    hc = connect_grid(rel_width, eps_rdp)
+    upper = upper if upper < rdp.upper() else rdp.upper()
+    lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
+    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem,
+               "connect": connect, "seconds": time.perf_counter() - t0}
+    return lower, upper, rdp.upper(), details
+
+
+def connect_upper(Q: arb, S: arb, T: int, D: arb, hc: fmpq, window) -> tuple[arb, dict]:
+    """The upper end: each direction's dominating "connect the dots" pair (no concentration
+    term); the addition direction usually needs far less: a grid 8x coarser first.  Second
+    differences would blow up a ball's radius, so it runs at the exact corner of the balls
+    with the most privacy loss: delta_T grows with q (P_q' is a mixture of P_q and Q for
+    q' < q: joint convexity of the hockey stick), falls with sigma (more noise is
+    post-processing), and eps(delta) falls with delta."""
     qc, sc, dc = arb(Q.upper()), arb(S.lower()), arb(D.lower())
     qc = qc if qc <= 1 else arb(1)
     budget = dc * arb(2) ** -24
@@ -144,13 +153,8 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     up_add = direction_upper(qc, sc, T, dc, False, hc * 8, window, budget)
     if not up_add.eps_upper <= up_rem.eps_upper:
         up_add = direction_upper(qc, sc, T, dc, False, hc, window, budget)
-    upper = up_rem.eps_upper.union(up_add.eps_upper).upper()
-    upper = upper if upper < rdp.upper() else rdp.upper()
-    lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
-    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem,
-               "connect": {"h": str(hc), "remove": up_rem, "add": up_add},
-               "seconds": time.perf_counter() - t0}
-    return lower, upper, rdp.upper(), details
+    upper = arb(up_rem.eps_upper.union(up_add.eps_upper).upper())
+    return upper, {"h": str(hc), "remove": up_rem, "add": up_add}
 
 
 def _widen(x: arb) -> arb:
