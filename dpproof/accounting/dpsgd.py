@@ -56,11 +56,11 @@ def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.005,
                   delta_err: float = 1e-3, prec: int = 128) -> EpsilonBracket:
     """Certified bracket on eps*(delta) of DP-SGD (see module docstring).
 
-    ``rel_width`` sets the lower end's grid: h = 1.5 rel_width * eps_RDP / (2 sqrt(T
-    ln(1/delta_H) / 2)), so that the Bernstein term, about h sqrt(T ln(1/delta_H) / 6), takes
-    under rel_width of epsilon (the upper end is within about 1e-6 of the optimum: its grid is
-    1/12000, ``pld_connect.connect_grid``); ``delta_err`` is the share of delta given to the
-    concentration and clipping terms.  The lower end comes from the removal
+    ``rel_width`` sets the lower end's grid: h = rel_width * eps_RDP / (2 sqrt(T
+    ln(1/delta_H) / 2)), the width Hoeffding's term alone would cost (Bernstein's, used where
+    smaller, is about 0.6 of it); the upper end is within about 1e-6 of the optimum (its
+    grid is 1/12000, ``pld_connect.connect_grid``); ``delta_err`` is the share of delta given
+    to the concentration and clipping terms.  The lower end comes from the removal
     direction; the upper end is the larger of both directions' upper ends.
     """
     q, sigma, delta = _exact(q, "q"), _exact(sigma, "sigma"), _exact(delta, "delta")

@@ -62,7 +62,7 @@ def step_delta(loss: Loss, eps: arb) -> arb:
 KAPPA = 1e5
 
 
-def nodes(loss: Loss, hf: float, j_lo: int, j_hi: int) -> list[int]:
+def nodes(loss: Loss, hf: float, j_lo: int, j_hi: int, kappa: float = KAPPA) -> list[int]:
     """Grid indices from j_lo to j_hi: every point where the loss is dense, gaps growing like
     (f_peak / f)^(1/3) where its density f is smaller, f the larger of its values at a gap's
     two ends, no gap across the peak (floats: only which nodes; any subset of the grid is
@@ -75,7 +75,7 @@ def nodes(loss: Loss, hf: float, j_lo: int, j_hi: int) -> list[int]:
         if j < j_peak < j + g:                   # never across the peak
             return False
         d = max(f(j * hf), f((j + g) * hf))
-        return d <= 0 or d * g ** 3 <= peak / KAPPA
+        return d <= 0 or d * g ** 3 <= peak / kappa
 
     out, j, gap = [], j_lo, 1
     while j < j_hi:
