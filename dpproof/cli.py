@@ -67,7 +67,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         # with --only and no TARGET, only the library modules that may hold a selected id
         args.loaded = library_targets(args.targets, args.only)
-        loaded = load_each(args.loaded) if args.loaded else {}
+        loaded = load_each(args.loaded, args.only) if args.loaded else {}
         claims = _select([c for cs in loaded.values() for c in cs], args.only)
     except (TargetError, ClaimFileError, ExprSyntaxError, ValueError) as exc:
         print(f"dpproof: error: {exc}", file=sys.stderr)
@@ -76,7 +76,7 @@ def _main(argv: list[str] | None) -> int:
         return _no_match(args)
     from .lookup import remember
 
-    remember(loaded)   # dpproof list / show answer at once afterwards
+    remember(loaded, args.only)   # dpproof list / show answer at once afterwards
     return _verify(args, claims)
 
 
