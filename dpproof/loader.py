@@ -70,6 +70,8 @@ def load_target(target: str, patterns: list[str] | None = None) -> list[Claim]:
 
 def load_sections(target: str, chosen: list[str]) -> list[Claim]:
     """The claims of the sections ``chosen`` of a package declared by section, in order."""
+    if not chosen:
+        return []
     module = _module(target)
     sections.build(target, chosen)
     names = list(sections.table(target))

@@ -51,8 +51,9 @@ def _declarations_of(target: str, patterns: list[str] | None = None) -> list[dic
     table = sections.table(target)
     if table is None:
         return _declared(target, None)
-    chosen = sections.selected(target, patterns) or list(table)
-    return [d for s in chosen for d in _declared(target, s)]
+    chosen = sections.selected(target, patterns)
+    return [d for s in (list(table) if chosen is None else chosen)
+            for d in _declared(target, s)]
 
 
 def _declared(target: str, section: str | None) -> list[dict]:
@@ -84,8 +85,9 @@ def remember(claims_by_target: dict, patterns: list[str] | None = None) -> None:
         else:
             from .loader import load_sections   # built already: the loaded sections
 
+            chosen = sections.selected(target, patterns)
             parts = [(s, load_sections(target, [s]))
-                     for s in sections.selected(target, patterns) or table]
+                     for s in (list(table) if chosen is None else chosen)]
         for section, found in parts:
             key = _key(target, section)
             if key is not None:

@@ -151,3 +151,11 @@ def test_a_section_declaring_an_id_outside_its_prefixes_is_refused(tmp_path, mon
     assert "mylib_s.b" not in sys.modules
     with pytest.raises(ValueError, match="section mylib_s.b declares claim id 'mylib_s.a.two'"):
         loader.load_target("mylib_s")
+
+
+def test_an_id_no_section_can_hold_builds_no_section(tmp_path):
+    code, out, built = _built(["show", "adp_notes.no_such_claim"], tmp_path)
+    assert code == 2 and built == []
+    code, out, built = _built(["verify", "--only", "adp_notes.no_such_claim", "--no-pdf",
+                               "--out", "o"], tmp_path)
+    assert code == 2 and built == [] and not (tmp_path / "o" / "report.json").exists()
