@@ -91,7 +91,9 @@ def test_the_sections_of_a_glob_are_those_its_literal_start_allows():
     assert sections.selected("theorems.osgt22", ["osgt22.gauss.*"]) == ["basics", "rdp"]
     assert sections.selected("theorems.adp_notes", ["adp_notes.*"]) is None   # every one
     assert sections.selected("theorems.adp_notes", None) is None
-    assert sections.selected("theorems.azize23", ["azize23.alg2.*"]) is None  # not by section
+    assert sections.selected("theorems.azize23", ["azize23.alg2.*"]) == ["alg2", "repairs"]
+    assert sections.selected("theorems.azize23", ["azize23.alg2.monotone"]) == ["alg2"]
+    assert sections.selected("theorems.cesar_rogers21", ["cesar_rogers21.eq4"]) is None
 
 
 def _built(args, tmp_path):
