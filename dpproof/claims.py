@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import sympy
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
+from . import sections
 from .domain import Domain, Interval, exact_text, symbol_for
 
 __all__ = ["Catalogue", "Claim", "Domain", "FigureSpec", "Interval", "Kind", "RELATIONS",
@@ -327,12 +328,14 @@ class Catalogue:
     ``declare(claim)`` records a claim (and returns it), ``claim(...)`` and ``value(...)``
     build one (``Claim`` / ``value_claim`` arguments) and record it; ``claims`` is the tuple
     a module exports as ``CLAIMS``.  An id declared twice (a claim's or one of its steps')
-    is rejected where it is declared, so no claim can be forgotten or shadowed.
+    is rejected where it is declared, so no claim can be forgotten or shadowed.  A
+    ``package`` declared by section: ``dpproof.sections`` (``claims`` in section order).
     """
 
-    def __init__(self):
+    def __init__(self, package: str | None = None):
         self._claims: list[Claim] = []
         self._ids: set[str] = set()
+        self._package, self._section = package, []
 
     def declare(self, claim: Claim) -> Claim:
         if not isinstance(claim, Claim):
@@ -345,6 +348,8 @@ class Catalogue:
         twice = sorted({i for i in ids if i in self._ids or ids.count(i) > 1})
         if twice:
             raise ValueError(f"claim id declared twice: {', '.join(twice)}")
+        if self._package:
+            self._section.append(sections.declaring(self._package, ids))
         self._ids.update(ids)
         self._claims.append(claim)
         return claim
@@ -357,7 +362,14 @@ class Catalogue:
 
     @property
     def claims(self) -> tuple[Claim, ...]:
-        return tuple(self._claims)
+        return self.claims_in(None)
+
+    def claims_in(self, indices) -> tuple[Claim, ...]:
+        """The claims of the sections ``indices`` (all when None), in section order."""
+        order = sorted(range(len(self._claims)),
+                       key=self._section.__getitem__ if self._package else int)
+        return tuple(self._claims[k] for k in order
+                     if indices is None or self._section[k] in indices)
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ import types
 from sympy import Dummy
 from sympy.core.cache import clear_cache
 
-#: modules whose caches are not about claims (file hashes of the sources)
-_KEEP = ("dpproof.sources",)
+#: modules whose caches are not about claims (file hashes of the sources, the sections)
+_KEEP = ("dpproof.sources", "dpproof.sections")
 
 
 def caches() -> list:

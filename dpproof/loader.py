@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 from pathlib import Path
 
+from . import sections
 from .claims import Claim
 from .claimfile import load_claims_file
 from .sources import LIBRARY_PACKAGE  # noqa: F401
@@ -47,13 +48,17 @@ def _module(target: str):
                           "defining CLAIMS, nor a .toml claims file") from None
 
 
-def load_target(target: str) -> list[Claim]:
-    """The claims a TARGET names (see module docstring)."""
+def load_target(target: str, patterns: list[str] | None = None) -> list[Claim]:
+    """The claims a TARGET names (see module docstring); of a package declared by section
+    (``dpproof.sections``), only those of the sections that may hold an id matching one of
+    the globs ``patterns``."""
     if target.endswith(".toml"):
         if not Path(target).is_file():
             raise TargetError(f"claims file {target!r} does not exist")
         return load_claims_file(target)
-    claims = _claims_of(_module(target), target)
+    chosen = sections.selected(target, patterns)
+    claims = (_claims_of(_module(target), target) if chosen is None
+              else load_sections(target, chosen))
     if target in library_modules():
         prefix = library_prefix(target)
         stray = [c.id for c in every_claim(claims) if not c.id.startswith(prefix)]
@@ -61,6 +66,16 @@ def load_target(target: str) -> list[Claim]:
             raise TargetError(f"library module {target!r} declares claim id {stray[0]!r}; "
                               f"its ids must start with {prefix!r}")
     return claims
+
+
+def load_sections(target: str, chosen: list[str]) -> list[Claim]:
+    """The claims of the sections ``chosen`` of a package declared by section, in order."""
+    if not chosen:
+        return []
+    module = _module(target)
+    sections.build(target, chosen)
+    names = list(sections.table(target))
+    return list(module.catalogue.claims_in({names.index(s) for s in chosen}))
 
 
 def load_figures(targets: list[str] | None) -> list:
@@ -90,9 +105,10 @@ def load_all(targets: list[str] | None) -> list[Claim]:
     return [c for claims in load_each(targets).values() for c in claims]
 
 
-def load_each(targets: list[str] | None) -> dict[str, list[Claim]]:
-    """``load_all``'s claims by TARGET, in TARGET order."""
-    got = {t: load_target(t) for t in targets or library_modules()}
+def load_each(targets: list[str] | None,
+              patterns: list[str] | None = None) -> dict[str, list[Claim]]:
+    """``load_all``'s claims by TARGET, in TARGET order (``patterns``: ``load_target``)."""
+    got = {t: load_target(t, patterns) for t in targets or library_modules()}
     problem = duplicate_problem((t, [c.id for c in every_claim(cs)]) for t, cs in got.items())
     if problem:
         raise TargetError(problem)

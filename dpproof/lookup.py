@@ -8,7 +8,9 @@ library module's file or package, with the library's shared ``_*.py`` files; a `
 claims file) and of dpproof's own source, so an edit builds that TARGET's index afresh and
 no other; a miss builds the TARGET's claims once and stores its index.  With ``--only`` (or
 ``show ID``) and no TARGET, only the library modules that may hold a matching id are read
-(``sources.library_candidates``).  A ``.py`` TARGET or another module may import anything
+(``sources.library_candidates``); of a package declared by section (``dpproof.sections``)
+the index is stored per section, and only the sections that may hold a matching id are
+read or built.  A ``.py`` TARGET or another module may import anything
 the key cannot see: it is built every time.
 
 ``show`` adds the last verdict, scope, witness and repair from the ``report.json`` of the
@@ -26,7 +28,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import __version__
+from . import __version__, sections
 from .sources import (LIBRARY_PACKAGE, cache_dir, duplicate_problem, library_targets,
                       package_hash, source_hash)
 
@@ -36,36 +38,60 @@ FORMAT = 2
 def declarations(targets: list[str], patterns: list[str] | None = None) -> list[dict]:
     """Every claim of the TARGETs (steps after their parent), as plain declarations; with
     no TARGET, of the library modules that may hold an id matching ``patterns``."""
-    per = [(t, _declarations_of(t)) for t in library_targets(targets, patterns)]
+    per = [(t, _declarations_of(t, patterns)) for t in library_targets(targets, patterns)]
     problem = duplicate_problem((t, [d["id"] for d in found]) for t, found in per)
     if problem:
         raise ValueError(problem)
     return [d for _, found in per for d in found]
 
 
-def _declarations_of(target: str) -> list[dict]:
-    key = _key(target)
+def _declarations_of(target: str, patterns: list[str] | None = None) -> list[dict]:
+    """The TARGET's declarations; by section (those ``patterns`` may match) when it is
+    declared by section."""
+    table = sections.table(target)
+    if table is None:
+        return _declared(target, None)
+    chosen = sections.selected(target, patterns)
+    return [d for s in (list(table) if chosen is None else chosen)
+            for d in _declared(target, s)]
+
+
+def _declared(target: str, section: str | None) -> list[dict]:
+    """The declarations of the TARGET (of one of its sections), from the index or built."""
+    key = _key(target, section)
     entry = cache_dir() / "declarations" / f"{key}.json" if key else None
     if entry is not None:
         try:
             return json.loads(entry.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             pass
-    from .loader import load_target
+    from .loader import load_sections, load_target
 
-    found = _entries(load_target(target))
+    found = _entries(load_target(target) if section is None
+                     else load_sections(target, [section]))
     if entry is not None:
         _store(entry, found)
     return found
 
 
-def remember(claims_by_target: dict) -> None:
-    """Store the index of the claims ``dpproof verify`` just loaded, per TARGET (a later
-    lookup is then a hit without building anything)."""
+def remember(claims_by_target: dict, patterns: list[str] | None = None) -> None:
+    """Store the index of the claims ``dpproof verify`` just loaded (with ``--only``
+    ``patterns``), per TARGET or section (a later lookup is then a hit without building
+    anything)."""
     for target, claims in claims_by_target.items():
-        key = _key(target)
-        if key is not None:
-            _store(cache_dir() / "declarations" / f"{key}.json", _entries(claims))
+        table = sections.table(target)
+        if table is None:
+            parts = [(None, claims)]
+        else:
+            from .loader import load_sections   # built already: the loaded sections
+
+            chosen = sections.selected(target, patterns)
+            parts = [(s, load_sections(target, [s]))
+                     for s in (list(table) if chosen is None else chosen)]
+        for section, found in parts:
+            key = _key(target, section)
+            if key is not None:
+                _store(cache_dir() / "declarations" / f"{key}.json", _entries(found))
 
 
 def select(found: list[dict], patterns: list[str] | None) -> list[dict]:
@@ -111,9 +137,11 @@ def show_text(d: dict, last: dict | None, report: Path) -> str:
     return "\n".join(lines)
 
 
-def _key(target: str) -> str | None:
-    """One TARGET's index key, or None when it may depend on files the key cannot see."""
-    parts = [f"declarations {FORMAT}", __version__, package_hash(), target]
+def _key(target: str, section: str | None = None) -> str | None:
+    """One TARGET's (one of its sections') index key, or None when it may depend on files
+    the key cannot see."""
+    parts = [f"declarations {FORMAT}", __version__, package_hash(), target,
+             *([f"section {section}"] if section else [])]
     if target.endswith(".toml"):
         if not Path(target).is_file():
             return None

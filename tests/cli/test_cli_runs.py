@@ -202,7 +202,8 @@ def test_an_unchanged_run_is_replayed_without_loading_a_claim(tmp_path, capsys, 
     from dpproof import loader
 
     real_load = loader.load_each
-    monkeypatch.setattr(loader, "load_each", lambda targets: pytest.fail("claims were loaded"))
+    monkeypatch.setattr(loader, "load_each",
+                        lambda targets, patterns=None: pytest.fail("claims were loaded"))
     assert main(args) == 0
     warm = (tmp_path / "o" / "report.json").read_text()
     assert warm == cold.replace('"cached": false', '"cached": true')
@@ -210,7 +211,8 @@ def test_an_unchanged_run_is_replayed_without_loading_a_claim(tmp_path, capsys, 
     # an edited claims file is not replayed: its claims come from the result cache instead
     claims.write_text(Path(BASICS).read_text().replace("x = [0, 100]", "x = [0, 50]"))
     loaded = []
-    monkeypatch.setattr(loader, "load_each", lambda targets: loaded.append(1) or real_load(targets))
+    monkeypatch.setattr(loader, "load_each", lambda targets, patterns=None: loaded.append(1)
+                        or real_load(targets, patterns))
     assert main(args) == 0
     data = json.loads((tmp_path / "o" / "report.json").read_text())
     edited = [c for c in data["claims"] if c["domain"].get("x") == "[0, 50]"]

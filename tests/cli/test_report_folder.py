@@ -165,7 +165,8 @@ def test_a_run_cache_replay_obeys_the_folder_rule(tmp_path, monkeypatch, capsys)
     foreign = tmp_path / "o2"
     foreign.mkdir()
     (foreign / "report.json").write_text("the user's own report.json")
-    monkeypatch.setattr(loader, "load_each", lambda targets: pytest.fail("claims were loaded"))
+    monkeypatch.setattr(loader, "load_each",
+                        lambda targets, patterns=None: pytest.fail("claims were loaded"))
     assert main([*args, "--out", str(foreign)]) == 2
     assert (foreign / "report.json").read_text() == "the user's own report.json"
     assert sorted(p.name for p in foreign.iterdir()) == ["report.json"]

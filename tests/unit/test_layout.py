@@ -28,7 +28,8 @@ OVERSIZE_EXEMPT: set[str] = set()
 #: what a theorem module may import: the public vocabulary, sympy, the standard library,
 #: the audited third-party libraries (audit_* modules) and the library's own helpers
 THEOREM_IMPORTS = ("dpproof.claims", "dpproof.expr", "dpproof.expr.vocabulary",
-                   "dpproof.expr.blackbox", "dpproof.oracles", "dpproof.calculus")
+                   "dpproof.expr.blackbox", "dpproof.oracles", "dpproof.calculus",
+                   "dpproof.sections")
 THEOREM_THIRD_PARTY = ("sympy", "__future__", "math", "fractions", "importlib", "dataclasses",
                        "warnings", "autodp", "dp_accounting", "prv_accountant", "opendp",
                        "opacus")
@@ -150,10 +151,12 @@ def test_no_import_cycle_among_dpproof_modules():
 
 def test_claims_and_evidence_are_pure_data():
     graph = _graph()
-    # claims re-exports Interval/Domain from dpproof.domain, which imports nothing of dpproof
+    # claims re-exports Interval/Domain from dpproof.domain, and its Catalogue asks
+    # dpproof.sections which section declares a claim: both import nothing of dpproof
     assert graph["dpproof.domain"] == set(), graph["dpproof.domain"]
-    assert graph["dpproof.claims"] <= {"dpproof.expr.functions", "dpproof.domain"}, \
-        graph["dpproof.claims"]
+    assert graph["dpproof.sections"] == set(), graph["dpproof.sections"]
+    assert graph["dpproof.claims"] <= {"dpproof.expr.functions", "dpproof.domain",
+                                       "dpproof.sections"}, graph["dpproof.claims"]
     assert graph["dpproof.evidence"] <= {"dpproof.claims"}, graph["dpproof.evidence"]
 
 
@@ -251,14 +254,16 @@ def _theorem_modules() -> list[str]:
 
 
 def test_theorem_packages_import_every_submodule():
-    """A theorem package's ``__init__`` imports each of its modules: a module left out would
+    """A theorem package's ``CLAIMS`` imports each of its modules (its ``__init__``, or the
+    sections of a package declared by section, dpproof.sections): a module left out would
     drop its claims silently."""
     import importlib
     for name in _theorem_modules():
         path = ROOT / "theorems" / name
         if not path.is_dir():
             continue
-        importlib.import_module(f"theorems.{name}")
+        module = importlib.import_module(f"theorems.{name}")
+        module.CLAIMS, getattr(module, "FIGURES", None)   # noqa: B018 - built on first use
         for sub in sorted(path.glob("[!_]*.py")):
             assert f"theorems.{name}.{sub.stem}" in sys.modules, (name, sub.name)
 

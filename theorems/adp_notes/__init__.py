@@ -15,9 +15,16 @@ The module is a package by topic: ``common`` (the source, symbols, the instance 
 (imported in this order, the order of the claims).
 """
 
-from . import definition, name_and_shame, gaussian, accuracy, properties  # noqa: F401 -- in order
-from .common import SOURCE_FILE, catalogue
+from dpproof.sections import lazy
 
-CLAIMS = catalogue.claims
+#: section -> the id prefixes of its claims, in declaration order (dpproof.sections: --only,
+#: list and show build only the sections that may hold the ids they select)
+SECTIONS = {"definition": ("adp_notes.def.", "adp_notes.recipe", "adp_notes.remark3."),
+            "name_and_shame": ("adp_notes.name_and_shame.",),
+            "gaussian": ("adp_notes.gauss.",),
+            "accuracy": ("adp_notes.accuracy.",),
+            "properties": ("adp_notes.basic_composition", "adp_notes.group_privacy",
+                           "adp_notes.post_processing")}
+__getattr__ = lazy(__name__, {"SOURCE_FILE": "common", "catalogue": "common"})
 
 __all__ = ["CLAIMS", "SOURCE_FILE", "catalogue"]

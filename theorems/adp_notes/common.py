@@ -82,4 +82,4 @@ def quantized(pair, *cuts):
     return tuple(Quantize(P, *cuts) for P in pair)
 
 
-catalogue = Catalogue()
+catalogue = Catalogue(__package__)   # by section: see __init__

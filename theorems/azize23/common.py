@@ -38,7 +38,7 @@ def grid(domain: Domain, **derived) -> Domain:
     return domain
 
 
-catalogue = Catalogue()
+catalogue = Catalogue(__package__)   # by section: see __init__
 
 __all__ = ["Catalogue", "Claim", "Domain", "GRID_OF", "Interval", "Kind", "NONNEG", "POS",
            "SOURCE_FILE", "Statement", "build_claim", "catalogue", "closed", "grid", "src",

@@ -13,10 +13,16 @@ and ``rdp``, each declaring its claims into ``common.catalogue`` (imported in th
 order of the claims), and ``figures``.
 """
 
-from . import summary, basics, density, delta, rdp  # noqa: F401 -- declare, in this order
-from .common import SOURCE_FILE, catalogue, zeta_stable
-from .figures import FIGURES
+from dpproof.sections import lazy
 
-CLAIMS = catalogue.claims
+#: section -> the id prefixes of its claims, in declaration order (dpproof.sections: --only,
+#: list and show build only the sections that may hold the ids they select)
+SECTIONS = {"summary": ("osgt22.summary.",),
+            "basics": ("osgt22.gauss.example", "osgt22.gauss.no_pure", "osgt22.laplace."),
+            "density": ("osgt22.pdf.", "osgt22.subgaussian", "osgt22.variance."),
+            "delta": ("osgt22.delta.",),
+            "rdp": ("osgt22.gauss.rdp", "osgt22.kdim.", "osgt22.rdp.", "osgt22.rdp_to_dp")}
+__getattr__ = lazy(__name__, {"SOURCE_FILE": "common", "catalogue": "common",
+                              "zeta_stable": "common", "FIGURES": "figures"})
 
 __all__ = ["CLAIMS", "FIGURES", "SOURCE_FILE", "catalogue", "zeta_stable"]

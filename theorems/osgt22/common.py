@@ -66,4 +66,4 @@ V40 = osgt_moment(S40, 3, 2)          # E[Y^2] by integration (slides: V = 27.7)
 SG = sqrt(V40)                         # Gaussian of the same variance
 G0, G1 = Normal(0, SG), Normal(1, SG)
 INST = "sigma^2 = 40, m = 3, Delta = 1; the Gaussian has sigma_N^2 = E[Y^2] of the OSGT"
-catalogue = Catalogue()
+catalogue = Catalogue(__package__)   # by section: see __init__

@@ -16,9 +16,14 @@ The module is a package by section: ``common`` (source, claim builders, catalogu
 ``common.catalogue`` (imported in this order, the order of the claims).
 """
 
-from . import odds, laplace, mechanisms  # noqa: F401 -- in order
-from .common import SOURCE_FILE, catalogue
+from dpproof.sections import lazy
 
-CLAIMS = catalogue.claims
+#: section -> the id prefixes of its claims, in declaration order (dpproof.sections: --only,
+#: list and show build only the sections that may hold the ids they select)
+SECTIONS = {"odds": ("wasserman.dp.", "wasserman.rr."),
+            "laplace": ("wasserman.laplace.", "wasserman.mean.", "wasserman.minimax"),
+            "mechanisms": ("wasserman.expmech.", "wasserman.histogram.", "wasserman.kde.",
+                           "wasserman.ks.", "wasserman.series.")}
+__getattr__ = lazy(__name__, {"SOURCE_FILE": "common", "catalogue": "common"})
 
 __all__ = ["CLAIMS", "SOURCE_FILE", "catalogue"]

@@ -36,7 +36,7 @@ def lap(z, mu, b):
     return exp(-Abs(z - mu) / b) / (2 * b)
 
 
-catalogue = Catalogue()
+catalogue = Catalogue(__package__)   # by section: see __init__
 
 w_ = sympy.Symbol("w", real=True)
 
