@@ -102,6 +102,7 @@ def test_region_map_names_the_source_variables():
 
 
 def test_notebook_headlines_carry_the_extent():
+    from dpproof import notebook  # noqa: F401 -- registers the display (as dpproof.runner does)
     c = Claim("t.nb", SRC, Statement(x, ">=", 0), Domain.of(x=Interval.closed(0, 1)),
               narrowed="RR_{eps,t} only")
     e = Evidence("interval", Verdict.SUPPORTED, "part", scope="certified on 50% of x",
