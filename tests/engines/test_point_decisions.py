@@ -65,13 +65,13 @@ def test_dpsgd_below_the_bracket_refuted_with_the_point():
 def test_dpsgd_inside_the_bracket_decided_neither_way():
     ev = interval.check(dpsgd("1.284"), Config())
     assert ev.verdict is Verdict.INCONCLUSIVE
-    assert ev.scope.startswith(f"undecided at {AT}: lhs in [1.28072, 1.28744] and rhs = 1.284 "
+    assert ev.scope.startswith(f"undecided at {AT}: lhs in [1.28072, 1.28406] and rhs = 1.284 "
                                "overlap")
     assert ev.data["ball_evaluations"] == 3      # 128, 256, 1024 bits: bounded and counted
     assert ev.data["stopped_by"].startswith("width of the oracle's own enclosure")
     a = check_claim(dpsgd("1.284"), Config())
     assert a.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE)
-    assert "lhs in [1.28072, 1.28744] and rhs = 1.284 overlap" in a.scope
+    assert "lhs in [1.28072, 1.28406] and rhs = 1.284 overlap" in a.scope
     assert not any(e.verdict.decisive for e in a.evidence)
 
 
@@ -149,4 +149,4 @@ def test_constant_claim_is_one_point_too():
     assert ev.data["ball_evaluations"] == 1
     ev = interval.check(claim("dpsgd_eps(0.004, 0.8, 1000, 1e-5) <= 1.284"), Config())
     assert ev.verdict is Verdict.INCONCLUSIVE
-    assert ev.scope == "undecided: lhs in [1.28072, 1.28744] and rhs = 1.284 overlap"
+    assert ev.scope == "undecided: lhs in [1.28072, 1.28406] and rhs = 1.284 overlap"
