@@ -32,11 +32,12 @@ def test_the_candidates_of_a_glob_are_the_modules_its_literal_start_allows():
     assert library_candidates(["nothing.here"]) == []
 
 
-def _imported(args, tmp_path):
-    """Run the CLI in a fresh process; its exit code, output and the theorem sources it
-    imported."""
+def _imported(args, tmp_path, depth: int = 1):
+    """Run the CLI in a fresh process; its exit code, output and the theorem modules it
+    imported: the sources (``theorems.P``, depth 1) or their sections (``theorems.P.M``,
+    depth 2)."""
     code = ("import sys\nfrom dpproof.cli import main\ncode = main(sys.argv[1:])\n"
-            "print('IMPORTED', sorted(m for m in sys.modules if m.count('.') == 1 and "
+            f"print('IMPORTED', sorted(m for m in sys.modules if m.count('.') == {depth} and "
             "m.startswith('theorems.')))\nsys.exit(code)")
     env = {**os.environ, "DPPROOF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=tmp_path, env=env,
@@ -97,16 +98,8 @@ def test_the_sections_of_a_glob_are_those_its_literal_start_allows():
 
 
 def _built(args, tmp_path):
-    """Run the CLI in a fresh process; its exit code, output and the modules of the theorem
-    packages it imported (``theorems.P.M``)."""
-    code = ("import sys\nfrom dpproof.cli import main\ncode = main(sys.argv[1:])\n"
-            "print('IMPORTED', sorted(m for m in sys.modules if m.count('.') == 2 and "
-            "m.startswith('theorems.')))\nsys.exit(code)")
-    env = {**os.environ, "DPPROOF_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", code, *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=600)
-    out, _, imported = done.stdout.rpartition("IMPORTED ")
-    return done.returncode, out, eval(imported)   # noqa: S307 - our own printed list
+    """``_imported`` at the depth of the theorem packages' sections (``theorems.P.M``)."""
+    return _imported(args, tmp_path, depth=2)
 
 
 def test_only_show_and_list_build_only_the_section_of_the_id(tmp_path):
