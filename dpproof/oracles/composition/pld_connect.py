@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
-from .pld_grid import (Disc, Loss, phi, certified_indices, delta_at, delta_floats, power,
-                       to_poly)
+from .pld_grid import (Disc, Loss, bottom_index, certified_indices, delta_at, delta_floats, phi,
+                       power, tail_sums, to_poly)
 
 
 def step_delta(loss: Loss, eps: arb) -> arb:
@@ -84,8 +84,8 @@ def nodes(loss: Loss, hf: float, j_lo: int, j_hi: int, kappa: float = KAPPA) -> 
         while gap > 1 and not fits(j, gap):
             gap //= 2
         j += gap
-    out.append(j_hi)
-    return sorted(set(out))
+    out.append(j_hi)        # every index appended was below j_hi, and each above the last
+    return out
 
 
 def _density(loss: Loss):
@@ -178,48 +178,43 @@ def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmp
         full[j - idx[0]] = m
     hf = float(h)
     win = (math.floor(float(window[0].mid()) / hf), math.ceil(float(window[1].mid()) / hf))
-    f = [float(m.mid()) for m in masses]
-    mean = sum(m * j for m, j in zip(f, idx))
-    sd = math.sqrt(max(sum(m * j * j for m, j in zip(f, idx)) - mean * mean, 0.0))
-    bottom = math.floor(min(0.0, T * mean - 7 * math.sqrt(T) * sd)) - 16
+    bottom = bottom_index(full, idx[0], T)
     K = 24 + T.bit_length() + len(full).bit_length() + int(-math.log2(float(delta.mid())))
     poly = to_poly(full, K)
     for lo_cut in ([bottom, win[0]] if bottom > win[0] else [win[0]]):
-        up = _upper(Disc(idx[0], poly), T, delta, h, (lo_cut, win[1]), K)
-        if up.eps_upper.is_finite():
+        eps_upper, missing = _upper(Disc(idx[0], poly), T, delta, h, (lo_cut, win[1]), K)
+        if eps_upper.is_finite():
             break
-    return UpperBracket(up.eps_upper, h, up.missing, len(idx))
+    return UpperBracket(eps_upper, h, missing, len(idx))
 
 
-def _upper(step: Disc, T: int, delta: arb, h: fmpq, win: tuple[int, int], K: int):
+def _upper(step: Disc, T: int, delta: arb, h: fmpq, win: tuple[int, int],
+           K: int) -> tuple[arb, arb]:
+    """(eps upper end, missing mass) of the composition of ``step`` within ``win``."""
     comp = power(step, T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
     missing = arb(2 ** K - sum(c)) / arb(2) ** K
     i_up, _ = certified_indices(delta_floats(c, float(h), K), lambda i: delta_at(c, i, h, K),
                                 float(delta.mid()), delta, missing, None)
     if i_up is None:
-        return UpperBracket(arb.pos_inf(), h, missing, 0)
+        return arb.pos_inf(), missing
     eps_up = arb(h) * (comp.off + i_up)
     if i_up > 0:                                 # between the grid points: solve exactly
         eps_up = arb(min(eps_up.upper(), (arb(h) * (comp.off + i_up - 1)
                                           + _offset(c, i_up - 1, h, K, delta - missing)).upper()))
-    return UpperBracket(arb(eps_up.upper()), h, missing, 0)
+    return arb(eps_up.upper()), missing
 
 
 def _offset(c: list, i: int, h: fmpq, K: int, target: arb) -> arb:
     """t in [0, h] with delta_C(eps_i + t) <= target: on that segment delta_C(eps_i + t) =
     A - e^t B (A the mass above eps_i, B its sum of c_k e^{eps_i - eps_k}), decreasing in t;
     +inf where the solution is not certified inside the segment."""
-    rest = c[i + 1:]
-    r = (-arb(h)).exp()
-    B = arb(0)
-    for x in reversed(rest):
-        B = (B + x) * r
-    A, B = arb(sum(rest)) / arb(2) ** K, B / arb(2) ** K
+    A, B = tail_sums(c, i, h, K)
     if not (A - target > 0 and B > 0):
         return arb.pos_inf()
     t = ((A - target) / B).log()
     return t if t.upper() <= arb(h) and t >= 0 else arb.pos_inf()
 
 
-__all__ = ["UpperBracket", "connect_grid", "connect_masses", "direction_upper", "nodes", "step_delta"]
+__all__ = ["UpperBracket", "connect_grid", "connect_masses", "direction_upper", "nodes",
+           "step_delta"]

@@ -137,14 +137,31 @@ def power(d: Disc, T: int, win, K: int) -> Disc:
         base = mul(base, base, win, K)
 
 
-def delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
-    """Certified delta(eps = (off + i) h) of the discrete composition (exact masses)."""
+def tail_sums(c: list, i: int, h: fmpq, K: int) -> tuple[arb, arb]:
+    """(A, B): the mass above grid index i, and the sum of c_k e^{-(k - i) h} over it
+    (/ 2^K), so that delta_C(eps_i + t) = A - e^t B for t in [0, h]."""
     rest = c[i + 1:]
     r = (-arb(h)).exp()
     s1 = arb(0)
     for x in reversed(rest):
         s1 = (s1 + x) * r
-    return (arb(sum(rest)) - s1) / arb(2) ** K
+    return arb(sum(rest)) / arb(2) ** K, s1 / arb(2) ** K
+
+
+def delta_at(c: list, i: int, h: fmpq, K: int) -> arb:
+    """Certified delta(eps = (off + i) h) of the discrete composition (exact masses)."""
+    A, B = tail_sums(c, i, h, K)
+    return A - B
+
+
+def bottom_index(masses: list, j_lo: int, T: int) -> int:
+    """A grid index seven standard deviations below the mean of the T-fold law of ``masses``
+    (index j_lo first; floats: only where a composition is cut, the mass below is dropped
+    and the bounds count it)."""
+    f = [float(m.mid()) for m in masses]
+    mean = sum(m * (j_lo + k) for k, m in enumerate(f))
+    var = sum(m * (j_lo + k) ** 2 for k, m in enumerate(f)) - mean * mean
+    return math.floor(min(0.0, T * mean - 7 * math.sqrt(T * max(var, 0.0)))) - 16
 
 
 def delta_floats(c: list, h: float, K: int) -> np.ndarray:
@@ -271,15 +288,16 @@ def candidates(values: np.ndarray, target: float, first_below: bool):
     return [max(start - k, 0) for k in (0, 1, 2, 4, 8, 16)]
 
 
-def certified_indices(floats: np.ndarray, delta_at, target: float, delta: arb, above: arb,
-                      below: arb | None) -> tuple[int | None, int | None]:
+def certified_indices(floats: np.ndarray, delta_at, target: float, delta: arb,
+                      above: arb | None, below: arb | None) -> tuple[int | None, int | None]:
     """Grid indices where a composition's delta is certified against ``delta`` (``delta_at(i)``
     its certified delta_C at index i, ``floats`` the float estimates that only order the
     candidates): i_up, the first candidate with delta_at(i) + above <= delta, and i_lo, the
-    last with delta_at(i) - below > delta (not sought when ``below`` is None); None where no
-    candidate is certified."""
+    last with delta_at(i) - below > delta (each not sought when its term is None); None where
+    no candidate is certified."""
     i_up = i_lo = None
-    for i in candidates(floats + float(above.upper()), target, first_below=True):
+    for i in candidates(floats + float(above.upper()), target, first_below=True) \
+            if above is not None else ():
         if delta_at(i) + above <= delta:
             i_up = i
             break
@@ -298,6 +316,7 @@ def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi:
     return mean_tilde - loss.mean_clipped(c_lo, c_hi)
 
 
-__all__ = ["Disc", "Loss", "candidates", "certified_indices", "delta_at", "delta_floats", "mul",
-           "one_step", "one_step_cells", "power", "rounding_deviation", "rounding_mean", "rounding_second_moment",
-           "step_range", "to_poly"]
+__all__ = ["Disc", "Loss", "bottom_index", "candidates", "certified_indices", "delta_at",
+           "delta_floats", "mul", "one_step", "one_step_cells", "phi", "power",
+           "rounding_deviation", "rounding_mean", "rounding_second_moment", "step_range",
+           "tail_sums", "to_poly"]

@@ -40,8 +40,9 @@ from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
 from .pld_connect import connect_grid, direction_upper, nodes
-from .pld_grid import (Disc, Loss, certified_indices, delta_at, delta_floats, one_step_cells,
-                       power, rounding_deviation, rounding_mean, step_range, to_poly)
+from .pld_grid import (Disc, Loss, bottom_index, certified_indices, delta_at, delta_floats,
+                       one_step_cells, power, rounding_deviation, rounding_mean, step_range,
+                       to_poly)
 from .subsampled import dpsgd_rdp_epsilon
 
 
@@ -73,25 +74,16 @@ def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq, window: tup
     mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi) + arb(0).union(slack)
     eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log(), wide).upper()
     tails = delta_h + T * loss.cdf(c_lo)
-    win = (max(math.floor(float(window[0].mid()) / float(h)), _bottom(masses, j_lo, T)),
+    win = (max(math.floor(float(window[0].mid()) / float(h)), bottom_index(masses, j_lo, T)),
            math.ceil(float(window[1].mid()) / float(h)))
     K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
     comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
     c = [int(x) for x in comp.p.coeffs()]
     _, i_lo = certified_indices(delta_floats(c, float(h), K), lambda i: delta_at(c, i, h, K),
-                                float(delta.mid()), delta, tails, tails)
+                                float(delta.mid()), delta, None, tails)
     eps_lower = None if i_lo is None else \
         arb((arb(h) * (comp.off + i_lo) - eta - T * mu.upper()).lower())
     return DirectionLower(eps_lower, h, mu, eta, tails, len(c), len(starts))
-
-
-def _bottom(masses: list, j_lo: int, T: int) -> int:
-    """A grid index seven standard deviations below the T-fold law's mean (floats: only where
-    the composition is cut; mass below it is dropped, which the bounds count)."""
-    f = [float(m.mid()) for m in masses]
-    mean = sum(m * (j_lo + k) for k, m in enumerate(f))
-    var = sum(m * (j_lo + k) ** 2 for k, m in enumerate(f)) - mean * mean
-    return math.floor(min(0.0, T * mean - 7 * math.sqrt(T * max(var, 0.0)))) - 16
 
 
 def _key(x: arb) -> str:
@@ -123,11 +115,11 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     eps_rdp = float(rdp.upper())
     window = (arb(-6 - eps_rdp / 2), arb(eps_rdp + 3))
     upper, connect = connect_upper(Q, S, T, D, connect_grid(rel_width, eps_rdp), window)
+    upper = _least(upper, rdp.upper())
     if T >= DOUBLING_STEPS:
         from .pld_doubling import dpsgd_bracket_doubling
         lower, up_doubling, details = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
-        # every one is a certified upper end: any of them is sound, take the least
-        upper = min((upper, arb(up_doubling.upper()), rdp.upper()), key=lambda x: x.mid())
+        upper = _least(upper, arb(up_doubling.upper()))
         details.update({"route": "doubling", "rdp_order": order, "connect": connect,
                         "seconds": time.perf_counter() - t0})
         return lower, upper, rdp.upper(), details
@@ -139,11 +131,15 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     h_float = rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
     h = fmpq(1, max(1, math.ceil(1 / h_float)))
     rem = direction_lower(Q, S, T, D, h, window, dh)
-    upper = upper if upper < rdp.upper() else rdp.upper()
     lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
     details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem,
                "connect": connect, "seconds": time.perf_counter() - t0}
     return lower, upper, rdp.upper(), details
+
+
+def _least(*uppers: arb) -> arb:
+    """The least of certified upper ends (each is sound; exact balls)."""
+    return min(uppers, key=lambda x: x.mid())
 
 
 def connect_upper(Q: arb, S: arb, T: int, D: arb, hc: fmpq, window) -> tuple[arb, dict]:
