@@ -31,10 +31,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from flint import arb, ctx, fmpq
 
-from .pld_grid import (Disc, Loss, bottom_index, certified_indices, delta_at, delta_floats, phi,
-                       power, tail_sums, to_poly)
+from .pld_fft import compose, floats_below
+from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, phi, to_poly
 
 
 def step_delta(loss: Loss, eps: arb) -> arb:
@@ -180,36 +181,39 @@ def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmp
     win = (math.floor(float(window[0].mid()) / hf), math.ceil(float(window[1].mid()) / hf))
     bottom = bottom_index(full, idx[0], T)
     K = 24 + T.bit_length() + len(full).bit_length() + int(-math.log2(float(delta.mid())))
-    poly = to_poly(full, K)
+    step = floats_below([int(x) for x in to_poly(full, K).coeffs()], K)
+    step = np.concatenate([step, np.zeros(len(full) - step.size)])
     for lo_cut in ([bottom, win[0]] if bottom > win[0] else [win[0]]):
-        eps_upper, missing = _upper(Disc(idx[0], poly), T, delta, h, (lo_cut, win[1]), K)
+        eps_upper, missing = _upper(step, idx[0], T, delta, h, (lo_cut, win[1]))
         if eps_upper.is_finite():
             break
     return UpperBracket(eps_upper, h, missing, len(idx))
 
 
-def _upper(step: Disc, T: int, delta: arb, h: fmpq, win: tuple[int, int],
-           K: int) -> tuple[arb, arb]:
-    """(eps upper end, missing mass) of the composition of ``step`` within ``win``."""
-    comp = power(step, T, win, K)
-    c = [int(x) for x in comp.p.coeffs()]
-    missing = arb(2 ** K - sum(c)) / arb(2) ** K
-    i_up, _ = certified_indices(delta_floats(c, float(h), K), lambda i: delta_at(c, i, h, K),
-                                float(delta.mid()), delta, missing, None)
+def _upper(step: np.ndarray, off: int, T: int, delta: arb, h: fmpq,
+           win: tuple[int, int]) -> tuple[arb, arb]:
+    """(eps upper end, missing mass) of the T-fold composition of ``step`` (masses at indices
+    off, ...) within ``win``: the circular composition bounds the window's masses from above;
+    the mass above the window (Chernoff) and the composed missing mass 1 - (sum step)^T sit
+    at loss +inf."""
+    comp = compose(step, off, T, win[0], win[1], delta * arb(2) ** -30)
+    missing = comp.outside + (1 - comp.total)
+    i_up, _ = certified_indices(delta_estimates(comp.values, float(h)),
+                                lambda i: comp.delta_at(i, h), float(delta.mid()), delta,
+                                missing, None)
     if i_up is None:
         return arb.pos_inf(), missing
     eps_up = arb(h) * (comp.off + i_up)
     if i_up > 0:                                 # between the grid points: solve exactly
-        eps_up = arb(min(eps_up.upper(), (arb(h) * (comp.off + i_up - 1)
-                                          + _offset(c, i_up - 1, h, K, delta - missing)).upper()))
+        t = _offset(*comp.tail_sums(i_up - 1, h), h, delta - missing)
+        eps_up = arb(min(eps_up.upper(), (arb(h) * (comp.off + i_up - 1) + t).upper()))
     return arb(eps_up.upper()), missing
 
 
-def _offset(c: list, i: int, h: fmpq, K: int, target: arb) -> arb:
+def _offset(A: arb, B: arb, h: fmpq, target: arb) -> arb:
     """t in [0, h] with delta_C(eps_i + t) <= target: on that segment delta_C(eps_i + t) =
-    A - e^t B (A the mass above eps_i, B its sum of c_k e^{eps_i - eps_k}), decreasing in t;
-    +inf where the solution is not certified inside the segment."""
-    A, B = tail_sums(c, i, h, K)
+    A - e^t B (A the mass above eps_i, B its sum of c_k e^{eps_i - eps_k}; balls containing
+    both), decreasing in t; +inf where the solution is not certified inside the segment."""
     if not (A - target > 0 and B > 0):
         return arb.pos_inf()
     t = ((A - target) / B).log()

@@ -165,10 +165,21 @@ def bottom_index(masses: list, j_lo: int, T: int) -> int:
 
 
 def delta_floats(c: list, h: float, K: int) -> np.ndarray:
-    """delta(eps = (off + i) h) for every index i, in floats (only to locate candidates)."""
-    m = np.array([math.ldexp(float(x), -K) for x in c]) if c else np.zeros(1)
+    """``delta_estimates`` of the masses c / 2^K (integers)."""
+    return delta_estimates(np.array([math.ldexp(float(x), -K) for x in c]) if c
+                           else np.zeros(1), h)
+
+
+def delta_estimates(m: np.ndarray, h: float) -> np.ndarray:
+    """delta(eps = (off + i) h) for every index i of the masses m, in floats (only to locate
+    candidates): sum_{k > i} m_k (1 - e^{-(k-i) h})."""
     n = m.size
     s0 = np.concatenate([np.cumsum(m[::-1])[::-1][1:], [0.0]])
+    if n * h < 600:   # s1_i = e^{i h} sum_{k > i} m_k e^{-k h}, no overflow
+        k = np.arange(n) * h
+        w = m * np.exp(-k)
+        s1 = np.concatenate([np.cumsum(w[::-1])[::-1][1:], [0.0]]) * np.exp(k)
+        return s0 - s1
     s1 = np.zeros(n)
     r = math.exp(-h)
     for i in range(n - 2, -1, -1):  # s1_i = r (m_{i+1} + s1_{i+1})
@@ -317,6 +328,6 @@ def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi:
 
 
 __all__ = ["Disc", "Loss", "bottom_index", "candidates", "certified_indices", "delta_at",
-           "delta_floats", "mul", "one_step", "one_step_cells", "phi", "power",
+           "delta_estimates", "delta_floats", "mul", "one_step", "one_step_cells", "phi", "power",
            "rounding_deviation", "rounding_mean", "rounding_second_moment", "step_range",
            "tail_sums", "to_poly"]

@@ -40,9 +40,9 @@ from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
 from .pld_connect import connect_grid, direction_upper, nodes
-from .pld_grid import (Disc, Loss, bottom_index, certified_indices, delta_at, delta_floats,
-                       one_step_cells, power, rounding_deviation, rounding_mean, step_range,
-                       to_poly)
+from .pld_fft import compose, floats_below
+from .pld_grid import (Loss, bottom_index, certified_indices, delta_estimates, one_step_cells,
+                       rounding_deviation, rounding_mean, step_range, to_poly)
 from .subsampled import dpsgd_rdp_epsilon
 
 
@@ -77,13 +77,15 @@ def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq, window: tup
     win = (max(math.floor(float(window[0].mid()) / float(h)), bottom_index(masses, j_lo, T)),
            math.ceil(float(window[1].mid()) / float(h)))
     K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
-    comp = power(Disc(j_lo, to_poly(masses, K)), T, win, K)
-    c = [int(x) for x in comp.p.coeffs()]
-    _, i_lo = certified_indices(delta_floats(c, float(h), K), lambda i: delta_at(c, i, h, K),
-                                float(delta.mid()), delta, None, tails)
+    step = floats_below([int(x) for x in to_poly(masses, K).coeffs()], K)
+    comp = compose(step, j_lo, T, win[0], win[1], delta * arb(2) ** -30)
+    _, i_lo = certified_indices(delta_estimates(comp.values, float(h)),
+                                lambda i: comp.delta_at(i, h), float(delta.mid()), delta, None,
+                                tails + comp.outside)
     eps_lower = None if i_lo is None else \
         arb((arb(h) * (comp.off + i_lo) - eta - T * mu.upper()).lower())
-    return DirectionLower(eps_lower, h, mu, eta, tails, len(c), len(starts))
+    return DirectionLower(eps_lower, h, mu, eta, tails + comp.outside, comp.values.size,
+                          len(starts))
 
 
 def _key(x: arb) -> str:
