@@ -1,5 +1,4 @@
-"""The dominating "connect the dots" pair (``oracles.composition.pld_connect``) and the cells of
-the lower end (``pld_grid.one_step_cells``).
+"""The dominating "connect the dots" pair (``oracles.composition.pld_connect``).
 
 One step's hockey-stick curve is recomputed here from the densities by mpmath quadrature,
 int (p - e^eps q)_+ dx with the kink found numerically, sharing nothing with the Gaussian-CDF
@@ -11,7 +10,7 @@ import pytest
 from flint import arb, ctx, fmpq
 
 from dpproof.oracles.composition import pld_connect as C
-from dpproof.oracles.composition.pld_grid import Loss, one_step, one_step_cells, step_range
+from dpproof.oracles.composition.pld_grid import Loss
 
 
 def _densities(q, s, remove):
@@ -130,25 +129,6 @@ def test_q1_upper_end_is_above_the_exact_gaussian_and_second_order_close(sigma, 
                                    (arb(-30), arb(30)), d * arb(2) ** -24)
             assert up.eps_upper >= arb(str(ref)), (remove, up, ref)
             assert float(up.eps_upper.mid()) - float(ref) < 40.0 / n ** 2 + 2e-4 * float(ref)
-
-
-def test_cells_keep_the_mass_move_it_down_and_bound_the_mean_shift():
-    with ctx.workprec(128):
-        loss, h, T = Loss(arb(fmpq(1, 250)), arb(fmpq(4, 5)), True), fmpq(1, 4000), 1000
-        budget = arb(10) ** -9
-        j_lo, fine, _, _, _ = one_step(loss, h, T, budget)
-        lo, hi = step_range(loss, h, T, budget)
-        assert lo == j_lo and hi - lo + 1 == len(fine)
-        starts = C.nodes(loss, float(h), lo, hi)
-        cells, wide, slack = one_step_cells(loss, h, lo, hi, starts)
-        assert len(wide) > 10 and len(starts) < len(fine) / 2
-        ends = starts[1:] + [hi + 1]
-        for a, b in zip(starts, ends):          # a cell holds its bins' mass, at its bottom
-            assert cells[a - lo].overlaps(sum(fine[a - lo:b - lo], arb(0)))
-            assert all(x == 0 for x in cells[a - lo + 1:b - lo])
-        shift = sum((arb(h) * k * (f - c) for k, (f, c) in enumerate(zip(fine, cells))), arb(0))
-        assert shift.lower() >= -1e-30 and shift.upper() <= slack.upper()
-        assert float(slack.mid()) < 1e-7
 
 
 def test_a_point_not_certainly_on_one_side_of_the_bound_gets_the_whole_range():

@@ -122,8 +122,11 @@ def test_chernoff_bounds_the_tail():
     assert arb(below) <= F.chernoff(law, 0, T, 5, False) < 1
 
 
-def test_floats_below_never_exceed():
-    for m in (0, 1, 2 ** 60 + 12345, 3 ** 50, 2 ** 53 - 1):
-        f = F.floats_below([m], 70)[0]
-        assert fmpq(*float(f).as_integer_ratio()) <= fmpq(m, 2 ** 70)
-        assert f >= math.ldexp(m, -70) * (1 - 2.0 ** -52)
+def test_doubles_below_never_exceed_the_balls():
+    with ctx.workprec(128):
+        balls = [arb(1) / 3, arb(1) / 10, arb(2) ** -1060 * 3, arb(0, 1e-30), arb(7) / 2 ** 70]
+        got = F.doubles_below(balls)
+    for f, b in zip(got, balls):
+        floor = b.lower() if b.lower() > 0 else arb(0)     # a ball reaching below 0: 0
+        assert f >= 0 and arb(fmpq(*float(f).as_integer_ratio())) <= floor
+        assert f >= float(floor) * (1 - 2.0 ** -51) - 2.0 ** -1073   # one step down

@@ -17,10 +17,10 @@ the constant delta_n above eps_n: above delta everywhere, by convexity and monot
 masses are >= 0 (convexity), sum to 1 with p_inf, and the Q-masses to (1 - delta_0)/u_0 <= 1
 (delta >= 1 - e^eps).  So the discrete pair dominates (P, Q) for every eps, and the T-fold
 product of dominating pairs dominates the T-fold product (Zhu, Dong, Wang, AISTATS 2022,
-Thm. 10, through Blackwell's theorem).  Its loss law is composed exactly as in
-``subsampled_pld`` (FLINT integers, rounded down, the missing mass -- p_inf's share included
--- counted at loss +inf), so delta_C(eps) + missing bounds delta of T steps from above with no
-concentration term: the error is the interpolation's, second order in the grid step.
+Thm. 10, through Blackwell's theorem).  Its loss law is composed by ``pld_fft.composition``
+(masses rounded down; the missing mass -- p_inf's share included -- counted at loss +inf,
+with the FFT's proven error), so delta_C(eps) + missing bounds delta of T steps from above
+with no concentration term: the error is the interpolation's, second order in the grid step.
 
 Nodes: every grid point where the step's law holds most of its mass, every 2^m-th point
 further out (any subset of the grid is sound; the sparser tails only cost tightness).
@@ -31,11 +31,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
 from flint import arb, ctx, fmpq
 
-from .pld_fft import compose, floats_below
-from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, phi, to_poly
+from .pld_fft import composition
+from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, phi
 
 
 def step_delta(loss: Loss, eps: arb) -> arb:
@@ -169,7 +168,7 @@ def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmp
     The composition keeps the losses in ``window`` (the rest is counted as missing, at loss
     +inf), first narrowed below to seven standard deviations of the composed law (floats: only
     where to cut); if that leaves delta uncertified, again on the whole window."""
-    with ctx.workprec(max(ctx.prec, 192)):       # second differences lose ~2 log2(1/h) bits
+    with ctx.workprec(max(ctx.prec, 128)):       # second differences lose ~2 log2(1/h) bits
         loss = Loss(q, sigma, remove)
         lo, hi = _range(loss, h, T, budget)
         idx = nodes(loss, float(h), lo, hi)
@@ -180,24 +179,20 @@ def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmp
     hf = float(h)
     win = (math.floor(float(window[0].mid()) / hf), math.ceil(float(window[1].mid()) / hf))
     bottom = bottom_index(full, idx[0], T)
-    K = 24 + T.bit_length() + len(full).bit_length() + int(-math.log2(float(delta.mid())))
-    step = floats_below([int(x) for x in to_poly(full, K).coeffs()], K)
-    step = np.concatenate([step, np.zeros(len(full) - step.size)])
     for lo_cut in ([bottom, win[0]] if bottom > win[0] else [win[0]]):
-        eps_upper, missing = _upper(step, idx[0], T, delta, h, (lo_cut, win[1]))
+        eps_upper, missing = _upper(full, idx[0], T, delta, h, (lo_cut, win[1]))
         if eps_upper.is_finite():
             break
     return UpperBracket(eps_upper, h, missing, len(idx))
 
 
-def _upper(step: np.ndarray, off: int, T: int, delta: arb, h: fmpq,
+def _upper(step: list[arb], off: int, T: int, delta: arb, h: fmpq,
            win: tuple[int, int]) -> tuple[arb, arb]:
     """(eps upper end, missing mass) of the T-fold composition of ``step`` (masses at indices
-    off, ...) within ``win``: the circular composition bounds the window's masses from above;
-    the mass above the window (Chernoff) and the composed missing mass 1 - (sum step)^T sit
-    at loss +inf."""
-    comp = compose(step, off, T, win[0], win[1], delta * arb(2) ** -30)
-    missing = comp.outside + (1 - comp.total)
+    off, ...) within ``win`` (``pld_fft.composition``): its values bound the window's
+    masses, and what they may miss sits at loss +inf."""
+    comp = composition(step, off, T, win, delta)
+    missing = comp.above
     i_up, _ = certified_indices(delta_estimates(comp.values, float(h)),
                                 lambda i: comp.delta_at(i, h), float(delta.mid()), delta,
                                 missing, None)

@@ -17,8 +17,8 @@ Every rounding error is bounded, not assumed:
   2002), Thm. 24.2: ||fl(F x) - F x||_2 <= rho ||F x||_2, rho = t eta / (1 - t eta),
   eta = mu + gamma_4 (sqrt 2 + mu), t = log2 n, gamma_k = k u / (1 - k u), u = 2^-53.
 - The power is taken by repeated squaring; whatever the chain, the computed x^T has relative
-  error at most (1 + beta)^(T-1) - 1, beta = sqrt 2 gamma_2 (one complex product, Higham's
-  Lemma 3.5), by induction over x^(a+b) = x^a x^b.  Against the exact transform z = F a,
+  error at most (1 + beta)^(T-1) - 1, beta = sqrt 5 u (one complex product: Brent,
+  Percival, Zimmermann 2007), by induction over x^(a+b) = x^a x^b.  Against the exact transform z = F a,
   |zhat^T - z^T| <= T max(|zhat|, |z|)^(T-1) |zhat - z| with |z| <= sum a <= 1.
 - Underflow (the model above has none) adds at most n 2^-1000 to each 2-norm.
 
@@ -34,8 +34,13 @@ from dataclasses import dataclass
 import numpy as np
 from flint import arb, arb_poly, ctx, fmpq
 
+from .pld_grid import exact_composition, to_poly
+
 U = arb(2) ** -53
 UNDERFLOW = arb(2) ** -1000
+#: a complex product (ac - bd) + i(ad + bc), each operation rounded to nearest, is within
+#: sqrt 5 u of the exact one relatively (Brent, Percival, Zimmermann, Math. Comp. 76 (2007))
+BETA = arb(5).sqrt() * U
 
 
 def _gamma(k: int) -> arb:
@@ -45,11 +50,25 @@ def _gamma(k: int) -> arb:
 _TWIDDLES: dict = {}
 
 
+def nearest_double(x: arb) -> float:
+    """The double nearest x's midpoint (ties to even), rounded here in integers, so that it
+    is within half an ulp of the midpoint whatever the platform's conversions do."""
+    man, exp = x.mid().man_exp()
+    man, exp = int(man), int(exp)
+    sign, man = (-1 if man < 0 else 1), abs(man)
+    cut = man.bit_length() - 53
+    if cut > 0:
+        q, r = divmod(man, 1 << cut)
+        half = 1 << (cut - 1)
+        man, exp = q + (r > half or (r == half and q & 1)), exp + cut
+    return sign * math.ldexp(man, exp)
+
+
 def twiddles(n: int) -> tuple[np.ndarray, np.ndarray, arb]:
     """(cos, sin) of 2 pi j / n for j < n/2 as doubles, and mu >= |w^_j - w_j| for the weights
-    w_j = cos - i sin.  The first eighth comes from arb (each double within one ulp, at most
-    2^-53 below 1, of a ball of radius < 2^-80); the rest by the exact symmetries
-    cos(pi/2 - x) = sin x and cos(pi - x) = -cos x."""
+    w_j = cos - i sin.  The first eighth comes from arb balls of radius < 2^-80, each
+    rounded to the nearest double (within 2^-54 of values at most 1); the rest by the exact
+    symmetries cos(pi/2 - x) = sin x and cos(pi - x) = -cos x."""
     hit = _TWIDDLES.get(n)
     if hit is not None:
         return hit
@@ -60,13 +79,13 @@ def twiddles(n: int) -> tuple[np.ndarray, np.ndarray, arb]:
             sj, cj = arb.sin_cos_pi_fmpq(fmpq(2 * j, n))
             if not (sj.rad() < arb(2) ** -80 and cj.rad() < arb(2) ** -80):
                 raise ArithmeticError("twiddle ball too wide")
-            c[j], s[j] = float(cj), float(sj)
+            c[j], s[j] = nearest_double(cj), nearest_double(sj)
     if n >= 8:
         j = np.arange(eighth + 1, n // 4 + 1)
         c[j], s[j] = s[n // 4 - j], c[n // 4 - j]
         j = np.arange(n // 4 + 1, n // 2)
         c[j], s[j] = -c[n // 2 - j], s[n // 2 - j]
-    mu = (arb(2) ** -52 + arb(2) ** -80) * arb(2).sqrt()
+    mu = (arb(2) ** -54 + arb(2) ** -80) * arb(2).sqrt()
     _TWIDDLES[n] = (c, s, mu)
     return c, s, mu
 
@@ -127,11 +146,15 @@ def forward_error(n: int, mass: arb) -> arb:
     Stage by stage, an entry's exact value is a sum of weights times the inputs feeding it,
     so |x_p| <= A_p, their total |mass|; if both entries of a butterfly carry errors at most
     kappa times their A, its outputs carry at most ((1 + kappa)(1 + mu)(1 + beta)(1 + u) - 1)
-    times theirs (the weight's error mu, the product's beta, the sum's u).  After t stages:
-    ((1 + mu)(1 + beta)(1 + u))^t - 1, times A_p <= mass."""
+    times theirs (the weight's error mu, the product's beta = sqrt 5 u: Brent, Percival,
+    Zimmermann, Math. Comp. 76 (2007), the sum's u).  The first two stages multiply by the
+    exact weights 1 and -i, exactly: (1 + kappa)(1 + u) - 1 there.  After t stages, times
+    A_p <= mass."""
     t = n.bit_length() - 1
-    mu, beta = twiddles(n)[2], arb(2).sqrt() * _gamma(2)
-    return ((((1 + mu) * (1 + beta) * (1 + U)) ** t - 1) * mass + n * UNDERFLOW).upper()
+    mu, beta = twiddles(n)[2], BETA
+    exact = min(t, 2)
+    grow = (1 + U) ** exact * ((1 + mu) * (1 + beta) * (1 + U)) ** (t - exact)
+    return ((grow - 1) * mass + n * UNDERFLOW).upper()
 
 
 def _power_sum(zr: np.ndarray, zi: np.ndarray, e_inf: arb, T: int) -> tuple[arb, arb]:
@@ -168,7 +191,7 @@ def error_bound(zr: np.ndarray, zi: np.ndarray, T: int, mass: arb, norm2: arb) -
     sq2, sn = arb(2).sqrt(), arb(n).sqrt()
     eta = mu + _gamma(4) * (sq2 + mu)
     rho = t * eta / (1 - t * eta)
-    beta = sq2 * _gamma(2)
+    beta = BETA
     under = n * UNDERFLOW
     e_inf = forward_error(n, mass)
     S, top = _power_sum(zr, zi, e_inf, T)
@@ -179,13 +202,11 @@ def error_bound(zr: np.ndarray, zi: np.ndarray, T: int, mass: arb, norm2: arb) -
     return arb((rho * p_hat / sn + r / sn + 2 * under).upper())
 
 
-def floats_below(masses: list[int], K: int) -> np.ndarray:
-    """Doubles at most m 2^-K for non-negative integers m (truncated to 53 bits)."""
-    out = np.empty(len(masses))
-    for k, m in enumerate(masses):
-        b = m.bit_length()
-        out[k] = math.ldexp((m >> (b - 53)) << (b - 53) if b > 53 else m, -K)
-    return out
+def doubles_below(masses: list[arb]) -> np.ndarray:
+    """Doubles at most the lower ends of the balls (0 where that is negative): python-flint's
+    conversion is faithful (within one ulp), so one step towards zero is below."""
+    f = np.array([float(m.lower()) for m in masses])
+    return np.maximum(np.nextafter(f, 0.0), 0.0)
 
 
 def _norm2(a: np.ndarray) -> arb:
@@ -251,6 +272,17 @@ class FftComposition:
         A, B = self.tail_sums(i, h)
         return A - B
 
+    @property
+    def above(self) -> arb:
+        """Mass an upper bound counts at loss +inf: outside the window, and the step's
+        missing mass composed (1 - (sum a)^T)."""
+        return self.outside + (1 - self.total)
+
+    @property
+    def below(self) -> arb:
+        """Mass a lower bound subtracts: what the window's values may hold from outside."""
+        return self.outside
+
 
 def compose(a: np.ndarray, off: int, T: int, bottom: int, top: int,
             budget: arb) -> FftComposition:
@@ -280,5 +312,18 @@ def compose(a: np.ndarray, off: int, T: int, bottom: int, top: int,
     return FftComposition(bottom, values, err2, outside, total)
 
 
-__all__ = ["FftComposition", "chernoff", "compose", "dft", "error_bound", "floats_below",
+def composition(masses: list[arb], off: int, T: int, win: tuple[int, int], delta: arb):
+    """The T-fold composition of the sub-probability ``masses`` (indices off, ...; each
+    rounded down) on ``win``: by the FFT where its error costs delta at most 2^-14
+    relative (each of delta's two tail sums carries sqrt(n) err2), else by exact FLINT
+    products (``pld_grid.ExactComposition``): the FFT's bound grows like T."""
+    comp = compose(doubles_below(masses), off, T, win[0], win[1], delta * arb(2) ** -30)
+    if 2 * arb(comp.values.size).sqrt() * comp.err2 <= delta * arb(2) ** -14:
+        return comp
+    K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
+    return exact_composition(to_poly(masses, K), K, off, T, win)
+
+
+__all__ = ["FftComposition", "chernoff", "compose", "composition", "dft", "doubles_below",
+           "error_bound",
            "forward_error", "twiddles"]

@@ -137,6 +137,44 @@ def power(d: Disc, T: int, win, K: int) -> Disc:
         base = mul(base, base, win, K)
 
 
+@dataclass
+class ExactComposition:
+    """``power``'s result behind ``pld_fft.FftComposition``'s interface: masses c / 2^K,
+    entrywise below the exact composition on the window (the rest was dropped)."""
+
+    off: int
+    c: list
+    K: int
+
+    @property
+    def values(self) -> np.ndarray:
+        return np.array([math.ldexp(float(x), -self.K) for x in self.c]) if self.c \
+            else np.zeros(1)
+
+    @property
+    def above(self) -> arb:
+        """Every mass not kept, counted at loss +inf by an upper bound."""
+        return arb(2 ** self.K - sum(self.c)) / arb(2) ** self.K
+
+    @property
+    def below(self) -> arb:
+        return arb(0)
+
+    def tail_sums(self, i: int, h: fmpq) -> tuple[arb, arb]:
+        return tail_sums(self.c, i, h, self.K)
+
+    def delta_at(self, i: int, h: fmpq) -> arb:
+        return delta_at(self.c, i, h, self.K)
+
+
+def exact_composition(poly: fmpz_poly, K: int, off: int, T: int,
+                      win: tuple[int, int]) -> ExactComposition:
+    """The T-fold composition of the masses (coefficients / 2^K) by exact FLINT products
+    (``power``)."""
+    comp = power(Disc(off, poly), T, win, K)
+    return ExactComposition(comp.off, [int(x) for x in comp.p.coeffs()], K)
+
+
 def tail_sums(c: list, i: int, h: fmpq, K: int) -> tuple[arb, arb]:
     """(A, B): the mass above grid index i, and the sum of c_k e^{-(k - i) h} over it
     (/ 2^K), so that delta_C(eps_i + t) = A - e^t B for t in [0, h]."""
@@ -200,25 +238,6 @@ def one_step(loss: Loss, h: fmpq, T: int, tail_budget: arb):
     c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
     p_clip = (1 - loss.cdf(c_hi)) + loss.cdf(c_lo)
     return j_lo, masses, c_lo, c_hi, p_clip
-
-
-def one_step_cells(loss: Loss, h: fmpq, j_lo: int, j_hi: int, starts: list[int]):
-    """``one_step``'s law on [j_lo, j_hi] with the bins merged into cells [a_k, a_{k+1})
-    (``starts`` = a_0 = j_lo < a_1 < ...), each cell's mass at its lowest point: the law of
-    Z' <= Ytilde (the nearest rounding) pointwise.  Returns (masses, wide, slack): ``wide``
-    the offsets of cells wider than one bin, ``slack`` >= E[Ytilde] - E[Z'] (each cell's
-    mass times its width less one bin, times h)."""
-    with ctx.workprec(96):
-        edges = [loss.cdf(arb(h) * (a - fmpq(1, 2))) for a in starts[1:]]
-    F = [arb(0)] + edges + [arb(1)]
-    masses, wide, slack = [arb(0)] * (j_hi - j_lo + 1), set(), arb(0)
-    for k, (a, b) in enumerate(zip(starts, starts[1:] + [j_hi + 1])):
-        m = F[k + 1] - F[k]
-        masses[a - j_lo] = m
-        if b - a > 1:
-            wide.add(a - j_lo)
-            slack += arb(m.upper()) * (b - a - 1)
-    return masses, wide, arb((slack * arb(h)).upper())
 
 
 def step_range(loss: Loss, h: fmpq, T: int, tail_budget: arb) -> tuple[int, int]:
@@ -328,6 +347,6 @@ def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi:
 
 
 __all__ = ["Disc", "Loss", "bottom_index", "candidates", "certified_indices", "delta_at",
-           "delta_estimates", "delta_floats", "mul", "one_step", "one_step_cells", "phi", "power",
+           "ExactComposition", "delta_estimates", "delta_floats", "exact_composition", "mul", "one_step", "phi", "power",
            "rounding_deviation", "rounding_mean", "rounding_second_moment", "step_range",
            "tail_sums", "to_poly"]

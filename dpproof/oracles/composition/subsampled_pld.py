@@ -6,86 +6,26 @@ X ~ P, is discretised and composed; delta_T(eps) = max over the directions of
 E[(1 - e^{eps - Y_1 - ... - Y_T})_+] and eps* = inf{eps : delta_T(eps) <= delta}.
 
 The upper end is each direction's dominating discrete pair ("connect the dots",
-``pld_connect``), the larger of the two.  The lower end is the removal direction's (every
-step rigorous; masses in arb from exact rational inputs):
-
-1. Clip Y to [c_lo, c_hi] (Y^c): ``delta_Y >= delta_{Y^c} - T P(Y < c_lo)`` (clipping above
-   only lowers the losses; the sums differ only on clipping events).  The low end stops at
-   the loss's bound log(1-q) when that comes before the tail budget (at q = 1, the Gaussian
-   loss, there is no bound).
-2. Round Y^c to the nearest grid point g_j = j h (Ytilde); D = Ytilde - Y^c lies in
-   [-h/2, h/2] with mean mu = E[Ytilde] - E[Y^c] (E[Y^c] by ``acb.integral``).  Hoeffding:
-   P(sum D - T mu >= eta) <= exp(-2 eta^2 / (T h^2)) =: delta_H (or Bernstein's eta with the
-   certified second moment of D where smaller: ``pld_grid.rounding_deviation``), so
-   ``delta_{Y^c}(e) >= delta_Ytilde(e + T mu + eta) - delta_H`` (PRV accountant argument of
-   Gopi, Lee, Wutschitz 2021, Thm. 5.5, made exact: mu is certified, not assumed zero).
-3. Where the law is thin the bins are merged into cells whose mass sits at their lowest point
-   (``pld_grid.one_step_cells``): Z' <= Ytilde pointwise, so delta_Ytilde >= delta_Z', and
-   mu is bounded above through E[Ytilde] <= E[Z'] + the cells' slack.
-4. delta_Z' is bounded below exactly: masses rounded down to integers / 2^K and raised to the
-   power T by repeated squaring with FLINT ``fmpz_poly`` multiplication (exact), rounded down
-   after each product, mass outside a window dropped.  The result C is entrywise below the
-   exact composition, so delta_C <= delta_Z'.  delta_C(eps) is evaluated in arb at grid
-   points; eps is the certified grid point shifted by eta and T mu.
+``pld_connect``), the larger of the two.  The lower end is the removal direction's
+dominated discrete pair (``pld_dominated``): no concentration term on either side, so the
+bracket's width is the two interpolations' second-order errors (about 1e-5 relative at 10^3
+and 10^4 steps).  Both compose by ``pld_fft`` (a float FFT with a proven error bound).
+Second differences would blow up a ball's radius, so each end runs at the exact corner of
+the balls (q, sigma, delta) with the most (upper) or least (lower) privacy loss: delta_T
+grows with q (P_q' is a mixture of P_q and Q for q' < q: joint convexity of the hockey
+stick), falls with sigma (more noise is post-processing), and eps(delta) falls with delta.
 """
 
 from __future__ import annotations
 
-import math
 import time
-from fractions import Fraction
-from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
 from ..integrate import NAN
-from .pld_connect import connect_grid, direction_upper, nodes
-from .pld_fft import compose, floats_below
-from .pld_grid import (Loss, bottom_index, certified_indices, delta_estimates, one_step_cells,
-                       rounding_deviation, rounding_mean, step_range, to_poly)
+from .pld_connect import connect_grid, direction_upper
+from .pld_dominated import direction_lower
 from .subsampled import dpsgd_rdp_epsilon
-
-
-#: cells are finer than the upper end's nodes (``pld_connect.KAPPA``): a cell moves its mass
-#: down by up to its width, a first-order error where the nodes' is second order; at 10^3
-#: DP-SGD steps this keeps the lower end of every bin (1.2807212) with half the bins
-CELL_KAPPA = 1e9
-
-
-@dataclass(frozen=True)
-class DirectionLower:
-    eps_lower: arb | None
-    h: fmpq
-    mu: arb
-    eta: arb
-    tails: arb
-    grid_points: int
-    cells: int
-
-
-def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq, window: tuple[arb, arb],
-                    delta_h: arb) -> DirectionLower:
-    """A certified lower end of eps(delta) of the removal direction (module docstring)."""
-    loss = Loss(q, sigma, True)
-    j_lo, j_hi = step_range(loss, h, T, delta_h)
-    starts = nodes(loss, float(h), j_lo, j_hi, CELL_KAPPA)
-    masses, wide, slack = one_step_cells(loss, h, j_lo, j_hi, starts)
-    c_lo, c_hi = arb(h) * (j_lo - fmpq(1, 2)), arb(h) * (j_hi + fmpq(1, 2))
-    mu = rounding_mean(loss, h, j_lo, masses, c_lo, c_hi) + arb(0).union(slack)
-    eta = rounding_deviation(loss, h, j_lo, masses, mu, T, (1 / delta_h).log(), wide).upper()
-    tails = delta_h + T * loss.cdf(c_lo)
-    win = (max(math.floor(float(window[0].mid()) / float(h)), bottom_index(masses, j_lo, T)),
-           math.ceil(float(window[1].mid()) / float(h)))
-    K = 24 + T.bit_length() + len(masses).bit_length() + int(-math.log2(float(delta.mid())))
-    step = floats_below([int(x) for x in to_poly(masses, K).coeffs()], K)
-    comp = compose(step, j_lo, T, win[0], win[1], delta * arb(2) ** -30)
-    _, i_lo = certified_indices(delta_estimates(comp.values, float(h)),
-                                lambda i: comp.delta_at(i, h), float(delta.mid()), delta, None,
-                                tails + comp.outside)
-    eps_lower = None if i_lo is None else \
-        arb((arb(h) * (comp.off + i_lo) - eta - T * mu.upper()).lower())
-    return DirectionLower(eps_lower, h, mu, eta, tails + comp.outside, comp.values.size,
-                          len(starts))
 
 
 def _key(x: arb) -> str:
@@ -116,7 +56,8 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     rdp, order = dpsgd_rdp_epsilon(Q, S, T, D)
     eps_rdp = float(rdp.upper())
     window = (arb(-6 - eps_rdp / 2), arb(eps_rdp + 3))
-    upper, connect = connect_upper(Q, S, T, D, connect_grid(rel_width, eps_rdp), window)
+    hc = connect_grid(rel_width, eps_rdp)
+    upper, connect = connect_upper(Q, S, T, D, hc, window)
     upper = _least(upper, rdp.upper())
     if T >= DOUBLING_STEPS:
         from .pld_doubling import dpsgd_bracket_doubling
@@ -125,18 +66,20 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
         details.update({"route": "doubling", "rdp_order": order, "connect": connect,
                         "seconds": time.perf_counter() - t0})
         return lower, upper, rdp.upper(), details
-    f = Fraction(delta_err).limit_denominator(10 ** 12)
-    dh = D * arb(fmpq(f.numerator, f.denominator))
-    # the lower end's grid: Hoeffding's term alone would be rel_width / 2 of eps (Bernstein's,
-    # about h sqrt(T L / 6), is about 0.29 rel_width); the lower end is what a finding that a
-    # peer is not conservative rests on, so the width is spent there
-    h_float = rel_width * eps_rdp / (2 * math.sqrt(T * math.log(1 / float(dh.mid())) / 2))
-    h = fmpq(1, max(1, math.ceil(1 / h_float)))
-    rem = direction_lower(Q, S, T, D, h, window, dh)
-    lower = rem.eps_lower if rem.eps_lower is not None else arb(0)
-    details = {"route": "fixed grid", "h": str(h), "rdp_order": order, "remove": rem,
+    lower, rem = dominated_lower(Q, S, T, D, hc, window)
+    details = {"route": "fixed grid", "h": str(hc), "rdp_order": order, "remove": rem,
                "connect": connect, "seconds": time.perf_counter() - t0}
     return lower, upper, rdp.upper(), details
+
+
+def dominated_lower(Q: arb, S: arb, T: int, D: arb, hc: fmpq, window):
+    """The lower end: the removal direction's dominated pair at the corner of the balls with
+    the least privacy loss (module docstring); 0 where it is not certified."""
+    qc, sc, dc = arb(Q.lower()), arb(S.upper()), arb(D.upper())
+    if not (qc > 0 and dc < 1):
+        return arb(0), None
+    rem = direction_lower(qc, sc, T, dc, hc, window, dc * arb(2) ** -24)
+    return (rem.eps_lower if rem.eps_lower is not None else arb(0)), rem
 
 
 def _least(*uppers: arb) -> arb:
@@ -145,12 +88,9 @@ def _least(*uppers: arb) -> arb:
 
 
 def connect_upper(Q: arb, S: arb, T: int, D: arb, hc: fmpq, window) -> tuple[arb, dict]:
-    """The upper end: each direction's dominating "connect the dots" pair (no concentration
-    term); the addition direction usually needs far less: a grid 8x coarser first.  Second
-    differences would blow up a ball's radius, so it runs at the exact corner of the balls
-    with the most privacy loss: delta_T grows with q (P_q' is a mixture of P_q and Q for
-    q' < q: joint convexity of the hockey stick), falls with sigma (more noise is
-    post-processing), and eps(delta) falls with delta."""
+    """The upper end: each direction's dominating "connect the dots" pair at the corner of
+    the balls with the most privacy loss (module docstring); the addition direction usually
+    needs far less: a grid 8x coarser first."""
     qc, sc, dc = arb(Q.upper()), arb(S.lower()), arb(D.lower())
     qc = qc if qc <= 1 else arb(1)
     budget = dc * arb(2) ** -24
