@@ -22,14 +22,14 @@ def dpsgd(threshold: str):
     return claim(f"dpsgd_eps(q, sigma, T, delta) <= {threshold}", **DPSGD)
 
 
-def test_the_dpsgd_bracket_straddles_1_284():
+def test_the_dpsgd_bracket_straddles_1_28405():
     """The thresholds below are chosen from the bracket itself: 1.27 below its lower end,
-    1.284 inside it, 1.3 above its upper end."""
+    1.28405 inside it, 1.3 above its upper end."""
     import sympy
     with at_precision(128):
         ball = dpsgd_eps_ball(arb_ball(sympy.Rational(1, 250)), arb_ball(sympy.Rational(4, 5)),
                               arb_ball(sympy.Integer(1000)), arb_ball(sympy.Rational(1, 10**5)))
-    assert 1.27 < ball.lower() < 1.284 < ball.upper() < 1.3
+    assert 1.27 < ball.lower() < 1.28405 < ball.upper() < 1.3
 
 
 def test_dpsgd_point_claim_certified_by_one_evaluation():
@@ -63,15 +63,15 @@ def test_dpsgd_below_the_bracket_refuted_with_the_point():
 
 
 def test_dpsgd_inside_the_bracket_decided_neither_way():
-    ev = interval.check(dpsgd("1.284"), Config())
+    ev = interval.check(dpsgd("1.28405"), Config())
     assert ev.verdict is Verdict.INCONCLUSIVE
-    assert ev.scope.startswith(f"undecided at {AT}: lhs in [1.28072, 1.28406] and rhs = 1.284 "
+    assert ev.scope.startswith(f"undecided at {AT}: lhs in [1.28404, 1.28406] and rhs = 1.28405 "
                                "overlap")
     assert ev.data["ball_evaluations"] == 3      # 128, 256, 1024 bits: bounded and counted
     assert ev.data["stopped_by"].startswith("width of the oracle's own enclosure")
-    a = check_claim(dpsgd("1.284"), Config())
+    a = check_claim(dpsgd("1.28405"), Config())
     assert a.verdict in (Verdict.SUPPORTED, Verdict.INCONCLUSIVE)
-    assert "lhs in [1.28072, 1.28406] and rhs = 1.284 overlap" in a.scope
+    assert "lhs in [1.28404, 1.28406] and rhs = 1.28405 overlap" in a.scope
     assert not any(e.verdict.decisive for e in a.evidence)
 
 
@@ -147,6 +147,6 @@ def test_constant_claim_is_one_point_too():
     assert ev.verdict is Verdict.CERTIFIED
     assert ev.scope == "whole domain: the single instance"
     assert ev.data["ball_evaluations"] == 1
-    ev = interval.check(claim("dpsgd_eps(0.004, 0.8, 1000, 1e-5) <= 1.284"), Config())
+    ev = interval.check(claim("dpsgd_eps(0.004, 0.8, 1000, 1e-5) <= 1.28405"), Config())
     assert ev.verdict is Verdict.INCONCLUSIVE
-    assert ev.scope == "undecided: lhs in [1.28072, 1.28406] and rhs = 1.284 overlap"
+    assert ev.scope == "undecided: lhs in [1.28404, 1.28406] and rhs = 1.28405 overlap"

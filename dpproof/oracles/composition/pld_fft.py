@@ -12,14 +12,18 @@ Every rounding error is bounded, not assumed:
 - The DFTs are radix-2 Cooley-Tukey (bit-reversed input, stages L = 2, 4, ..., n) written
   here on separate real and imaginary numpy arrays, so each operation is one IEEE double
   operation rounded once (a complex product is (ac - bd) + i(ad + bc), four products and two
-  sums, no fused multiply-add).  Their weights are the nearest doubles of arb values; ``mu``
-  bounds their error.  Higham, *Accuracy and Stability of Numerical Algorithms* (2nd ed.,
-  2002), Thm. 24.2: ||fl(F x) - F x||_2 <= rho ||F x||_2, rho = t eta / (1 - t eta),
-  eta = mu + gamma_4 (sqrt 2 + mu), t = log2 n, gamma_k = k u / (1 - k u), u = 2^-53.
+  sums, no fused multiply-add: within sqrt 5 u of the exact product, Brent, Percival,
+  Zimmermann, Math. Comp. 76 (2007)).  Their weights are the nearest doubles of arb values;
+  ``mu`` bounds their error.  The forward transform is bounded componentwise
+  (``forward_error``), the inverse by Higham, *Accuracy and Stability of Numerical
+  Algorithms* (2nd ed., 2002), Thm. 24.2: ||fl(F x) - F x||_2 <= rho ||F x||_2,
+  rho = t eta / (1 - t eta), eta = mu + gamma_4 (sqrt 2 + mu), t = log2 n,
+  gamma_k = k u / (1 - k u), u = 2^-53.
 - The power is taken by repeated squaring; whatever the chain, the computed x^T has relative
-  error at most (1 + beta)^(T-1) - 1, beta = sqrt 5 u (one complex product: Brent,
-  Percival, Zimmermann 2007), by induction over x^(a+b) = x^a x^b.  Against the exact transform z = F a,
-  |zhat^T - z^T| <= T max(|zhat|, |z|)^(T-1) |zhat - z| with |z| <= sum a <= 1.
+  error at most (1 + beta)^(T-1) - 1, beta = sqrt 5 u, by induction over x^(a+b) = x^a x^b.
+  Against the exact transform z = F a, |zhat^T - z^T| <= T max(|zhat|, |z|)^(T-1)
+  |zhat - z| with |z| <= sum a <= 1: the T-fold amplification counts only where |zhat| is
+  near 1 (``error_bound``).
 - Underflow (the model above has none) adds at most n 2^-1000 to each 2-norm.
 
 ``FftComposition.err2`` bounds ||values - c~||_2 on the window, so a sum of the values with
@@ -159,12 +163,13 @@ def forward_error(n: int, mass: arb) -> arb:
 
 def _power_sum(zr: np.ndarray, zi: np.ndarray, e_inf: arb, T: int) -> tuple[arb, arb]:
     """(S, m): S >= sum_k m_k^(2(T-1)) and m >= max_k m_k, m_k = |zhat_k| + e_inf >= max(|z_k|,
-    |zhat_k|).  |zhat_k| is bounded above in floats (each operation rounded once, the
-    factor 1 + 2^-49 covers the three roundings); entries below theta = n^(-1/(T-1)) count
-    theta^(2(T-1)) each, the rest are summed in arb."""
+    |zhat_k|).  m_k is bounded above in floats (each operation rounded once, the factor
+    1 + 2^-48 covers the five roundings and the truncation of e_inf; 2^-500 the squares that
+    underflow); entries below theta = n^(-1/(T-1)) count theta^(2(T-1)) each, the rest are
+    summed in arb."""
     n = zr.size
-    m = np.sqrt(zr * zr + zi * zi) * (1 + 2.0 ** -49) + 2.0 ** -500 + float(arb(e_inf).upper()) \
-        * (1 + 2.0 ** -49)
+    e_f = float(arb(e_inf).upper())           # python-flint truncates: within one ulp below
+    m = (np.sqrt(zr * zr + zi * zi) + e_f) * (1 + 2.0 ** -48) + 2.0 ** -500
     theta = math.exp(-math.log(n) / max(T - 1, 1))
     big = m[m >= theta]
     with ctx.workprec(128):
