@@ -121,6 +121,10 @@ catalogue.declare(Claim(
         f"{TESTS}, test_get_noise_multiplier_rdp_epochs (1.416)"),
     Statement(dpsgd_eps(cq, rdp_sigma(ce, cd, cq, cn), ct, cd), "<=", ce), CAL,
     Kind.INEQUALITY, note="as opacus.gdp.calibration.meets_target, with the RDP accountant"))
+catalogue.declare(conservative(
+    "opacus.prv.dpsgd.eps.conservative",
+    src("accountants/prv.py, PRVAccountant.get_epsilon (eps_upper, eps_error 0.01)"),
+    prv_eps(rq, rs, rt, rd), dpsgd_eps(rq, rs, rt, rd), RDP_TEST, TRUTH))
 catalogue.declare(within(
     "opacus.prv.dpsgd.eps.within_1pct",
     src("accountants/prv.py, PRVAccountant.get_epsilon (eps_upper, eps_error 0.01)"),
