@@ -41,7 +41,7 @@ def certify_delta(event, epsilon, neighbors=None, *, prec: int = 128,
     ``neighbors`` is a dp_accounting ``NeighboringRelation`` (default ADD_OR_REMOVE_ONE).
     NonPrivateDpEvent: upper 1, no lower end; a noiseless step: exactly 1.
     A homogeneous Poisson-subsampled Gaussian goes through the certified PLD read at eps
-    (``oracles.composition.subsampled_pld_delta``; relative width a few percent).  Other
+    (``oracles.composition.subsampled_pld_delta``; about 1e-4 relative over many steps).  Other
     compositions with Laplace, subsampled, discrete-Laplace or mixture steps go through
     ``general`` (the grid shifts eps by at most ``rel_width`` / 4).
     """
@@ -87,7 +87,7 @@ def certify_epsilon(event, delta, neighbors=None, *, rel_tol=Fraction(1, 2 ** 24
     Bisection on exact dyadic eps (delta(eps) is non-increasing): ``upper`` has
     delta(upper) <= delta certified, ``lower`` delta(lower) > delta certified (or is 0);
     stops at relative width ``rel_tol``.  A homogeneous Poisson-subsampled Gaussian goes
-    through ``dpsgd_epsilon``'s certified PLD (relative width about ``dpsgd_rel_width``);
+    through ``dpsgd_epsilon``'s certified PLD (about 1e-5 relative; ``dpsgd_rel_width`` as there);
     the ``general`` route (Laplace, subsampled, discrete-Laplace, mixture steps, mixed
     compositions) has relative width at most ``rel_width``.
     """

@@ -5,8 +5,9 @@ epsilon of ``steps`` compositions of the Poisson-subsampled Gaussian mechanism (
 q, noise multiplier sigma, L2 sensitivity 1) under add/remove-one neighbours, from its
 privacy-loss distribution (``dpproof.oracles.composition.subsampled_pld``): the upper end from
 each direction's dominating discrete pair ("connect the dots", ``pld_connect``), the lower end
-from nearest-grid rounding with a certified mean correction and a Bernstein/Hoeffding bound;
-both composed exactly in FLINT integers, lost mass counted in full above.  ``rdp_upper`` is a second, independent upper bound from
+from the removal direction's dominated discrete pair (``pld_dominated``); both composed by a
+float FFT with a proven error bound (``pld_fft``; exact FLINT products where that bound would
+cost too much), lost mass counted in full above.  ``rdp_upper`` is a second, independent upper bound from
 the exact integer-order RDP of Mironov-Talwar-Zhang 2019 with the Canonne-Kamath-Steinke
 conversion.  Inputs are exact rationals (int, Fraction, decimal string); floats are refused.
 At q = 1 (no subsampling) the loss is the Gaussian one and the bracket contains the exact
@@ -56,12 +57,12 @@ def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.005,
                   delta_err: float = 1e-3, prec: int = 128) -> EpsilonBracket:
     """Certified bracket on eps*(delta) of DP-SGD (see module docstring).
 
-    ``rel_width`` sets the lower end's grid: h = rel_width * eps_RDP / (2 sqrt(T
-    ln(1/delta_H) / 2)), the width Hoeffding's term alone would cost (Bernstein's, used where
-    smaller, is about 0.6 of it); the upper end is within about 1e-6 of the optimum (its
-    grid is 1/12000, ``pld_connect.connect_grid``); ``delta_err`` is the share of delta given
-    to the concentration and clipping terms.  The lower end comes from the removal
-    direction; the upper end is the larger of both directions' upper ends.
+    ``rel_width`` sets the grid of both ends where epsilon is small: h = min(1/12000,
+    rel_width * eps_RDP / 16) (``pld_connect.connect_grid``); the bracket is then within about
+    1e-5 relative of the optimum on each side (no concentration term on either end).
+    ``delta_err`` is the share of delta given to the concentration and clipping terms of the
+    doubling route (from 50,000 steps on).  The lower end comes from the removal direction;
+    the upper end is the larger of both directions' upper ends.
     """
     q, sigma, delta = _exact(q, "q"), _exact(sigma, "sigma"), _exact(delta, "delta")
     steps = int(steps)
@@ -73,7 +74,7 @@ def dpsgd_epsilon(q, sigma, steps: int, delta, *, rel_width: float = 0.005,
 
 def _delta_bracket(q: fmpq, sigma: fmpq, T: int, eps: fmpq, prec: int = 128):
     """(lower, upper, details): certified delta(eps) of T DP-SGD steps (balls), from
-    ``subsampled_pld_delta`` (relative width a few percent at the default grid)."""
+    ``subsampled_pld_delta`` (about 1e-4 relative over many steps)."""
     with ctx.workprec(prec):
         return dpsgd_delta_bracket(arb(q), arb(sigma), T, arb(eps))
 

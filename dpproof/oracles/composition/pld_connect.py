@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from flint import arb, ctx, fmpq
 
-from .pld_fft import composition
+from .pld_fft import composition, delta_at_eps
 from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, phi
 
 
@@ -161,13 +161,9 @@ def _out(f, budget: arb, sign: int, hf: float) -> int:
     return j
 
 
-def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,
-                    window: tuple[arb, arb], budget: arb) -> UpperBracket:
-    """A certified upper bound on eps(delta) of T steps of one direction (module docstring).
-
-    The composition keeps the losses in ``window`` (the rest is counted as missing, at loss
-    +inf), first narrowed below to seven standard deviations of the composed law (floats: only
-    where to cut); if that leaves delta uncertified, again on the whole window."""
+def _law(q: arb, sigma: arb, T: int, remove: bool, h: fmpq,
+         budget: arb) -> tuple[int, list, int]:
+    """(first index, masses on every grid index from it, nodes) of the dominating pair."""
     with ctx.workprec(max(ctx.prec, 128)):       # second differences lose ~2 log2(1/h) bits
         loss = Loss(q, sigma, remove)
         lo, hi = _range(loss, h, T, budget)
@@ -176,14 +172,42 @@ def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmp
     full = [arb(0)] * (idx[-1] - idx[0] + 1)
     for j, m in zip(idx, masses):
         full[j - idx[0]] = m
+    return idx[0], full, len(idx)
+
+
+def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,
+                    window: tuple[arb, arb], budget: arb) -> UpperBracket:
+    """A certified upper bound on eps(delta) of T steps of one direction (module docstring).
+
+    The composition keeps the losses in ``window`` (the rest is counted as missing, at loss
+    +inf), first narrowed below to seven standard deviations of the composed law (floats: only
+    where to cut); if that leaves delta uncertified, again on the whole window."""
+    off, full, count = _law(q, sigma, T, remove, h, budget)
     hf = float(h)
     win = (math.floor(float(window[0].mid()) / hf), math.ceil(float(window[1].mid()) / hf))
-    bottom = bottom_index(full, idx[0], T)
+    bottom = bottom_index(full, off, T)
     for lo_cut in ([bottom, win[0]] if bottom > win[0] else [win[0]]):
-        eps_upper, missing = _upper(full, idx[0], T, delta, h, (lo_cut, win[1]))
+        eps_upper, missing = _upper(full, off, T, delta, h, (lo_cut, win[1]))
         if eps_upper.is_finite():
             break
-    return UpperBracket(eps_upper, h, missing, len(idx))
+    return UpperBracket(eps_upper, h, missing, count)
+
+
+def delta_upper(q: arb, sigma: arb, T: int, eps: fmpq, remove: bool, h: fmpq,
+                top: arb, scale: arb) -> arb:
+    """A certified upper bound on delta(eps) of T steps of one direction at exact q, sigma:
+    the dominating pair's composed delta at eps plus what its window misses (at loss +inf).
+    ``top`` is the window's upper loss; ``scale`` (about the delta sought) sets the budgets."""
+    off, full, _ = _law(q, sigma, T, remove, h, scale * arb(2) ** -24)
+    hf, e = float(h), int((eps / h).floor())
+    # seven standard deviations below the mean first; a heavy lower tail (the addition
+    # direction's) leaves too much outside, then the cut of ``direction_upper``'s window
+    for cut in (bottom_index(full, off, T), math.floor(-(6 + float(eps) / 2) / hf)):
+        comp = composition(full, off, T, (min(cut, e - 1), math.ceil(float(top.mid()) / hf)),
+                           scale)
+        if comp.above <= scale * arb(2) ** -20:
+            break
+    return arb((delta_at_eps(comp, eps, h) + comp.above).upper())
 
 
 def _upper(step: list[arb], off: int, T: int, delta: arb, h: fmpq,
@@ -215,5 +239,5 @@ def _offset(A: arb, B: arb, h: fmpq, target: arb) -> arb:
     return t if t.upper() <= arb(h) and t >= 0 else arb.pos_inf()
 
 
-__all__ = ["UpperBracket", "connect_grid", "connect_masses", "direction_upper", "nodes",
-           "step_delta"]
+__all__ = ["UpperBracket", "connect_grid", "connect_masses", "delta_upper", "direction_upper",
+           "nodes", "step_delta"]

@@ -44,7 +44,7 @@ from flint import arb, ctx, fmpq
 
 from ..balls import normal_tail
 from .pld_connect import KAPPA, _range, nodes, step_delta
-from .pld_fft import composition
+from .pld_fft import composition, delta_at_eps
 from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates
 
 
@@ -125,29 +125,38 @@ def lowered_pair(loss: Loss, h: fmpq, idx: list[int]) -> tuple[list[int], list[a
     return [p[2] for p in hull], masses
 
 
-def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq,
-                    window: tuple[arb, arb], budget: arb) -> LowerBracket:
-    """A certified lower bound on eps(delta) of T steps of the removal direction at exact
-    q, sigma, delta (the caller picks the corner of its balls with the least privacy loss)."""
+def _pair_law(q: arb, sigma: arb, T: int, h: fmpq, budget: arb):
+    """(first index, masses on every grid index from it, vertices) of the dominated pair, or
+    None (``lowered_pair``)."""
     with ctx.workprec(max(ctx.prec, 128)):
         loss = Loss(q, sigma, True)
         lo, hi = _range(loss, h, T, budget)
         pair = lowered_pair(loss, h, nodes(loss, float(h), lo, hi, KAPPA))
     if pair is None:
-        return LowerBracket(None, h, arb(0), 0)
+        return None
     idx, masses = pair
     full = [arb(0)] * (idx[-1] - idx[0] + 1)
     for j, m in zip(idx, masses):
         full[j - idx[0]] = m
+    return idx[0], full, len(idx)
+
+
+def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq,
+                    window: tuple[arb, arb], budget: arb) -> LowerBracket:
+    """A certified lower bound on eps(delta) of T steps of the removal direction at exact
+    q, sigma, delta (the caller picks the corner of its balls with the least privacy loss)."""
+    law = _pair_law(q, sigma, T, h, budget)
+    if law is None:
+        return LowerBracket(None, h, arb(0), 0)
+    off, full, count = law
     hf = float(h)
-    bottom = max(math.floor(float(window[0].mid()) / hf), bottom_index(full, idx[0], T))
-    comp = composition(full, idx[0], T, (bottom, math.ceil(float(window[1].mid()) / hf)),
-                       delta)
+    bottom = max(math.floor(float(window[0].mid()) / hf), bottom_index(full, off, T))
+    comp = composition(full, off, T, (bottom, math.ceil(float(window[1].mid()) / hf)), delta)
     below = comp.below
     _, i_lo = certified_indices(delta_estimates(comp.values, hf), lambda i: comp.delta_at(i, h),
                                 float(delta.mid()), delta, None, below)
     if i_lo is None:
-        return LowerBracket(None, h, below, len(idx))
+        return LowerBracket(None, h, below, count)
     # between grid points: delta_C(eps_i + t) = A - e^t B stays above delta while
     # t < log((A - below - delta) / B) (A, B balls), up to t = h
     A, B = comp.tail_sums(i_lo, h)
@@ -157,7 +166,22 @@ def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq,
         t = (gap / B).log()
         if t > 0:
             eps = eps + arb(min(t.lower(), arb(h).lower()))
-    return LowerBracket(arb(eps.lower()), h, below, len(idx))
+    return LowerBracket(arb(eps.lower()), h, below, count)
 
 
-__all__ = ["LowerBracket", "direction_lower", "lowered_pair"]
+def delta_lower(q: arb, sigma: arb, T: int, eps: fmpq, h: fmpq, top: arb, scale: arb) -> arb:
+    """A certified lower bound on delta(eps) of T steps of the removal direction at exact q,
+    sigma (0 where the pair is not built): the dominated pair's composed delta at eps less
+    what its window may hold from outside.  ``top`` is the window's upper loss; ``scale``
+    (about the delta sought) sets the budgets."""
+    law = _pair_law(q, sigma, T, h, scale * arb(2) ** -24)
+    if law is None:
+        return arb(0)
+    off, full, _ = law
+    low = min(bottom_index(full, off, T), int((eps / h).floor()) - 1)
+    comp = composition(full, off, T, (low, math.ceil(float(top.mid()) / float(h))), scale)
+    d = arb((delta_at_eps(comp, eps, h) - comp.below).lower())
+    return d if d > 0 else arb(0)
+
+
+__all__ = ["LowerBracket", "delta_lower", "direction_lower", "lowered_pair"]

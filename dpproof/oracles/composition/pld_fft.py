@@ -317,6 +317,19 @@ def compose(a: np.ndarray, off: int, T: int, bottom: int, top: int,
     return FftComposition(bottom, values, err2, outside, total)
 
 
+def delta_at_eps(comp, eps: fmpq, h: fmpq) -> arb:
+    """A ball containing the composition's delta at the exact eps (0 above the window, the
+    caller adds what the window misses): A - e^t B on the segment from the grid point i at
+    or below eps, t = eps - i h (``FftComposition.tail_sums``)."""
+    i = int((eps / h).floor()) - comp.off
+    if i < 0:
+        raise ValueError(f"eps = {eps} lies below the composition's window")
+    if i >= len(comp.values) - 1:
+        return arb(0)
+    A, B = comp.tail_sums(i, h)
+    return A - arb(eps - (comp.off + i) * h).exp() * B
+
+
 def composition(masses: list[arb], off: int, T: int, win: tuple[int, int], delta: arb):
     """The T-fold composition of the sub-probability ``masses`` (indices off, ...; each
     rounded down) on ``win``: by the FFT where its error costs delta at most 2^-14
@@ -329,6 +342,7 @@ def composition(masses: list[arb], off: int, T: int, win: tuple[int, int], delta
     return exact_composition(to_poly(masses, K), K, off, T, win)
 
 
-__all__ = ["FftComposition", "chernoff", "compose", "composition", "dft", "doubles_below",
+__all__ = ["FftComposition", "chernoff", "compose", "composition", "delta_at_eps", "dft",
+           "doubles_below",
            "error_bound",
            "forward_error", "twiddles"]
