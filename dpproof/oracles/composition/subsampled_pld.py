@@ -46,8 +46,8 @@ def dpsgd_bracket(Q: arb, S: arb, T: int, D: arb, rel_width: float = 0.005,
 _CACHE: dict = {}
 
 
-#: from this many steps on, the composition doubles its grid as the law spreads
-#: (``pld_doubling``) instead of one grid fine enough for every step
+#: from this many steps on, a lower end the dominated pair does not certify is sought on a
+#: grid that doubles as the law spreads (``pld_doubling``)
 DOUBLING_STEPS = 50_000
 
 
@@ -59,16 +59,17 @@ def _bracket(Q, S, T, D, rel_width, delta_err):
     hc = connect_grid(rel_width, eps_rdp)
     upper, connect = connect_upper(Q, S, T, D, hc, window)
     upper = _least(upper, rdp.upper())
-    if T >= DOUBLING_STEPS:
-        from .pld_doubling import dpsgd_bracket_doubling
-        lower, up_doubling, details = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
-        upper = _least(upper, arb(up_doubling.upper()))
-        details.update({"route": "doubling", "rdp_order": order, "connect": connect,
-                        "seconds": time.perf_counter() - t0})
-        return lower, upper, rdp.upper(), details
     lower, rem = dominated_lower(Q, S, T, D, hc, window)
     details = {"route": "fixed grid", "h": str(hc), "rdp_order": order, "remove": rem,
-               "connect": connect, "seconds": time.perf_counter() - t0}
+               "connect": connect}
+    if rem is not None and rem.eps_lower is None and T >= DOUBLING_STEPS:
+        # no dominated pair was certified over many steps: the grid that doubles as the law
+        # spreads, with its concentration bound (``pld_doubling``), still gives a lower end
+        from .pld_doubling import dpsgd_bracket_doubling
+        lower, up_doubling, more = dpsgd_bracket_doubling(Q, S, T, D, delta_err=delta_err)
+        upper = _least(upper, arb(up_doubling.upper()))
+        details.update(more, route="doubling")
+    details["seconds"] = time.perf_counter() - t0
     return lower, upper, rdp.upper(), details
 
 
