@@ -130,3 +130,20 @@ def test_doubles_below_never_exceed_the_balls():
         floor = b.lower() if b.lower() > 0 else arb(0)     # a ball reaching below 0: 0
         assert f >= 0 and arb(fmpq(*float(f).as_integer_ratio())) <= floor
         assert f >= float(floor) * (1 - 2.0 ** -51) - 2.0 ** -1073   # one step down
+
+
+@pytest.mark.parametrize("law", [[0.0, 0.0, 1.0], [0.25, 0.0, 0.0, 0.75], [0.5, 0.5 - 2.0 ** -40]],
+                         ids=["atom", "two atoms", "fair coin short of mass"])
+@pytest.mark.parametrize("T", [3, 500])
+def test_atoms_whose_transform_never_decays(law, T):
+    """|z_k| = 1 at every frequency for an atom (and near 1 at many for two atoms): the
+    T-fold amplification is not confined to a few frequencies, and the bound still holds."""
+    a = np.array(law)
+    n = 64
+    comp = F.compose(a, 0, T, 0, n - 1, arb(1))
+    exact = _exact_circular(a, T, n)
+    with ctx.workprec(200):
+        err = sum(((arb(v) - arb(e)) ** 2 for v, e in zip(comp.values, exact)), arb(0)).sqrt()
+        assert err <= comp.err2
+        assert comp.total <= arb(sum(exact, fmpq(0)))
+    assert comp.err2 < 1e-9
