@@ -13,7 +13,7 @@ from dpproof.oracles.composition import pld_connect as C
 from dpproof.oracles.composition import pld_dominated as D
 from dpproof.oracles.composition.pld_grid import Loss
 
-from .test_pld_connect import _ball, _delta_ref, _gaussian_eps
+from .test_pld_connect import _ball, _curve as _pair_curve, _delta_ref, _gaussian_eps
 
 CASES = [((1, 250), (4, 5)), ((1, 10), (3, 2)), ((1, 1), (2, 1)), ((1, 2), (1, 2))]
 
@@ -27,15 +27,8 @@ def _pair(q, s, h, T=100):
 
 
 def _curve(idx, masses, h, eps):
-    """delta of the discrete pair at eps: sum_k (p_k - e^eps p_k e^{-eps_k})_+ (p_inf = 0)."""
-    total = arb(0)
-    for j, m in zip(idx, masses):
-        t = m * (1 - (arb(eps) - arb(h) * j).exp())
-        if t > 0:
-            total += t
-        elif not t < 0:
-            total += arb(0).union(t)
-    return total
+    """delta of the dominated pair at eps (no mass at +inf)."""
+    return _pair_curve(idx, masses, arb(0), h, eps)
 
 
 @pytest.mark.parametrize("q,s", CASES)

@@ -23,6 +23,16 @@ def _exact_circular(a: np.ndarray, T: int, n: int) -> list[fmpq]:
     return [fmpq(v, 2 ** (E * T)) for v in out]
 
 
+def _composed_and_exact(law: np.ndarray, T: int, n: int = 64):
+    """The FFT's circular composition on Z_n, the exact one, and the 2-norm of their gap
+    (200-bit balls)."""
+    comp = F.compose(law, 0, T, 0, n - 1, arb(1))
+    exact = _exact_circular(law, T, n)
+    with ctx.workprec(200):
+        err = sum(((arb(v) - arb(e)) ** 2 for v, e in zip(comp.values, exact)), arb(0)).sqrt()
+    return comp, exact, err
+
+
 def _laws():
     rng = random.Random(7)
     smooth = np.array([math.exp(-((k - 20) / 6) ** 2) for k in range(48)])
@@ -70,12 +80,9 @@ def test_inverse_dft_inverts():
 def test_composition_error_bound_holds(law, T):
     """||values - exact circular composition||_2 <= err2, the sums' balls contain the exact
     sums, and the composed total is bounded below."""
-    n = 64
-    comp = F.compose(law, 0, T, 0, n - 1, arb(1))
-    exact = _exact_circular(law, T, n)
+    comp, exact, err = _composed_and_exact(law, T)
+    assert err <= comp.err2
     with ctx.workprec(200):
-        err = sum(((arb(v) - arb(e)) ** 2 for v, e in zip(comp.values, exact)), arb(0)).sqrt()
-        assert err <= comp.err2
         h = fmpq(1, 10)
         for i in (0, 20, 50):
             A, B = comp.tail_sums(i, h)
@@ -138,12 +145,8 @@ def test_doubles_below_never_exceed_the_balls():
 def test_atoms_whose_transform_never_decays(law, T):
     """|z_k| = 1 at every frequency for an atom (and near 1 at many for two atoms): the
     T-fold amplification is not confined to a few frequencies, and the bound still holds."""
-    a = np.array(law)
-    n = 64
-    comp = F.compose(a, 0, T, 0, n - 1, arb(1))
-    exact = _exact_circular(a, T, n)
+    comp, exact, err = _composed_and_exact(np.array(law), T)
+    assert err <= comp.err2
     with ctx.workprec(200):
-        err = sum(((arb(v) - arb(e)) ** 2 for v, e in zip(comp.values, exact)), arb(0)).sqrt()
-        assert err <= comp.err2
         assert comp.total <= arb(sum(exact, fmpq(0)))
     assert comp.err2 < 1e-9

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from flint import arb, ctx, fmpq
 
 from .pld_fft import composition, delta_at_eps
-from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, phi
+from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, on_grid, phi
 
 
 def step_delta(loss: Loss, eps: arb) -> arb:
@@ -169,10 +169,7 @@ def _law(q: arb, sigma: arb, T: int, remove: bool, h: fmpq,
         lo, hi = _range(loss, h, T, budget)
         idx = nodes(loss, float(h), lo, hi)
         masses, _ = connect_masses(loss, h, idx)
-    full = [arb(0)] * (idx[-1] - idx[0] + 1)
-    for j, m in zip(idx, masses):
-        full[j - idx[0]] = m
-    return idx[0], full, len(idx)
+    return idx[0], on_grid(idx, masses), len(idx)
 
 
 def direction_upper(q: arb, sigma: arb, T: int, delta: arb, remove: bool, h: fmpq,

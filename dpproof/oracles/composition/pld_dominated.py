@@ -45,7 +45,7 @@ from flint import arb, ctx, fmpq
 from ..balls import normal_tail
 from .pld_connect import KAPPA, _range, nodes, step_delta
 from .pld_fft import composition, delta_at_eps
-from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates
+from .pld_grid import Loss, bottom_index, certified_indices, delta_estimates, on_grid
 
 
 @dataclass(frozen=True)
@@ -135,10 +135,7 @@ def _pair_law(q: arb, sigma: arb, T: int, h: fmpq, budget: arb):
     if pair is None:
         return None
     idx, masses = pair
-    full = [arb(0)] * (idx[-1] - idx[0] + 1)
-    for j, m in zip(idx, masses):
-        full[j - idx[0]] = m
-    return idx[0], full, len(idx)
+    return idx[0], on_grid(idx, masses), len(idx)
 
 
 def direction_lower(q: arb, sigma: arb, T: int, delta: arb, h: fmpq,

@@ -33,7 +33,7 @@ weights w in [0, 1] is within ||w||_2 err2 <= sqrt(m) err2 of c~'s (m terms, Cau
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from flint import arb, arb_poly, ctx, fmpq
@@ -259,6 +259,7 @@ class FftComposition:
     err2: arb        # >= ||values - c~||_2
     outside: arb     # >= the exact composition's mass outside the window (wrapped into c~)
     total: arb       # <= the exact composition's total mass (sum a)^T
+    _poly: arb_poly | None = field(default=None, repr=False)
 
     def tail_sums(self, i: int, h: fmpq) -> tuple[arb, arb]:
         """Balls containing c~'s A = sum_{k > i} c~_k and B = sum_{k > i} c~_k e^{-(k-i) h}
@@ -267,7 +268,9 @@ class FftComposition:
         if m <= 0:
             return arb(0), arb(0)
         with ctx.workprec(128):
-            tail = arb_poly(self.values[i + 1:].tolist())
+            if self._poly is None:          # the values once, exactly (doubles are arb)
+                self._poly = arb_poly(self.values.tolist())
+            tail = self._poly.right_shift(i + 1)
             r = (-arb(h)).exp()
             A, B = tail(arb(1)), tail(r) * r
             e = arb(0, (arb(m).sqrt() * self.err2).upper())

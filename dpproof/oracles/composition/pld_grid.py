@@ -300,6 +300,15 @@ def _reach(tail, budget: arb, j: int, sign: int, stop: int | None) -> int:
     return j if stop is None or sign * j < sign * stop else stop
 
 
+def on_grid(idx: list[int], masses: list) -> list:
+    """The masses at the increasing grid indices ``idx`` spread over every index from
+    idx[0] to idx[-1] (zero between them)."""
+    full = [arb(0)] * (idx[-1] - idx[0] + 1)
+    for j, m in zip(idx, masses):
+        full[j - idx[0]] = m
+    return full
+
+
 def to_poly(masses, K: int) -> fmpz_poly:
     """floor(m 2^K) for each mass ball (never above any value in the ball)."""
     scale = arb(2) ** K
@@ -347,6 +356,6 @@ def rounding_mean(loss: Loss, h: fmpq, j_lo: int, masses: list, c_lo: arb, c_hi:
 
 
 __all__ = ["Disc", "Loss", "bottom_index", "candidates", "certified_indices", "delta_at",
-           "ExactComposition", "delta_estimates", "delta_floats", "exact_composition", "mul", "one_step", "phi", "power",
+           "ExactComposition", "delta_estimates", "delta_floats", "exact_composition", "mul", "on_grid", "one_step", "phi", "power",
            "rounding_deviation", "rounding_mean", "rounding_second_moment", "step_range",
            "tail_sums", "to_poly"]
