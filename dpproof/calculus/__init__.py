@@ -6,7 +6,8 @@ turns their verdicts into the statement's.  A theorem module declares such a sta
 a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
-from .convex import change_of_variables, convexity, data_processing, perspective, secant
+from .convex import (change_of_variables, convexity, data_processing, perspective, secant,
+                     tangent)
 from .loss import bounded_range, loss_range
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
@@ -18,4 +19,4 @@ __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functio
            "Proof", "Step", "aggregate", "bounded_range", "chaining", "change_of_variables",
            "composition", "conditioning", "convexity", "data_processing", "decide", "events",
            "group_privacy", "hockey", "induction", "loss_range", "loss_tail", "mass",
-           "monotonicity", "perspective", "pointwise", "secant", "split"]
+           "monotonicity", "perspective", "pointwise", "secant", "split", "tangent"]

@@ -121,3 +121,31 @@ def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
             f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + (f"; {where}" if where
                                                                      else ""))
     return Step("secant", says, RULES["secant"][2], prem, (child,))
+
+
+def tangent(ctx: Context, name: str, g, eps, t0, params: dict) -> Step:
+    """H_eps(P||Q) <= int g(p, q) for every P, Q (the hockey-stick below an f-divergence,
+    as in the conversion of Renyi DP to (eps, delta)-DP).  f = g(., 1) convex on (0, oo)
+    (``convexity``, f'') lies above its tangent at t0 > 0, which the premises make the line
+    t - e^eps or higher (f'(t0) = 1, f(t0) >= t0 - e^eps), and f >= 0; so f(t) >= max(0, t -
+    e^eps) for t > 0.  Where q > 0, g(p, q) = q f(p/q) >= max(0, p - e^eps q) (1-homogeneity);
+    where q = 0 < p, the closure's recession value p lim f(t)/t >= p, since f(t)/t >= 1 -
+    e^eps/t; where p = 0 < q, q f(0+) >= 0; at p = q = 0 both are 0.  Integrating
+    (monotonicity; int g may be +oo) gives the conclusion.  ``name`` labels int g."""
+    f = g.subs({P: T, Q: 1}, simultaneous=True)
+    child = convexity(ctx, f, params, "second_derivative")
+    slope = sympy.diff(f, T).subs(T, t0)
+    prem = (_homogeneity(ctx, g, params, "tangent"),
+            ctx.premise("tangent", Statement(f, ">=", 0), "f >= 0 on t > 0", t=POSITIVE,
+                        **params),
+            ctx.premise("tangent", Statement(t0, ">", 0), "the point of tangency t0 > 0",
+                        **params),
+            ctx.premise("tangent", Statement(slope, "==", 1), "f'(t0) = 1: the tangent "
+                        "at t0 is parallel to t - e^eps", **params),
+            ctx.premise("tangent", Statement(f.subs(T, t0), ">=", t0 - sympy.exp(eps)),
+                        "f(t0) >= t0 - e^eps: the tangent is on or above t - e^eps",
+                        **params))
+    where = ", ".join(f"{k} in {v}" for k, v in params.items())
+    says = (f"H_{{{sympy.sstr(eps)}}}(P||Q) <= int {sympy.sstr(g)} = {name} for every P, Q"
+            + (f"; {where}" if where else ""))
+    return Step("tangent", says, RULES["tangent"][2], prem, (child,))

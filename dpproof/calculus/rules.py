@@ -55,6 +55,12 @@ RULES = {
                "p/q is in [a, b] and g(p, q) = q f(p/q) <= A p + B q by 1-homogeneity; where "
                "q = 0, p = 0 and g = 0; then monotonicity, int p = int q = 1",
                "p = q = 0 gives 0; q = 0 < p is excluded by p <= b q"),
+    "tangent": ("H_eps(P||Q) <= int g(p, q) for every P, Q",
+                "f = g(., 1) convex lies above its tangent at t0, which is t - e^eps or "
+                "higher (f'(t0) = 1, f(t0) >= t0 - e^eps), and f >= 0: so q f(p/q) >= "
+                "max(0, p - e^eps q) where q > 0 (1-homogeneity); where q = 0 < p the "
+                "recession value p lim f(t)/t >= p; where p = 0 < q, q f(0+) >= 0; then "
+                "monotonicity", CLOSURE),
     "loss_range": ("ess inf L <= 0 <= ess sup L, L = log(p/q), P and Q mutually a.c.",
                    "p <= e^s q a.e. (s = ess sup L) integrates to 1 <= e^s "
                    "(monotonicity, int p = int q = 1); q <= e^-i p likewise",

@@ -4,8 +4,7 @@ RDP to DP)."""
 import sympy
 from sympy import Abs, Max, Rational as R, exp, log, sqrt
 
-from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, Functional, Proof, hockey,
-                              monotonicity, split)
+from dpproof.calculus import Context, Density, Proof, tangent
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr import Q
 from dpproof.expr.vocabulary import (Laplace, Normal, OSGT, ProductOf, density, hockey_stick,
@@ -202,29 +201,29 @@ RD_INSTANCES = Claim("osgt22.rdp_to_dp.instances", src("Analytical computation o
                Domain.of(a=Int(3, 20), i=Int(0, 12)), derived={"alpha": a / 2, "eps": i / 4},
                note="tau = D_alpha from the densities; alpha = a/2, eps = i/4; instances "
                     "N(0,1)/N(1,1), OSGT sigma^2 = 40, m = 3, Laplace(0,1)/(1,1)")
-# over every law (the slide's statement: any P, Q with D_alpha(P||Q) <= tau): pointwise
-# max(0, p - e^eps q) <= C e^(-(alpha - 1) eps) p^alpha q^(1 - alpha), C = (alpha - 1)^(alpha - 1)
-# / alpha^alpha (the max over t = p/q of (t - e^eps)/t^alpha, at t = alpha e^eps/(alpha - 1));
-# integrated (monotonicity): H_eps <= C e^((alpha - 1)(D_alpha - eps)) <= the printed delta
+# over every law (the slide's statement: any P, Q with D_alpha(P||Q) <= tau): the hockey-stick
+# is below the f-divergence g = c p^alpha q^(1 - alpha), c = (1 - 1/alpha)^alpha/(alpha - 1)
+# e^(-(alpha - 1) eps) (the printed constant), because c t^alpha is convex with tangent t -
+# e^eps at t0 = alpha e^eps/(alpha - 1) (the tangent rule); int g = the printed delta at
+# tau = D_alpha, which increases with tau
 P_, Q_ = Density("p"), Density("q")
-RD_C = (alpha - 1)**(alpha - 1) / alpha**alpha
-RD_REN = Functional("exp((alpha - 1) D_alpha(P||Q))", P_.value**alpha * Q_.value**(1 - alpha),
-                    (P_, Q_), finite=False)
+RD_G = ((1 - 1 / alpha)**alpha / (alpha - 1) * exp(-(alpha - 1) * eps)
+        * P_.value**alpha * Q_.value**(1 - alpha))
 RD_SRC = src("Analytical computation of Renyi DP to get delta")
 catalogue.declare(Claim(
     "osgt22.rdp_to_dp", RD_SRC, None,
-    proof=Proof(monotonicity(
-        Context("osgt22.rdp_to_dp", RD_SRC), hockey(P_, Q_, eps),
-        ((RD_C * exp(-(alpha - 1) * eps), RD_REN),),
-        {"p": NONNEG, "q": POSITIVE, "eps": closed(0, None), "alpha": Pos(1, None)},
-        cases=split(Statement(P_.value, ">", exp(eps) * Q_.value))), (RD_INSTANCES,)),
+    proof=Proof(tangent(
+        Context("osgt22.rdp_to_dp", RD_SRC), "exp((alpha - 1)(D_alpha(P||Q) - eps))/(alpha - 1) "
+        "(1 - 1/alpha)^alpha", RD_G, eps, alpha * exp(eps) / (alpha - 1),
+        {"eps": closed(0, None), "alpha": Pos(1, None)}), (RD_INSTANCES,)),
     note="every P, Q, alpha > 1, eps >= 0 (the slide's domain): H_eps(P||Q) <= "
-         "(alpha - 1)^(alpha - 1)/alpha^alpha e^((alpha - 1)(D_alpha - eps)), which is the "
-         "printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha at tau = D_alpha "
-         "and increases with tau.  The pointwise premise is decided on q > 0: at q = 0 < p the "
-         "Renyi integrand is +oo (closure convention), at p = q = 0 both sides are 0.  It is "
-         "tight on the ray p/q = alpha e^eps/(alpha - 1), which no engine closes (a convex "
-         "margin with an interior zero); the earlier encoding over three pairs on a box: .box"))
+         "exp((alpha - 1)(D_alpha - eps))/(alpha - 1) (1 - 1/alpha)^alpha, the printed delta "
+         "at tau = D_alpha; it increases with tau (alpha > 1), so (alpha, tau)-RDP gives "
+         "(eps, delta)-DP with the printed delta.  The pointwise bound max(0, t - e^eps) <= "
+         "c t^alpha (t = p/q) is tight at t = alpha e^eps/(alpha - 1), where no engine closes "
+         "it directly; the tangent rule replaces it by what implies it: c t^alpha convex, its "
+         "slope 1 and its value t0 - e^eps at t0.  At q = 0 < p the Renyi integrand is +oo "
+         "(closure convention).  The earlier encoding over three pairs on a box: .box"))
 catalogue.declare(Claim("osgt22.rdp_to_dp.box", src("Analytical computation of Renyi DP to get delta"),
                Statement(Max(*(hockey_stick(P, Qd, eps) - rdp_to_delta(alpha, renyi(P, Qd, alpha), eps)
                                for P, Qd in rd_pairs)), "<=", 0),

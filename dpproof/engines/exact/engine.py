@@ -223,6 +223,12 @@ def _decide(claim: Claim):
             if verdict is Verdict.PROVED:
                 return verdict, detail, tried, None
         verdict, detail, tried, point = _identity(lhs - rhs)
+        if verdict is None and (shifts := _half_line_shifts(claim, symbols)):
+            # x in (a, oo) as a + x_shift, x_shift > 0: a bijection of the domain, under
+            # which sympy knows the sign of x - a (powers of alpha - 1 split)
+            verdict, detail, more, point = _identity((lhs - rhs).xreplace(shifts))
+            tried += [f"{name} (half-line shift)" for name in more]
+            detail = detail and f"{detail}, after the half-line shift"
         tried += ["sign patterns"] if switched else []
         if verdict is None and not by_hyps:
             verdict, detail = by_cases(claim, lhs - rhs, cases.is_zero, tried)

@@ -2,7 +2,8 @@
 
 ``forms``: the rewrites an identity or a margin is tried in (as given, the canonical erfc
 form, expand, together, expand_log without ``force``, logs grouped by coefficient
-(``log_groups``), logs of factored arguments expanded and cancelled, simplify), each an exact identity
+(``log_groups``), logs of factored arguments expanded and cancelled, powers of products
+split, simplify), each an exact identity
 under the symbols' assumptions; ``identity``: an identity decided by one of them reaching 0;
 ``certified_constants``: non-rational constants replaced by symbols whose sign is certified
 in arb (sympy would decide them by floating-point ``evalf``); ``erfc_by_range``: erfc of a
@@ -43,12 +44,24 @@ def forms(expr, slow=None):
                      ("together", lambda e: sympy.together(sympy.expand(e))),
                      ("expand_log", lambda e: sympy.expand(sympy.expand_log(e, force=False))),
                      ("logs grouped by coefficient", logs_grouped),
-                     ("logs of factored arguments expanded", _logs_expanded)):
+                     ("logs of factored arguments expanded", _logs_expanded),
+                     ("powers of products split", _powers_split)):
         form = rewrite(fn, expr)
         if form is not None:
             yield name, form
     if slow is None:
         yield from forms(expr, slow=True)
+
+
+def _powers_split(expr):
+    """The base of each non-integer power over a common denominator, then (a b)^x = a^x b^x
+    where sympy's assumptions make a, b >= 0 (``expand_power_base`` without ``force``),
+    powers of one base combined, and expanded: the form in which the tangency of
+    (1 - 1/alpha)^alpha/(alpha - 1) t^alpha at t = alpha e^eps/(alpha - 1) cancels after
+    the half-line shift of alpha (osgt22.rdp_to_dp)."""
+    expr = expr.replace(lambda x: isinstance(x, sympy.Pow) and not x.exp.is_integer,
+                        lambda x: sympy.Pow(sympy.together(x.base), x.exp))
+    return sympy.expand(sympy.powsimp(sympy.expand_power_base(expr)))
 
 
 def interleaved(margin, shifted, slow: bool):
