@@ -13,10 +13,10 @@ from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, point
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, chaining, composition, conditioning, events,
                     group_privacy, hockey, induction, loss_tail, mass, monotonicity,
-                    split)
+                    null_sets, split)
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "bounded_range", "chaining", "change_of_variables",
            "composition", "conditioning", "convexity", "data_processing", "decide", "events",
            "group_privacy", "hockey", "induction", "loss_range", "loss_tail", "mass",
-           "monotonicity", "perspective", "pointwise", "secant", "split", "tangent"]
+           "monotonicity", "null_sets", "perspective", "pointwise", "secant", "split", "tangent"]

@@ -28,6 +28,9 @@ RULES = {
     "monotonicity": ("int a <= sum_i c_i int b_i from a <= sum_i c_i b_i pointwise",
                      "monotonicity and linearity of the integral; int p = 1 for a density",
                      CLOSED),
+    "null_sets": ("int a = 0 => int b = 0", "a >= 0 with int a = 0 vanishes mu-a.e., so a "
+                  "set where a > 0 is mu-null; b >= 0 vanishes on the rest of a cover of the "
+                  "orthant, hence mu-a.e., and int b = 0", CLOSED),
     "events": ("sup over events A of P(A) - c Q(A) = int max(0, p - c q), attained at "
                "{p > c q}", "monotonicity on every (randomised) event; {p > c q} is "
                "measurable; premises over u = p - c q in R (a superset of its values)", CLOSED),
@@ -204,6 +207,32 @@ def _cases_cover(ctx, cases, ranges, rule):
     neg = _NEG[a.rel]
     return ctx.premise(rule, Statement(b.lhs, b.rel, b.rhs, hypotheses=(
         Statement(a.lhs, neg, a.rhs),)), "the two cases cover every point", **ranges)
+
+
+def null_sets(ctx: Context, a: Functional, b: Functional, ranges: dict, cases: tuple,
+              positive: frozenset) -> Step:
+    """int a = 0 => int b = 0, every law: a >= 0 and b >= 0 pointwise (case by case), and in
+    each case of ``cases`` (``split(...)``, which covers the orthant) either a > 0 (the case indices in
+    ``positive``: a set where a > 0 is mu-null once int a = 0) or b <= 0 (b vanishes
+    there).  So b = 0 mu-a.e. and int b = 0.  No coefficient: the premises are about the
+    integrands themselves."""
+    if not _is_split(cases) or not positive <= set(range(len(cases))):
+        raise ValueError("null_sets needs split(...) cases and indices of them")
+    prem = [ctx.premise("null_sets", Statement(_refine(f.integrand, h), ">=", 0,
+                                               hypotheses=tuple(h)),
+                        f"{f.name} has a non-negative integrand", **ranges)
+            for f in (a, b) for h in cases]
+    for i, h in enumerate(cases):
+        if i in positive:
+            prem.append(ctx.premise("null_sets", Statement(
+                _refine(a.integrand, h), ">", 0, hypotheses=tuple(h)), f"{a.name} is > 0 "
+                "here: a mu-null set once its integral is 0", **ranges))
+        else:
+            prem.append(ctx.premise("null_sets", Statement(
+                _refine(b.integrand, h), "<=", 0, hypotheses=tuple(h)), f"{b.name} "
+                "vanishes here", **ranges))
+    says = f"{a.name} = 0 => {b.name} = 0"
+    return Step("null_sets", says, RULES["null_sets"][2], tuple(prem))
 
 
 def events(ctx: Context, p: Density, q: Density, c, params: dict) -> Step:

@@ -298,8 +298,8 @@ def test_laplace_accuracy_k_dim_by_induction_on_coordinates():
 
 def test_remark3_pure_if_direction_over_every_law():
     """adp_notes.remark3.pure.if: |Z| <= eps a.s. in both orders => eps-DP, over every law
-    (monotonicity in the split cases, all premises PROVED); the 'only if' direction stays
-    narrowed on the Laplace pair and its verdict line says so.  A mutated bound (half the
+    (monotonicity in the split cases, all premises PROVED); the 'only if' direction is
+    adp_notes.remark3.pure (null sets), the Laplace pair its .laplace.  A mutated bound (half the
     tail masses) does not hold."""
     from dataclasses import replace
     from dpproof.checking import check_claim
@@ -314,7 +314,9 @@ def test_remark3_pure_if_direction_over_every_law():
     assert a.verdict.value == "PROVED"
     assert c.proof.conclusion == ("H_eps(P||Q) + H_eps(Q||P) <= P(|Z| > eps) + "
                                   "Q(|Z| > eps)")
-    assert "'only if' direction" in _claim("adp_notes.remark3.pure").extent
+    assert _claim("adp_notes.remark3.pure").extent == "over every law (the calculus: null_sets)"
+    assert _claim("adp_notes.remark3.pure.laplace").extent.startswith(
+        "on a truncated box (the pair Laplace(0,1)/(1,1)")
     P, Q = Density("p"), Density("q")
     p, q, e = (sympy.Symbol(n_, real=True) for n_ in ("p", "q", "eps"))
     both = Functional("both", hockey(P, Q, e).integrand + hockey(Q, P, e).integrand, (P, Q))

@@ -145,9 +145,9 @@ def test_pure_dp_remark_over_discrete_families(cid, family, names):
 
 
 def test_an_undecided_family_keeps_the_pair_and_says_what_was_tried():
-    claim = CLAIMS["adp_notes.remark3.pure"]
-    assert claim.extent.startswith("on a truncated box (the pair Laplace(0,1)/(1,1), the "
-                                   "'only if' direction")
+    claim = CLAIMS["adp_notes.remark3.pure.laplace"]
+    assert claim.extent.startswith("on a truncated box (the pair Laplace(0,1)/(1,1); every "
+                                   "law is adp_notes.remark3.pure")
     assert "tried over Laplace(0,1)/Laplace(mu,1)" in claim.note
 
 

@@ -3,6 +3,7 @@ the recipe."""
 
 from sympy import Abs, Max, Rational as R, exp
 
+from dpproof.calculus import Proof
 from dpproof.claims import Claim, Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import Finite, bad_mass, hockey_stick, hs_events, loss_tail
 
@@ -18,7 +19,7 @@ TIGHT_TRIED = ("; tried over the family name-and-shame n = 2, every delta in (0,
                "orders: not decided (the interval engine certified 99.96% of the box before "
                "the 120 s limit, sympy did not finish in 20 s; the truncated Gaussian not tried)")
 PURE_TRIED = {
-    "": "; tried over Laplace(0,1)/Laplace(mu,1), every mu > 0: not decided (sympy gave up, "
+    ".laplace": "; tried over Laplace(0,1)/Laplace(mu,1), every mu > 0: not decided (sympy gave up, "
         "the interval engine certified 44% of the box in 42 s)",
     ".rr": " (tried first as Bernoulli(a)/Bernoulli(1 - a): sympy did not finish in 20 s; "
            "Finite's equal normalisers give the log-ratios +-eps0 exactly)",
@@ -85,10 +86,10 @@ for suffix, e, dom, extra in (("", eps, EC, {}), (".instances", e8, EG, {"derive
         narrowed="" if suffix else TIGHT_NARROWED,
         note=TIGHT_NOTE.replace("eps = i/8", EC_NOTE if not suffix else "eps = i/8")
         + ("" if suffix else TIGHT_TRIED), **extra))
+PURE = {}
 for suffix, pair, what, dom, cut in (
-        ("", LAP, "the pair Laplace(0,1)/(1,1)", EC,
-         {"narrowed": "the pair Laplace(0,1)/(1,1), the 'only if' direction; the 'if' "
-                      "direction over every law is adp_notes.remark3.pure.if"}),
+        (".laplace", LAP, "the pair Laplace(0,1)/(1,1)", EC,
+         {"narrowed": "the pair Laplace(0,1)/(1,1); every law is adp_notes.remark3.pure"}),
         (".rr", RR, RR_FAMILY, Domain.of(eps0=closed(0, None), eps=closed(0, None)),
          {"family": RR_FAMILY}),
         (".finite", REV3, REV3_FAMILY,
@@ -96,7 +97,7 @@ for suffix, pair, what, dom, cut in (
          {"family": REV3_FAMILY})):
     both_hs = hs(pair, eps) + hs(pair[::-1], eps)
     both_tail = loss_tail(pair[0], pair[1], eps) + loss_tail(pair[1], pair[0], eps)
-    catalogue.declare(Claim(
+    PURE[suffix] = catalogue.declare(Claim(
         "adp_notes.remark3.pure" + suffix, src("Remark 3, 'Note that'"),
         Statement(both_tail, "<=", 0, hypotheses=(Statement(both_hs, "<=", 0),)), dom, **cut,
         note=f"eps-DP (H_eps = 0 in both orders) => Pr(|Z| <= eps) = 1 in both orders, "
@@ -112,9 +113,19 @@ catalogue.declare(every_law.proved(
     "+ H_eps(Q||P) <= P(|Z| > eps) + Q(|Z'| > eps), pointwise in the cases p > e^eps q, "
     "q > e^eps p, neither; the right side is 0, so both hockey-sticks (>= 0) are 0, i.e. "
     "P(A) <= e^eps Q(A) and Q(A) <= e^eps P(A) for every event (adp_notes.def.hockey_stick)."
-    "  The 'only if' direction (eps-DP => |Z| <= eps a.s.) needs 'a null integral of a "
-    "non-negative function vanishes a.e.', which the calculus has no rule for: it stays "
-    "narrowed, adp_notes.remark3.pure"))
+    "  The 'only if' direction is adp_notes.remark3.pure"))
+catalogue.declare(Claim(
+    "adp_notes.remark3.pure", src("Remark 3, 'Note that'"), None,
+    proof=Proof(every_law.remark3_pure("adp_notes.remark3.pure", src("Remark 3, 'Note that'")),
+                (PURE[".rr"], PURE[".finite"])),
+    note="the 'only if' direction of remark 3's pure statement, over every pair of laws "
+         "(allowed to vanish, disjoint supports included): eps-DP (H_eps = 0 in both orders) "
+         "=> Pr(|Z| <= eps) = 1 in both orders (Z = log(p/q) under P, Z' = log(q/p) under Q), "
+         "every eps >= 0, by the calculus' null sets: the hockey-sticks' integrand is >= 0 "
+         "and > 0 where p > e^eps q or q > e^eps p, so that set is null once both are 0; "
+         "elsewhere both tails' integrands vanish (at q = 0 < p, Z = +oo and the point is in "
+         "the first set).  The converse is adp_notes.remark3.pure.if; the pair "
+         "Laplace(0,1)/(1,1): .laplace; swept over the families .rr and .finite"))
 RECIPE_FAMILY = catalogue.declare(Claim(
     "adp_notes.recipe.family", src("Steps 1 and 2"),
     Statement(Max(*(hs(p, eps) - bad_mass(p[0], p[1], eps) for p in FAMILIES)), "<=", 0), EFAM,

@@ -7,7 +7,7 @@ from sympy import Max, Piecewise, exp
 
 from dpproof.calculus import (NONNEG, Context, Density, Functional, Proof, composition,
                               data_processing, events, group_privacy, hockey, loss_tail,
-                              monotonicity, split)
+                              monotonicity, null_sets, split)
 from dpproof.claims import Claim, Statement
 
 from .common import K, delta, eps
@@ -52,6 +52,19 @@ def remark3_pure_if(cid, source):
                         {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
                         cases=split(Statement(p, ">", exp(eps) * q),
                                     Statement(q, ">", exp(eps) * p)))
+
+
+def remark3_pure(cid, source):
+    """eps-DP => |Z| <= eps a.s. in both orders: H_eps(P||Q) + H_eps(Q||P) = 0 => P(|Z| > eps)
+    + Q(|Z'| > eps) = 0 (null sets): where p > e^eps q or q > e^eps p the hockey-sticks'
+    integrand is > 0 (a null set), elsewhere both tails' integrands vanish."""
+    both = Functional("H_eps(P||Q) + H_eps(Q||P)", hockey(P, Q, eps).integrand
+                      + hockey(Q, P, eps).integrand, (P, Q))
+    tails = Functional("P(|Z| > eps) + Q(|Z'| > eps)", loss_tail(P, Q, eps).integrand
+                       + loss_tail(Q, P, eps).integrand, (P, Q))
+    return null_sets(Context(cid, source), both, tails, {"p": NONNEG, "q": NONNEG, "eps": NONNEG},
+                     split(Statement(p, ">", exp(eps) * q), Statement(q, ">", exp(eps) * p)),
+                     frozenset({0, 1}))
 
 
 def post_processing(cid, source):

@@ -277,4 +277,22 @@ def _strategy(iv, bounds):
                        exclude_min=iv.lo_open and iv.lo is not None,
                        exclude_max=iv.hi_open and iv.hi is not None)
     special = [x for x in (lo, hi, (lo + hi) / 2) if iv.contains(sympy.Rational(repr(x)))]
-    return st.one_of(floats, st.sampled_from(special)) if special else floats
+    drawn = [floats, *_log_scale(iv, lo, hi)]
+    return st.one_of(*drawn, st.sampled_from(special)) if special else st.one_of(*drawn)
+
+
+def _log_scale(iv, lo, hi) -> list:
+    """Points 10^u away from a finite end (or from 0 on the whole line), u uniform in
+    [-4, log10 of the range's width]: on an unbounded range floats drawn uniformly lie at
+    the truncation's scale (1e6), and a violation where a parameter is small against
+    another (eps < |log(p/q)| < 2 eps) is never drawn.  Kept inside [lo, hi]."""
+    if iv.integer or (iv.lo is not None and iv.hi is not None) or hi <= lo:
+        return []
+    top = math.log10(hi - lo)
+    ups = st.floats(-4.0, top, allow_nan=False, allow_infinity=False)
+    if iv.lo is not None:                              # [lo, oo): lo + 10^u
+        return [ups.map(lambda u: min(hi, lo + 10.0**u))]
+    if iv.hi is not None:                              # (-oo, hi]: hi - 10^u
+        return [ups.map(lambda u: max(lo, hi - 10.0**u))]
+    return [st.tuples(ups, st.booleans()).map(         # the line: +-10^u
+        lambda t: max(lo, min(hi, (-1.0 if t[1] else 1.0) * 10.0**t[0])))]
