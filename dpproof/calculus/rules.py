@@ -28,6 +28,10 @@ RULES = {
     "monotonicity": ("int a <= sum_i c_i int b_i from a <= sum_i c_i b_i pointwise",
                      "monotonicity and linearity of the integral; int p = 1 for a density",
                      CLOSED),
+    "proportional": ("phi(int a) = psi(int b) where 0 < int a < oo",
+                     "int b = c int a by monotonicity both ways (b <= c a, a <= b/c "
+                     "pointwise), c > 0, and phi(I) = psi(c I) for every real I > 0",
+                     "the integrands' own (each monotonicity child states it)"),
     "null_sets": ("int a = 0 => int b = 0", "a >= 0 with int a = 0 vanishes mu-a.e., so a "
                   "set where a > 0 is mu-null; b >= 0 vanishes on the rest of a cover of the "
                   "orthant, hence mu-a.e., and int b = 0", CLOSED),

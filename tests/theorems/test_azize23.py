@@ -323,20 +323,18 @@ def test_accuracy_step1_is_jensen_over_every_law():
     assert [s.id for s in c.proof.sweeps] == ["azize23.alg1.accuracy.step1.instances"]
 
 
-@pytest.mark.parametrize("sfx", [".le", ".ge"])
-def test_renyi_split_integral_identity_over_every_law(sfx):
-    """int (h(x)/h(x'))^alpha f_Y' = exp(-alpha (1 +- 2x)/(2 s^2)) int (f_Y/f_Y')^alpha f_Y'
-    both ways, h = f_Y exp(x^2/(2 s^2) + 1/(2 r^2)), on the source's x >= 0, s, r > 0,
-    alpha > 1 and both neighbours."""
-    c, a = _decided("azize23.alg1.renyi_split.integral" + sfx)
-    assert c.extent == "over every law (the calculus: monotonicity)"
+def test_renyi_split_over_every_law():
+    """D_alpha(Y||Y') = alpha/(alpha - 1) (1 +- 2x)/(2 s^2) + log(int (h(x)/h(x'))^alpha
+    f_Y')/(alpha - 1), h = f_Y exp(x^2/(2 s^2) + 1/(2 r^2)), on the source's x >= 0, s, r > 0,
+    alpha > 1 and both neighbours: the integral identity (monotonicity both ways) and the
+    log algebra at every value of the integral, all PROVED."""
+    c, a = _decided("azize23.alg1.renyi_split")
+    assert c.extent == "over every law (the calculus: monotonicity, proportional)"
     assert a.verdict.value == "PROVED", a.scope
-    prem = c.proof.root.all_premises()[-1]
-    assert {n for n, iv in prem.domain.params if iv.hi is None} >= {"x", "s", "r", "alpha"}
-    assert prem.domain["j"] == mod.common.closed(0, 1, integer=True)
-
-
-def test_renyi_split_names_the_integral_identity_instead_of_a_hand_step():
-    c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.renyi_split")
-    assert "by hand" not in c.extent
-    assert "renyi_split.integral.le and .ge, over every law" in c.extent
+    prem = c.proof.root.all_premises()
+    assert len(prem) == 6
+    integrand = next(p for p in prem if "r" in {n for n, _ in p.domain.params})
+    assert {n for n, iv in integrand.domain.params if iv.hi is None} >= {"x", "s", "r", "alpha"}
+    assert integrand.domain["j"] == mod.common.closed(0, 1, integer=True)
+    algebra = prem[-1]
+    assert "I" in algebra.domain.names and "by hand" not in c.note.split("earlier")[0]

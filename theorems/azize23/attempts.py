@@ -12,7 +12,7 @@ from dpproof.expr.vocabulary import (DataDependentNormal, Normal, cyik16_series,
                                      trunc_inv_sq_normal)
 
 from dpproof.calculus import (Context, Density, Functional, Proof, data_processing,
-                              monotonicity)
+                              proportional)
 
 from .common import (NONNEG, POS, Claim, Domain, Interval, Kind, Statement, build_claim,
                      catalogue, closed, grid, src, sym)
@@ -32,50 +32,43 @@ catalogue.declare(build_claim(
     "equality: balls cannot certify it on a continuous box, and neither side has a symbolic "
     "form; every x, s is not reached)"))
 
-# D_alpha(Y||Y') = log(I)/(alpha - 1) with I = int (f_Y/f_Y')^alpha f_Y'; by the definition
-# of h (f = exp(-x^2/(2s^2) - 1/(2r^2)) h), int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2s^2)) I
-RS = Domain.of(x=NONNEG, s=POS, alpha=Interval(1, None, lo_open=True), Iint=POS,
-               j=closed(0, 1, integer=True))   # a count x >= 0, s > 0, alpha > 1, I > 0
-rx, rs, ra, rI, rj = (sym(RS)[n] for n in ("x", "s", "alpha", "Iint", "j"))
+# D_alpha(Y||Y') = log(I)/(alpha - 1) with I = int (f_Y/f_Y')^alpha f_Y' (the definition), for
+# every pair of densities f_Y (p), f_Y' (q): with h the source's h(x) = f_Y exp(x^2/(2 s^2) +
+# 1/(2 r^2)) (Thm 2.1's prefactor taken out), the integrands agree at every y, (h/h')^alpha q =
+# exp(-alpha pm) p^alpha q^(1 - alpha), so int (h/h')^alpha f_Y' = exp(-alpha pm) I (the rule
+# draws it by monotonicity both ways) and the split is the log algebra at every value I > 0
+RS = Domain.of(x=NONNEG, s=POS, alpha=Interval(1, None, lo_open=True),
+               j=closed(0, 1, integer=True))   # a count x >= 0, s > 0, alpha > 1
+rx, rs, ra, rj = (sym(RS)[n] for n in ("x", "s", "alpha", "j"))
 pm = (1 + (2 * rj - 1) * 2 * rx) / (2 * rs**2)
-catalogue.declare(build_claim(
-    "azize23.alg1.renyi_split", "§2.2 Attempt 1, the split of D_alpha(Y_i || Y'_i)",
-    log(rI) / (ra - 1), "==",
-    ra / (ra - 1) * pm + log(sympy.exp(-ra * pm) * rI) / (ra - 1), RS,
-    narrowed="the log algebra, with int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2 s^2)) Iint "
-             "substituted: that integral identity is azize23.alg1.renyi_split.integral.le and "
-             ".ge, over every law (the calculus), not linked here",
-    note="Iint = int (f_Y/f_Y')^alpha f_Y' dy > 0 (so the lhs is D_alpha by definition); the "
-    "integral of the rhs is rewritten through the definition of h (f_Y = exp(-x^2/(2s^2) - "
-    "1/(2r^2)) h) as exp(-alpha(1 +- 2x)/(2 s^2)) Iint; the sign +- is 2j - 1"))
-# the substitution as an integral identity over every pair of densities f_Y (p), f_Y' (q):
-# with h the source's h(x) = f_Y exp(x^2/(2 s^2) + 1/(2 r^2)) (Thm 2.1's prefactor taken out),
-# the integrands agree at every y, (h/h')^alpha q = exp(-alpha pm) p^alpha q^(1 - alpha), and
-# the integral is linear: monotonicity both ways gives int (h/h')^alpha f_Y' = exp(-alpha pm) I
 _fp, _fq = Density("p"), Density("q")
 _rr = sympy.Symbol("r", real=True)
 _pre = lambda xx: sympy.exp(xx**2 / (2 * rs**2) + 1 / (2 * _rr**2))  # noqa: E731
 _I = Functional("I", _fp.value**ra * _fq.value**(1 - ra), (_fp, _fq), finite=False)
 _H = Functional("int (h(x)/h(x')) ^ alpha f_Y'", (_fp.value * _pre(rx) / (
     _fq.value * _pre(rx + 2 * rj - 1)))**ra * _fq.value, (_fp, _fq), finite=False)
-_RANGES = {"p": POS, "q": POS, "x": NONNEG, "s": POS, "r": POS,
-           "alpha": Interval(1, None, lo_open=True), "j": closed(0, 1, integer=True)}
+_PARAMS = dict(RS.params)
+_RANGES = {"p": POS, "q": POS, "r": POS, **_PARAMS}
 _RS_LOC = "§2.2 Attempt 1, the split of D_alpha(Y_i || Y'_i)"
-_RS_NOTE = ("over every pair of densities f_Y = p, f_Y' = q of the outputs on counts x and x' = "
-            "x +- 1 (+- = 2j - 1), x >= 0, s, r > 0, alpha > 1, with h as the source defines it, "
-            "f_Y = exp(-x^2/(2 s^2) - 1/(2 r^2)) h(x) (whether the printed series is that h is "
-            "azize23.alg1.product_pdf); the pointwise premise is decided on p, q > 0: at q = 0 < p "
-            "both integrands are +oo (the closure convention of the Renyi integrand), at p = 0 "
-            "both are 0 (alpha > 1)")
-for _sfx, _lhs, _c, _rhs, _what in (
-        (".le", _H, sympy.exp(-ra * pm), _I, "<="), (".ge", _I, sympy.exp(ra * pm), _H, ">=")):
-    _cid = "azize23.alg1.renyi_split.integral" + _sfx
-    catalogue.declare(Claim(_cid, src(_RS_LOC), None, proof=Proof(monotonicity(
-        Context(_cid, src(_RS_LOC)), _lhs, ((_c, _rhs),), _RANGES)), note=(
-        f"int (h(x)/h(x'))^alpha f_Y' {_what} exp(-alpha (1 +- 2x)/(2 s^2)) I, I = int "
-        "(f_Y/f_Y')^alpha f_Y' (the pair .le, .ge is the identity azize23.alg1.renyi_split "
-        "substitutes), by the calculus' monotonicity: the integrands agree at every y; "
-        + _RS_NOTE)))
+catalogue.declare(Claim(
+    "azize23.alg1.renyi_split", src(_RS_LOC), None,
+    proof=Proof(proportional(
+        Context("azize23.alg1.renyi_split", src(_RS_LOC)), _I, _H, sympy.exp(-ra * pm),
+        lambda v: log(v) / (ra - 1), lambda v: ra / (ra - 1) * pm + log(v) / (ra - 1),
+        ("D_alpha(Y||Y') = log(I)/(alpha - 1)", "alpha/(alpha - 1) (1 +- 2x)/(2 s^2) + "
+         "log(int (h(x)/h(x'))^alpha f_Y')/(alpha - 1)"), _RANGES, _PARAMS)),
+    note="D_alpha(Y||Y') = alpha/(alpha - 1) (1 +- 2x)/(2 s^2) + log(int (h(x)/h(x +- 1))^alpha "
+         "f_Y' dy)/(alpha - 1) over every pair of densities f_Y = p, f_Y' = q of the outputs on "
+         "counts x and x' = x +- 1 (+- = 2j - 1), x >= 0, s, r > 0, alpha > 1, with h as the "
+         "source defines it, f_Y = exp(-x^2/(2 s^2) - 1/(2 r^2)) h(x) (whether the printed "
+         "series is that h is azize23.alg1.product_pdf, and the integrands on instances are "
+         ".pointwise); D_alpha = log(I)/(alpha - 1), I = int (f_Y/f_Y')^alpha f_Y' (the "
+         "definition; I = +oo gives +oo on both sides).  The calculus' proportional rule: "
+         "int (h/h')^alpha f_Y' = exp(-alpha(1 +- 2x)/(2 s^2)) I by monotonicity both ways "
+         "(the integrands agree at every y; decided on p, q > 0: at q = 0 < p both are +oo, "
+         "the closure convention, at p = 0 both 0), then the log algebra at every I > 0.  "
+         "The earlier encoding checked the log algebra alone, the integral identity "
+         "substituted by hand"))
 
 # the substitution itself: the integrands agree at every y, with f_Y, f_Y' the product
 # density from its definition and h the printed double series without its prefactor
