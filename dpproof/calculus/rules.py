@@ -216,10 +216,10 @@ def _cases_cover(ctx, cases, ranges, rule):
 def null_sets(ctx: Context, a: Functional, b: Functional, ranges: dict, cases: tuple,
               positive: frozenset) -> Step:
     """int a = 0 => int b = 0, every law: a >= 0 and b >= 0 pointwise (case by case), and in
-    each case of ``cases`` (``split(...)``, which covers the orthant) either a > 0 (the case indices in
-    ``positive``: a set where a > 0 is mu-null once int a = 0) or b <= 0 (b vanishes
-    there).  So b = 0 mu-a.e. and int b = 0.  No coefficient: the premises are about the
-    integrands themselves."""
+    each case of ``cases`` (``split(...)``, which covers the orthant) either a > 0 (the
+    indices in ``positive``: a set where a > 0 is mu-null once int a = 0) or b <= 0 (b
+    vanishes there).  So b = 0 mu-a.e. and int b = 0.  No coefficient: the premises are
+    about the integrands themselves."""
     if not _is_split(cases) or not positive <= set(range(len(cases))):
         raise ValueError("null_sets needs split(...) cases and indices of them")
     prem = [ctx.premise("null_sets", Statement(_refine(f.integrand, h), ">=", 0,

@@ -25,8 +25,8 @@ PSI = lambda v: log(v) / (alpha - 1) - k / (alpha - 1)   # noqa: E731
 
 
 def _shift(cid, b=H, c=exp(k), psi=PSI):
-    return proportional(ctx(cid), I_, b, c, PHI, psi, ("D_alpha", "log(H)/(alpha - 1) - k/(alpha - 1)"),
-                        RANGES, PARAMS)
+    return proportional(ctx(cid), I_, b, c, PHI, psi,
+                        ("D_alpha", "log(H)/(alpha - 1) - k/(alpha - 1)"), RANGES, PARAMS)
 
 
 def test_shifted_renyi_proved_over_every_law():
