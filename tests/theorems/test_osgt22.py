@@ -181,34 +181,48 @@ def test_gaussian_and_laplace_basics_proved_on_unbounded_parameters(cid):
 
 
 def test_rdp_to_dp_is_stated_over_every_law():
-    """The slide's conversion for every P, Q, alpha > 1, eps >= 0 (the calculus); the
+    """The slide's conversion for every P, Q, alpha > 1, eps >= 0 (the tangent rule); the
     three-pair box stays as .box, its grid as .instances (the sweep)."""
     c = _claim("osgt22.rdp_to_dp")
-    assert c.statement is None and c.extent == "over every law (the calculus: monotonicity)"
+    assert c.statement is None and c.extent == "over every law (the calculus: convexity, tangent)"
     assert [s.id for s in c.proof.sweeps] == ["osgt22.rdp_to_dp.instances"]
-    assert c.proof.conclusion.startswith("H_{eps}(P||Q) <= ")
-    assert c.proof.conclusion.endswith("*exp((alpha - 1) D_alpha(P||Q))")
+    assert c.proof.conclusion.startswith("H_{eps}(P||Q) <= int ")
+    assert "(1 - 1/alpha)^alpha for every P, Q" in c.proof.conclusion
     for p in c.proof.root.all_premises():
-        assert p.domain["alpha"].lo == 1 and p.domain["alpha"].hi is None
+        assert p.domain["alpha"].lo == 1 and p.domain["alpha"].lo_open and p.domain["alpha"].hi is None
         assert p.domain["eps"].lo == 0 and p.domain["eps"].hi is None
     assert _claim("osgt22.rdp_to_dp.box").extent.startswith(
         "on a truncated box (alpha in [3/2, 10], eps <= 3)")
 
 
 @pytest.mark.parametrize("a, e", [("2", "0"), ("8.3", "0.85"), ("50", "3")])
-def test_rdp_to_dp_premise_is_tight_on_its_ray_and_is_the_printed_delta(a, e):
-    """max(0, t - e^eps) <= C e^(-(alpha - 1) eps) t^alpha at q = 1, p = t: equality at
-    t = alpha e^eps/(alpha - 1) (why no ball closes it); C e^((alpha - 1)(tau - eps)) is the
-    printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha."""
-    from theorems.osgt22.rdp import RD_C, alpha
-    prem = _claim("osgt22.rdp_to_dp").proof.root.all_premises()[1]
+def test_rdp_to_dp_tangent_is_tight_and_int_g_is_the_printed_delta(a, e):
+    """At t0 = alpha e^eps/(alpha - 1) the function f(t) = g(t, 1) has slope 1 and the value
+    t0 - e^eps (premises 5 and 6 hold with equality: why no ball closes the pointwise bound);
+    int g at D_alpha = tau is the printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha."""
+    from theorems.osgt22.rdp import RD_G
+    from sympy import exp
+    c = _claim("osgt22.rdp_to_dp")
+    prem = {p.id.rsplit(".", 2)[-2]: p for p in c.proof.root.all_premises()}
     a, e = sympy.Rational(a), sympy.Rational(e)
-    t = a * sympy.exp(e) / (a - 1)
-    at = {s: {"alpha": a, "eps": e, "q": 1, "p": t}[s.name] for s in prem.statement.free_symbols}
-    lhs, rhs = (sympy.N(x.subs(at), 60) for x in (prem.statement.lhs, prem.statement.rhs))
-    assert lhs > 0 and abs(lhs - rhs) < sympy.Float(10)**-50 * rhs
-    printed = (1 - 1 / alpha)**alpha / (alpha - 1)
-    assert abs(sympy.N((RD_C - printed).subs(alpha, a), 60)) < sympy.Float(10)**-50
+    at = {"alpha": a, "eps": e}
+    for k in ("premise5", "premise6"):
+        st = prem[k].statement
+        sub = {s: at[s.name] for s in st.free_symbols}
+        lhs, rhs = (sympy.N(x.subs(sub), 60) for x in (st.lhs, st.rhs))
+        assert abs(lhs - rhs) < sympy.Float(10)**-50 * abs(rhs)
+    # int g over N(0,1) || N(1,1): D_alpha = alpha/2, quadrature from the densities
+    import mpmath
+    mpmath.mp.dps = 30
+    syms = {s.name: s for s in RD_G.free_symbols}
+    g = sympy.lambdify([syms["p"], syms["q"]], RD_G.subs({syms["alpha"]: a, syms["eps"]: e}), "mpmath")
+    phi = lambda x, m: mpmath.npdf(x, m, 1)
+    # p^alpha q^(1 - alpha) is a Gaussian bump centred at x = alpha: a node there
+    integral = mpmath.quad(lambda x: g(phi(x, 1), phi(x, 0)),
+                           [-mpmath.inf, 0, 1, a - 4, a, a + 4, mpmath.inf])
+    tau = a / 2
+    printed = sympy.exp((a - 1) * (tau - e)) / (a - 1) * (1 - 1 / a)**a
+    assert abs(integral - mpmath.mpf(str(sympy.N(printed, 40)))) < mpmath.mpf(10)**-20 * integral
 
 
 def test_single_letter_is_stated_for_every_delta():
