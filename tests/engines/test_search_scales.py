@@ -62,3 +62,17 @@ def test_the_whole_line_and_a_lower_half_line():
               Domain((("x", Interval(None, -1)),)), Kind.INEQUALITY)
     ev = search.check(c, CONFIG)
     assert ev.verdict is Verdict.REFUTED and sympy.Rational(ev.witness["x"]) > -2
+
+
+def test_a_witness_is_moved_to_simple_values():
+    # x + y <= 10 on [0, oo)^2 is violated
+    # almost everywhere the hunt looks (1e6 scale); the witness is simplified to small values
+    x, y = (sympy.Symbol(n, real=True) for n in ("x", "y"))
+    c = Claim("simple", SRC, Statement(x + y, "<=", 10),
+              Domain((("x", HALF), ("y", HALF))), Kind.INEQUALITY)
+    ev = search.check(c, CONFIG)
+    assert ev.verdict is Verdict.REFUTED
+    w = {k: sympy.Rational(v) for k, v in ev.witness.items()}
+    assert w["x"] + w["y"] > 10
+    # within two decades of the unit scale in all (sum |log10 x|), not at the 1e6 scale
+    assert search._extremeness([float(w["x"]), float(w["y"])], [HALF, HALF]) <= 2

@@ -36,6 +36,10 @@ from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
 _POLISH = 3          # starting points for local optimisation
+#: a violation this far from the unit scale is simplified first (``_extremeness``)
+_PLAIN = 2.0
+#: values a witness is moved to, simplest first (``_Hunt.simplify``)
+_SIMPLE = (1, 2, 0.5, 3, 0.25, 4, 0.75, 1.5, 5, 0.1, 10, 0, -1, 100, 0.01)
 _NAN_PROBES = 5      # nan points re-examined in arb for certain undefinedness
 
 
@@ -60,7 +64,7 @@ def _verdict(claim, hunt, config, data, t0) -> Evidence:
     compiled = Compiled(claim, "arb")
     data["nan_points"] = len(hunt.nan_points)
     artefacts, undecided, undefined = [], [], None
-    for margin, point in hunt.worst(_CANDIDATES):
+    for margin, point in hunt.candidates(_CANDIDATES):
         exact = hunt.exact(point)
         check = W.examine(compiled, exact, config.witness_precs)
         undefined = undefined or (check.undefined and (exact, check.undefined))
@@ -218,9 +222,59 @@ class _Hunt:
         finite = [(m, p) for p, m in self.seen.items() if math.isfinite(m)]
         return sorted(finite)[:n]
 
+    def candidates(self, n: int):
+        """The points re-checked in arb: the n float violations nearest the unit scale
+        (``_extremeness``; a witness a reader can use: r = 0.35 rather than r = 4e-11 at
+        alpha = 1001, where the margin is most negative), then the n worst margins."""
+        violated = sorted(((_extremeness(p, self.ivs), m, p) for p, m in self.seen.items()
+                           if math.isfinite(m) and m < 0))
+        out = [(m, p) for _, m, p in violated[:n]]
+        if violated and violated[0][0] > _PLAIN:
+            starts = [p for _, _, p in violated[:3]] + [p for m, p in self.worst(2) if m < 0]
+            simple = min((self.simplify(p) for p in starts),
+                         key=lambda p: (_extremeness(p, self.ivs), self.seen[p]))
+            out = [(self.seen[simple], simple)] + [w for w in out if w[1] != simple]
+        return out + [w for w in self.worst(n) if w not in out]
+
+    def simplify(self, point):
+        """A float violation moved, one coordinate at a time, to the simplest value
+        (``_SIMPLE``, in its range) at which the float margin stays negative, for at most
+        three passes: 2 passes over 3 coordinates x 15 values is at most 135 margins."""
+        point = tuple(point)
+        for _ in range(3):
+            moved = False
+            for k, iv in enumerate(self.ivs):
+                if iv.is_point:
+                    continue
+                for v in _SIMPLE:
+                    if v == point[k]:
+                        break
+                    trial = point[:k] + (v,) + point[k + 1:]
+                    m = self.score(trial)
+                    if math.isfinite(m) and m < 0:
+                        point, moved = trial, True
+                        break
+            if not moved:
+                break
+        return point
+
     def best_margin(self):
         w = self.worst(1)
         return None if not w else float(w[0][0])
+
+
+def _extremeness(point, ivs) -> float:
+    """How far a point is from the unit scale: the sum over its coordinates of |log10 |x||
+    (0 for x = 0), plus -log10 of its distance to a finite end of its range where that is
+    below 1 and not 0 (alpha = 1 + 2e-16 is as extreme as alpha = 1e16; an end attained is
+    a natural point)."""
+    out = 0.0
+    for x, iv in zip(point, ivs):
+        out += abs(math.log10(abs(x))) if x != 0 else 0.0
+        for end in (iv.lo, iv.hi):
+            d = abs(x - float(end)) if end is not None else 0.0
+            out += -math.log10(d) if 0 < d < 1 else 0.0
+    return out
 
 
 @contextlib.contextmanager
