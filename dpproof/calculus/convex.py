@@ -98,6 +98,13 @@ def change_of_variables(ctx: Context, name: str, g, params: dict) -> Step:
                 (_homogeneity(ctx, g, params, "change_of_variables"),))
 
 
+def _where(params: dict) -> str:
+    """"; k in range, ..." for a conclusion's parameters ("" when there are none)."""
+    if not params:
+        return ""
+    return "; " + ", ".join(f"{k} in {v}" for k, v in params.items())
+
+
 def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
     """int g(p, q) <= ``bound`` for every P, Q with a q <= p <= b q pointwise (0 < a < b).
     The rule draws the chord A t + B of f = g(., 1) through (a, f(a)) and (b, f(b))
@@ -116,10 +123,8 @@ def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
             ctx.premise("secant", Statement(top, "<=", bound), "A + B, the chord of "
                         f"f(t) = {sympy.sstr(f)} between a and b at t = 1, is <= the bound",
                         **params))
-    where = ", ".join(f"{k} in {v}" for k, v in params.items())
     says = (f"{name}(P||Q) = int {sympy.sstr(g)} <= {sympy.sstr(bound)} for every P, Q with "
-            f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + (f"; {where}" if where
-                                                                     else ""))
+            f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + _where(params))
     return Step("secant", says, RULES["secant"][2], prem, (child,))
 
 
@@ -145,7 +150,6 @@ def tangent(ctx: Context, name: str, g, eps, t0, params: dict) -> Step:
             ctx.premise("tangent", Statement(f.subs(T, t0), ">=", t0 - sympy.exp(eps)),
                         "f(t0) >= t0 - e^eps: the tangent is on or above t - e^eps",
                         **params))
-    where = ", ".join(f"{k} in {v}" for k, v in params.items())
     says = (f"H_{{{sympy.sstr(eps)}}}(P||Q) <= int {sympy.sstr(g)} = {name} for every P, Q"
-            + (f"; {where}" if where else ""))
+            + _where(params))
     return Step("tangent", says, RULES["tangent"][2], prem, (child,))

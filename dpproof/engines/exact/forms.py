@@ -58,7 +58,11 @@ def _powers_split(expr):
     where sympy's assumptions make a, b >= 0 (``expand_power_base`` without ``force``),
     powers of one base combined, and expanded: the form in which the tangency of
     (1 - 1/alpha)^alpha/(alpha - 1) t^alpha at t = alpha e^eps/(alpha - 1) cancels after
-    the half-line shift of alpha (osgt22.rdp_to_dp)."""
+    the half-line shift of alpha (osgt22.rdp_to_dp).  None (not tried) unless some power has
+    an exponent not known to be an integer: otherwise ``expand`` gives this form."""
+    if not any(isinstance(x, sympy.Pow) and not x.exp.is_integer
+               for x in sympy.preorder_traversal(expr)):
+        return None
     expr = expr.replace(lambda x: isinstance(x, sympy.Pow) and not x.exp.is_integer,
                         lambda x: sympy.Pow(sympy.together(x.base), x.exp))
     return sympy.expand(sympy.powsimp(sympy.expand_power_base(expr)))
