@@ -10,7 +10,7 @@ import sympy
 
 from ..claims import Statement
 from .objects import POSITIVE, REAL, Step
-from .rules import RULES, Context
+from .rules import RULES, Context, where
 
 P, Q, S, T = (sympy.Symbol(n, real=True) for n in ("p", "q", "s", "t"))
 #: functions with kinks or jumps: f'' by sympy would hide them in a DiracDelta
@@ -98,13 +98,6 @@ def change_of_variables(ctx: Context, name: str, g, params: dict) -> Step:
                 (_homogeneity(ctx, g, params, "change_of_variables"),))
 
 
-def _where(params: dict) -> str:
-    """"; k in range, ..." for a conclusion's parameters ("" when there are none)."""
-    if not params:
-        return ""
-    return "; " + ", ".join(f"{k} in {v}" for k, v in params.items())
-
-
 def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
     """int g(p, q) <= ``bound`` for every P, Q with a q <= p <= b q pointwise (0 < a < b).
     The rule draws the chord A t + B of f = g(., 1) through (a, f(a)) and (b, f(b))
@@ -124,7 +117,7 @@ def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
                         f"f(t) = {sympy.sstr(f)} between a and b at t = 1, is <= the bound",
                         **params))
     says = (f"{name}(P||Q) = int {sympy.sstr(g)} <= {sympy.sstr(bound)} for every P, Q with "
-            f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + _where(params))
+            f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + where(params))
     return Step("secant", says, RULES["secant"][2], prem, (child,))
 
 
@@ -151,5 +144,5 @@ def tangent(ctx: Context, name: str, g, eps, t0, params: dict) -> Step:
                         "f(t0) >= t0 - e^eps: the tangent is on or above t - e^eps",
                         **params))
     says = (f"H_{{{sympy.sstr(eps)}}}(P||Q) <= int {sympy.sstr(g)} = {name} for every P, Q"
-            + _where(params))
+            + where(params))
     return Step("tangent", says, RULES["tangent"][2], prem, (child,))

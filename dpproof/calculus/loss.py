@@ -10,7 +10,9 @@ nothing but the context).
 ``loss_range`` is the mass argument: p <= e^s q a.e., so 1 = int p <= e^s int q = e^s
 (monotonicity), and q <= e^-i p likewise; its premises are the real steps 1 <= e^s => s >= 0
 and 1 <= e^-i => i <= 0.  ``bounded_range`` parametrises each hypothesis set onto (see
-there), so its premises carry no hypothesis.
+there), so its premises carry no hypothesis.  ``hoeffding`` is Hoeffding's lemma (1963,
+eq. (4.16)) for a loss on an interval: the chord of a convex exponential, then a Taylor
+bound of the log-mgf with the second derivative at most 1/4.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from sympy import Abs, exp
 
 from ..claims import Interval, Statement
 from .objects import REAL, Step
-from .rules import RULES, Context
+from .rules import RULES, Context, where
 
 S, I = (sympy.Symbol(n, real=True) for n in ("s", "i"))
+# Hoeffding's function: u = lambda (hi - lo), m = (E L - lo)/(hi - lo) in [0, 1]
+U, M, Z, LAM = (sympy.Symbol(n, real=True) for n in ("u", "m", "z", "lam"))
+HOEFFDING_A = 1 - M + M * exp(U)
+HOEFFDING_F = -U * M + sympy.log(HOEFFDING_A)
 
 
 def loss_range(ctx: Context) -> Step:
@@ -64,3 +70,44 @@ def bounded_range(ctx: Context) -> Step:
             "eps-BR; eps-BR => eps-DP; eps-BR => t - eps <= log(p/q) <= t a.e. for "
             "t = ess sup log(p/q), which is in [0, eps]")
     return Step("bounded_range", says, RULES["bounded_range"][2], prem, (child,))
+
+
+def hoeffding(ctx: Context, lo, hi, bound, params: dict, of: str,
+              children: tuple = ()) -> Step:
+    """Hoeffding's lemma for the privacy loss: for every P, Q whose loss L = log(p/q) lies in
+    [lo, hi] P-a.s. (``of`` says which hypothesis gives it; ``children`` derive it, if any),
+    and every real lambda, E_P[exp(lambda (L - E_P L))] <= exp(lambda^2 bound).
+
+    Why (w = hi - lo > 0, mu = E_P L in [lo, hi], finite as L is bounded): exp(lambda z)
+    is convex in z (its z'' >= 0, a premise), so it lies below its chord on [lo, hi];
+    integrating against P (monotonicity, linearity) and multiplying by exp(-lambda mu),
+    E_P[exp(lambda (L - mu))] <= exp(f(u, m)) with u = lambda w, m = (mu - lo)/w in [0, 1],
+    f = -u m + log(1 - m + m e^u).  Taylor in u with Lagrange's remainder: f(0, m) = 0,
+    f_u(0, m) = 0 and f_uu <= 1/4 (premises: A = 1 - m + m e^u > 0, f_uu A^2 = m (1 - m) e^u,
+    A^2 >= 4 m (1 - m) e^u), so f <= u^2/8 = lambda^2 w^2/8 <= lambda^2 ``bound`` (a premise,
+    which also covers w = 0: L = E L a.s., and the left side is 1)."""
+    unit = Interval.closed(0, 1)
+    f_u = sympy.diff(HOEFFDING_F, U)
+    f_uu = sympy.diff(HOEFFDING_F, U, 2)
+    prem = (ctx.premise("hoeffding", Statement(lo, "<=", hi), "the interval [lo, hi] is not "
+                        "empty", **params),
+            ctx.premise("hoeffding", Statement((hi - lo)**2 / 8, "<=", bound),
+                        "(hi - lo)^2/8 is at most the stated parameter", **params),
+            ctx.premise("hoeffding", Statement(sympy.diff(exp(LAM * Z), Z, 2), ">=", 0),
+                        "exp(lambda z) is convex in z", lam=REAL, z=REAL),
+            ctx.premise("hoeffding", Statement(HOEFFDING_F.subs(U, 0), "==", 0),
+                        "f(0, m) = 0", m=unit),
+            ctx.premise("hoeffding", Statement(f_u.subs(U, 0), "==", 0), "f_u(0, m) = 0",
+                        m=unit),
+            ctx.premise("hoeffding", Statement(HOEFFDING_A, ">", 0), "A = 1 - m + m e^u > 0: "
+                        "f is smooth in u", u=REAL, m=unit),
+            ctx.premise("hoeffding", Statement(sympy.cancel(f_uu * HOEFFDING_A**2), "==",
+                                               M * (1 - M) * exp(U)),
+                        "f_uu A^2 = m (1 - m) e^u", u=REAL, m=unit),
+            ctx.premise("hoeffding", Statement(HOEFFDING_A**2 - 4 * M * (1 - M) * exp(U), ">=",
+                                               0), "A^2 >= 4 m (1 - m) e^u: f_uu <= 1/4",
+                        u=REAL, m=unit))
+    says = (f"for every P, Q with {sympy.sstr(lo)} <= L <= {sympy.sstr(hi)} P-a.s. ({of}) and "
+            f"every real lambda: E_P[exp(lambda (L - E_P L))] <= exp(lambda^2*"
+            f"({sympy.sstr(bound)}))" + where(params))
+    return Step("hoeffding", says, RULES["hoeffding"][2], prem, tuple(children))

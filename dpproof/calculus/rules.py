@@ -76,6 +76,13 @@ RULES = {
                       "with t in [0, eps]", "the definitions (|L| <= eps a.e.; ess sup L - "
                       "ess inf L <= eps), loss_range and real algebra, checked as premises",
                       "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
+    "hoeffding": ("E_P[exp(lambda (L - E_P L))] <= exp(lambda^2 (hi - lo)^2/8) for every "
+                  "P, Q with lo <= L <= hi P-a.s.", "Hoeffding's lemma: exp(lambda z) lies "
+                  "below its chord on [lo, hi] (convexity), integrate against P "
+                  "(monotonicity); the log of the chord at the mean, f(u, m), has f(0) = "
+                  "f_u(0) = 0 and f_uu <= 1/4 (Taylor with Lagrange's remainder)",
+                  "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
+    "both": ("A and B", "each conclusion drawn by its own step", "each step's own"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }
@@ -125,6 +132,13 @@ class Context:
         self.count[0] += 1
         return pointwise(f"{self.claim_id}.premise{self.count[0]}.{rule}", statement,
                          self.source, note=note or RULES[rule][1], **ranges)
+
+
+def where(params: dict) -> str:
+    """"; k in range, ..." for a conclusion's parameters ("" when there are none)."""
+    if not params:
+        return ""
+    return "; " + ", ".join(f"{k} in {v}" for k, v in params.items())
 
 
 def _linear(terms) -> str:
@@ -331,3 +345,12 @@ def composition(ctx: Context, k) -> Step:
             "given the past: (eps_1 + ... + eps_k, delta_1 + ... + delta_k)-DP")
     return induction(ctx, k, says, base, step, {"E": NONNEG, "e": NONNEG, "d": NONNEG,
                                                 k.name: _from(2)}, pair)
+
+
+def both(*steps: Step) -> Step:
+    """The conjunction of the conclusions of ``steps`` (a statement with several parts, each
+    drawn by its own rule): it holds when each does."""
+    if len(steps) < 2:
+        raise ValueError("both: give two or more steps")
+    says = "; and ".join(s.says for s in steps)
+    return Step("both", says, RULES["both"][2], (), tuple(steps))

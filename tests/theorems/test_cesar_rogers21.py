@@ -84,7 +84,7 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
           "cesar_rogers21.lemma5_4.instances", "cesar_rogers21.lemma2_1.instances",
           "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances",
-          "cesar_rogers21.lemma3_2.dp.mean", "cesar_rogers21.lemma3_2.dp.mean.family",
+          "cesar_rogers21.lemma3_2.dp.family",
           "cesar_rogers21.lemma2_1.family", "cesar_rogers21.eq5_6.k6",
           "cesar_rogers21.lemma6_2.one_coordinate", "cesar_rogers21.def2_3.em_br.three",
           "cesar_rogers21.lemma2_2.rr"}
@@ -569,3 +569,37 @@ def test_prop1_and_lemma5_4_swap_gap_on_their_continuous_range():
     by_id = {c.id: c for c in mod.CLAIMS}
     for cid in ("cesar_rogers21.prop1", "cesar_rogers21.lemma5_4"):
         assert by_id[cid].domain.names == ("eps_g",) and "eps_g in [0, 1/2]" in by_id[cid].narrowed
+
+
+def test_lemma3_2_dp_is_stated_over_every_dp_round():
+    """Lemma 3.2 for eps-DP: the mean bound (secant) and eps^2/2-subgaussian (Hoeffding on
+    [-eps, eps]) for every pair with e^-eps q <= p <= e^eps q and every eps > 0; the former
+    Laplace/RR box is the sweep .family, whose verdict line says it is narrowed."""
+    by_id = {c.id: c for c in mod.CLAIMS}
+    c = by_id["cesar_rogers21.lemma3_2.dp"]
+    assert c.statement is None
+    assert c.extent == "over every law (the calculus: convexity, secant, hoeffding, both)"
+    says = c.proof.conclusion
+    assert "KL(P||Q) = int p*log(p/q) <= eps*(exp(eps) - 1)/(exp(eps) + 1)" in says
+    assert "exp(-eps)*q <= p <= exp(eps)*q" in says
+    assert "-eps <= L <= eps P-a.s." in says and "exp(lambda^2*(eps**2/2))" in says
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma3_2.dp.family"]
+    for p in c.proof.root.all_premises():
+        if "eps" in p.domain.names:
+            assert p.domain["eps"].lo == 0 and p.domain["eps"].lo_open and p.domain["eps"].hi is None
+    assert by_id["cesar_rogers21.lemma3_2.dp.family"].extent.startswith("on a truncated box")
+
+
+@pytest.mark.parametrize("e, lam", [("1/10", "4"), ("1", "-3"), ("3", "1/2")])
+def test_lemma3_2_dp_subgaussian_holds_and_is_near_tight_on_rr(e, lam):
+    """The two-point loss +-eps (RR, the extreme eps-DP law) at its mean: the log-mgf of the
+    centred loss is below lambda^2 eps^2/2 (mpmath, 40 digits), and at the balanced law
+    (a = 1/2, mean 0) it is log cosh(lambda eps), whose ratio to the bound -> 1 as lambda -> 0."""
+    mpmath.mp.dps = 40
+    e, lam = mpmath.mpf(sympy.Rational(e)), mpmath.mpf(sympy.Rational(lam))
+    a = mpmath.e**e / (1 + mpmath.e**e)
+    mean = a * e - (1 - a) * e
+    lhs = mpmath.log(a * mpmath.exp(lam * (e - mean)) + (1 - a) * mpmath.exp(lam * (-e - mean)))
+    assert lhs < lam**2 * e**2 / 2
+    small = mpmath.mpf("1e-6")
+    assert abs(mpmath.log(mpmath.cosh(small * e)) / (small**2 * e**2 / 2) - 1) < mpmath.mpf("1e-10")

@@ -85,9 +85,7 @@ NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
     "lemma2_2.rr": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
-    "lemma3_2.dp": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4] (the mean "
-                   "part over every eps-DP round: lemma3_2.dp.mean)",
-    "lemma3_2.dp.mean.family": "the Laplace mechanism only, eps in [1/10, 3]",
+    "lemma3_2.dp.family": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "lemma3_2.cdp": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
                     "(mu, tau)-CDP round",

@@ -28,25 +28,23 @@ def logmgf(points, lm):
 
 
 rr_dp = [(a_, eps), (b_, -eps)]
-add("lemma3_2.dp", "Lemma 3.2",
-    le(Max(kl(Laplace(0, 1 / eps), Laplace(1, 1 / eps)) - eps * (E - 1) / (E + 1),
-           logmgf(rr_dp, lam) - lam**2 * eps**2 / 2, logmgf(rr_dp, -lam) - lam**2 * eps**2 / 2), 0),
-    Domain.of(eps=closed(R(1, 10), 3), lam=closed(R(1, 4), 4)),
-    note="mean: Laplace mechanism (KL from the densities; RR attains equality, tested); "
-         "subgaussian: RR's loss (+-eps w.p. a, b), |lambda| in [1/4, 4]")
-MEAN_FAMILY = add("lemma3_2.dp.mean.family", "Lemma 3.2",
-                  le(kl(Laplace(0, 1 / eps), Laplace(1, 1 / eps)) - eps * (E - 1) / (E + 1), 0),
-                  Domain.of(eps=closed(R(1, 10), 3)),
-                  note="the mean part of lemma3_2.dp on the Laplace mechanism (KL from the "
-                       "densities), the family the calculus' conclusion (.mean) is swept over")
-catalogue.declare(Claim(f"{KEY}.lemma3_2.dp.mean", src("Lemma 3.2"), None,
-              proof=Proof(every_law.dp_mean(f"{KEY}.lemma3_2.dp.mean", src("Lemma 3.2")),
-                          (MEAN_FAMILY,)),
-              note="the mean part of lemma3_2.dp over every eps-DP round, every eps > 0: for "
-                   "every pair of laws with e^-eps q <= p <= e^eps q (both allowed to vanish "
-                   "together), E_P[L] = KL(P||Q) <= eps (e^eps - 1)/(e^eps + 1) = eps "
-                   "tanh(eps/2), since t log t lies below its chord on [e^-eps, e^eps] (the "
-                   "secant rule); the subgaussian part stays narrowed in lemma3_2.dp"))
+DP_FAMILY = add("lemma3_2.dp.family", "Lemma 3.2",
+                le(Max(kl(Laplace(0, 1 / eps), Laplace(1, 1 / eps)) - eps * (E - 1) / (E + 1),
+                       logmgf(rr_dp, lam) - lam**2 * eps**2 / 2,
+                       logmgf(rr_dp, -lam) - lam**2 * eps**2 / 2), 0),
+                Domain.of(eps=closed(R(1, 10), 3), lam=closed(R(1, 4), 4)),
+                note="the family lemma3_2.dp's conclusion is swept over (its former "
+                     "encoding): mean on the Laplace mechanism (KL from the densities; RR "
+                     "attains equality, tested); subgaussian on RR's loss (+-eps w.p. a, b), "
+                     "|lambda| in [1/4, 4]")
+catalogue.declare(Claim(f"{KEY}.lemma3_2.dp", src("Lemma 3.2"), None,
+              proof=Proof(every_law.dp_round(f"{KEY}.lemma3_2.dp", src("Lemma 3.2")),
+                          (DP_FAMILY,)),
+              note="every eps-DP round, every eps > 0: for every pair of laws with e^-eps q "
+                   "<= p <= e^eps q (both allowed to vanish together), E_P[L] = KL(P||Q) <= "
+                   "eps (e^eps - 1)/(e^eps + 1), since t log t lies below its chord on "
+                   "[e^-eps, e^eps] (secant), and the centred loss is eps^2/2-subgaussian for "
+                   "every real lambda (hoeffding: L in [-eps, eps] P-a.s.)"))
 rr_br = [(pp, tt), (1 - pp, tt - eps)]
 add("lemma3_2.br", "Lemma 3.2",
     le(Max(kl(Bernoulli(1 - pp), Bernoulli(1 - qq)) - br_mean(eps), br_mean(eps) - eps**2 / 8,

@@ -5,8 +5,8 @@ conclusion is also swept."""
 import sympy
 from sympy import Max, exp, log
 
-from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, bounded_range, hockey, mass,
-                              monotonicity, secant)
+from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, both, bounded_range, hockey,
+                              hoeffding, mass, monotonicity, secant)
 
 from .closed_forms import thm1_delta
 
@@ -15,13 +15,19 @@ p, q = P.value, Q.value
 eps = sympy.Symbol("eps", real=True)
 
 
-def dp_mean(cid, source):
-    """Lemma 3.2, the mean of an eps-DP round: E[L] = KL(P||Q) <= eps (e^eps - 1)/(e^eps + 1)
-    = eps tanh(eps/2) for every P, Q with e^-eps q <= p <= e^eps q (eps-DP both ways), every
-    eps > 0: t log t lies below its chord on [e^-eps, e^eps] (``secant``); the chord at
-    t = 1 is the bound exactly, so RR (loss +-eps only) attains it."""
-    return secant(Context(cid, source), "KL", p * log(p / q), exp(-eps), exp(eps),
+def dp_round(cid, source):
+    """Lemma 3.2 for an eps-DP round, every eps > 0 and every pair with e^-eps q <= p <=
+    e^eps q: the mean E[L] = KL(P||Q) <= eps (e^eps - 1)/(e^eps + 1) = eps tanh(eps/2) (t log t
+    lies below its chord on [e^-eps, e^eps], ``secant``; the chord at t = 1 is the bound
+    exactly, so RR, with loss +-eps only, attains it) and the centred loss eps^2/2-subgaussian,
+    E_P[exp(lambda (L - E L))] <= exp(lambda^2 eps^2/2) for every real lambda (Hoeffding's
+    lemma on [-eps, eps], as the source's proof cites it: (2 eps)^2/8 = eps^2/2)."""
+    ctx = Context(cid, source)
+    mean = secant(ctx, "KL", p * log(p / q), exp(-eps), exp(eps),
                   eps * (exp(eps) - 1) / (exp(eps) + 1), {"eps": POSITIVE})
+    spread = hoeffding(ctx, -eps, eps, eps**2 / 2, {"eps": POSITIVE},
+                       "eps-DP: e^-eps q <= p <= e^eps q")
+    return both(mean, spread)
 
 
 def br_range(cid, source):
