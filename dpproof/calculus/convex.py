@@ -98,27 +98,59 @@ def change_of_variables(ctx: Context, name: str, g, params: dict) -> Step:
                 (_homogeneity(ctx, g, params, "change_of_variables"),))
 
 
-def secant(ctx: Context, name: str, g, a, b, bound, params: dict) -> Step:
+def secant(ctx: Context, name: str, g, a, b, bound, params: dict, peak=None) -> Step:
     """int g(p, q) <= ``bound`` for every P, Q with a q <= p <= b q pointwise (0 < a < b).
     The rule draws the chord A t + B of f = g(., 1) through (a, f(a)) and (b, f(b))
     itself; f convex on (0, oo) (``convexity``, f'') lies below it on [a, b], so where
     q > 0, g(p, q) = q f(p/q) <= A p + B q (1-homogeneity), and where q = 0, p = 0 and
     g(0, 0) = 0; integrating, int g <= A + B.  Premises: 0 < a < b, homogeneity, A + B <=
-    ``bound``."""
+    ``bound``.
+
+    ``peak`` = (v, v0, form), for a bound that is the sup of A + B over the parameter v
+    (tight at v0, where no ball closes it): A + B = ``form`` (an identity premise: the
+    caller's closed form of the chord, checked), and form <= bound is drawn from form
+    concave in v on v's range (an interval; its v'' <= 0), v0 in that range, a critical
+    point there (its v' = 0), and its value at v0 <= ``bound``."""
     f = g.subs({P: T, Q: 1}, simultaneous=True)
     child = convexity(ctx, f, params, "second_derivative")
     fa, fb = f.subs(T, a), f.subs(T, b)
     slope = (fb - fa) / (b - a)
     top = fa + slope * (1 - a)          # A + B: the chord at t = 1
-    prem = (ctx.premise("secant", Statement(a, ">", 0), "0 < a", **params),
+    prem = [ctx.premise("secant", Statement(a, ">", 0), "0 < a", **params),
             ctx.premise("secant", Statement(b, ">", a), "a < b", **params),
-            _homogeneity(ctx, g, params, "secant"),
-            ctx.premise("secant", Statement(top, "<=", bound), "A + B, the chord of "
-                        f"f(t) = {sympy.sstr(f)} between a and b at t = 1, is <= the bound",
-                        **params))
+            _homogeneity(ctx, g, params, "secant")]
+    chord = f"A + B, the chord of f(t) = {sympy.sstr(f)} between a and b at t = 1"
+    if peak is None:
+        prem.append(ctx.premise("secant", Statement(top, "<=", bound), f"{chord}, is <= the "
+                                "bound", **params))
+    else:
+        prem += _peak(ctx, top, bound, params, *peak, chord)
     says = (f"{name}(P||Q) = int {sympy.sstr(g)} <= {sympy.sstr(bound)} for every P, Q with "
             f"{sympy.sstr(a)}*q <= p <= {sympy.sstr(b)}*q pointwise" + where(params))
-    return Step("secant", says, RULES["secant"][2], prem, (child,))
+    return Step("secant", says, RULES["secant"][2], tuple(prem), (child,))
+
+
+def _peak(ctx: Context, top, bound, params: dict, v, v0, form, what: str) -> list:
+    """Premises for top <= bound over v's range: top = form, form concave with a critical
+    point v0 in that range and form(v0) <= bound (a concave function on an interval is at
+    most its value at a critical point)."""
+    span = params[v.name]
+    if span.integer:
+        raise ValueError(f"secant: peak over {v} needs a real range, not {span}")
+    rest = {k: r for k, r in params.items() if k != v.name}
+    ends = [(end, rel) for end, rel in ((span.lo, ">" if span.lo_open else ">="),
+                                        (span.hi, "<" if span.hi_open else "<="))
+            if end is not None]
+    return ([ctx.premise("secant", Statement(top, "==", form), f"{what}, is "
+                         f"{sympy.sstr(form)}", **params),
+             ctx.premise("secant", Statement(sympy.diff(form, v, 2), "<=", 0),
+                         f"it is concave in {v}", **params)]
+            + [ctx.premise("secant", Statement(v0, rel, end), f"{v} = {sympy.sstr(v0)} is in "
+                           f"the range {span} of {v}", **rest) for end, rel in ends]
+            + [ctx.premise("secant", Statement(sympy.diff(form, v).subs(v, v0), "==", 0),
+                           f"its derivative in {v} vanishes at {v} = {sympy.sstr(v0)}", **rest),
+               ctx.premise("secant", Statement(form.subs(v, v0), "<=", bound),
+                           f"its value at {v} = {sympy.sstr(v0)} is <= the bound", **rest)])
 
 
 def tangent(ctx: Context, name: str, g, eps, t0, params: dict) -> Step:

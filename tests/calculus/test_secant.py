@@ -8,6 +8,7 @@ import pytest
 
 from dpproof.calculus import POSITIVE, convexity, secant
 from dpproof.calculus.finite import divergence
+from dpproof.claims import Interval
 from dpproof.evidence import Verdict
 
 from .common import ctx, decide, premise_verdicts
@@ -76,3 +77,43 @@ def test_disjoint_supports_break_the_hypothesis_and_the_bound():
     # so the hypothesis a q <= p <= b q is what the conclusion needs
     assert divergence(KL, [1, 0], [0, 1]) == oo
     assert not all(exp(-1) * b <= a <= exp(1) * b for a, b in zip([1, 0], [0, 1]))
+
+
+# the peak: a bound that is the sup of the chord over a parameter.  f = t^2 (g = p^2/q) on
+# [y/2, y]: the chord at 1 is 3y/2 - y^2/2, concave in y, largest (9/8) at y = 3/2
+Y = sympy.Symbol("y", real=True)
+CHI = p**2 / q
+PEAK_FORM = 3 * Y / 2 - Y**2 / 2
+
+
+def _peak(cid, bound=R(9, 8), v0=R(3, 2), form=PEAK_FORM, g=CHI):
+    return secant(ctx(cid), "chi2+1", g, Y / 2, Y, bound, {"y": POSITIVE},
+                  peak=(Y, v0, form))
+
+
+def test_peak_proves_a_bound_tight_at_an_interior_point():
+    a = decide("t.peak", _peak("t.peak"))
+    assert a.verdict is Verdict.PROVED and "every law" in a.label
+    assert set(premise_verdicts(a).values()) == {"PROVED"}
+
+
+@pytest.mark.parametrize("cid, kw, bad", [
+    # below the sup: the chord at y = 3/2 is 9/8 > 1
+    ("t.plow", dict(bound=1), "premise9.secant"),
+    # not the critical point: the derivative 3/2 - y is 1/2 at y = 1
+    ("t.pv0", dict(v0=1, bound=1), "premise8.secant"),
+    # a closed form that is not the chord
+    ("t.pform", dict(form=Y - Y**2 / 2, v0=1, bound=R(1, 2)), "premise5.secant"),
+    # a point outside y's range (0, oo)
+    ("t.pout", dict(v0=-1, form=-Y - Y**2 / 2, bound=R(1, 2)), "premise7.secant"),
+])
+def test_peak_false_premises_never_hold(cid, kw, bad):
+    a = decide(cid, _peak(cid, **kw))
+    assert premise_verdicts(a)[f"{cid}.{bad}"] == "REFUTED", premise_verdicts(a)
+    assert not a.verdict.holds
+
+
+def test_peak_needs_a_real_range():
+    with pytest.raises(ValueError, match="real range"):
+        secant(ctx("t.pint"), "chi2+1", CHI, Y / 2, Y, R(9, 8),
+               {"y": Interval(1, 5, integer=True)}, peak=(Y, R(3, 2), PEAK_FORM))

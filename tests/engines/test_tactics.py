@@ -28,6 +28,12 @@ TRUE = [
     ("induction", "1 - (1 - d)^n <= n*d", dict(d=I.closed(0, 1), n=NS), "induction on n"),
     ("induction_square", "n*d - 1 + (1 - d)^n <= (n*d)^2/2", dict(d=I.closed(0, 1), n=NS),
      "induction on n"),
+    # e^eps - 1 > 0 for every eps > 0: the logs of the two positive terms (cesar_rogers21's
+    # BR mean: the chord t - eps (e^t - 1)/(e^eps - 1) is concave in t)
+    ("log_difference", "exp(e) - 1 > 0", dict(e=I(0, None, lo_open=True)), "logs"),
+    ("reciprocal", "-e*exp(t)/(exp(e) - 1) <= 0", dict(e=I(0, None, lo_open=True), t=I(None, None)),
+     "its base is > 0"),
+    ("log_difference_powers", "3^x >= 2^x", dict(x=I.closed(0, None)), "logs"),
 ]
 
 FALSE = [
@@ -44,6 +50,12 @@ FALSE = [
     # treacherous: base and step hold (g = 0, e(0) = 1) but a = -1 < 0
     ("induction_sign", "(-1)^n >= 0", dict(n=I(0, None, integer=True))),
     ("induction_strict", "1 - (1 - d)^n < n*d", dict(d=I.closed(0, 1), n=NS)),
+    # e^eps - 2 < 0 for eps < log 2: the log difference eps - log 2 has no sign
+    ("log_difference", "exp(e) - 2 >= 0", dict(e=I(0, None, lo_open=True))),
+    # tight at eps = 0, which the open end leaves out: strict at 0 fails on the closed range
+    ("log_difference_strict", "exp(e) - 1 > 0", dict(e=I.closed(0, None))),
+    # 1/(e^eps - 1) is negative for eps < 0
+    ("reciprocal", "1/(exp(e) - 1) >= 0", dict(e=I(None, None))),
 ]
 
 

@@ -84,7 +84,8 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.prop1.strict", "cesar_rogers21.prop1.instances",
           "cesar_rogers21.lemma5_4.instances", "cesar_rogers21.lemma2_1.instances",
           "cesar_rogers21.lemma6_3.instances", "cesar_rogers21.lemma6_2.instances",
-          "cesar_rogers21.lemma3_2.dp.family",
+          "cesar_rogers21.lemma3_2.dp.family", "cesar_rogers21.lemma3_2.br.family",
+          "cesar_rogers21.lemma3_2.br.mean_quadratic",
           "cesar_rogers21.lemma2_1.family", "cesar_rogers21.eq5_6.k6",
           "cesar_rogers21.lemma6_2.one_coordinate", "cesar_rogers21.def2_3.em_br.three",
           "cesar_rogers21.lemma2_2.rr"}
@@ -603,3 +604,42 @@ def test_lemma3_2_dp_subgaussian_holds_and_is_near_tight_on_rr(e, lam):
     assert lhs < lam**2 * e**2 / 2
     small = mpmath.mpf("1e-6")
     assert abs(mpmath.log(mpmath.cosh(small * e)) / (small**2 * e**2 / 2) - 1) < mpmath.mpf("1e-10")
+
+
+def test_lemma3_2_br_is_stated_over_every_br_round():
+    """Lemma 3.2 for eps-BR over every law: Lemma 2.1's range, the mean as the sup over t of
+    the chord (secant with its peak at t*), eps^2/8-subgaussian (Hoeffding, width eps); the
+    printed '(<= eps^2/8)' is its own scalar claim .mean_quadratic."""
+    by_id = {c.id: c for c in mod.CLAIMS}
+    c = by_id["cesar_rogers21.lemma3_2.br"]
+    assert c.statement is None and c.extent.startswith("over every law")
+    assert c.proof.root.rules() == ["loss_range", "bounded_range", "convexity", "secant",
+                                    "hoeffding", "both"]
+    says = c.proof.conclusion
+    assert "eps-BR => t - eps <= log(p/q) <= t a.e." in says
+    assert "<= eps/(1 - exp(-eps)) - log(eps/(1 - exp(-eps))) - 1" in says
+    assert "exp(lambda^2*(eps**2/8))" in says
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma3_2.br.family"]
+    q = by_id["cesar_rogers21.lemma3_2.br.mean_quadratic"]
+    assert q.domain["eps"].lo == 0 and q.domain["eps"].hi is None
+
+
+@pytest.mark.parametrize("e", ["1/10", "1", "2"])
+def test_lemma3_2_br_chord_peak_is_the_printed_mean(e):
+    """The chord of t log t on [e^(t - eps), e^t] at 1 is t - eps (e^t - 1)/(e^eps - 1); at
+    t* = log((e^eps - 1)/eps) it is the printed bound (mpmath, 40 digits), and KL of
+    RR_{eps,t*} from the densities equals it."""
+    mpmath.mp.dps = 40
+    eps_ = mpmath.mpf(sympy.Rational(e))
+    ts = mpmath.log((mpmath.exp(eps_) - 1) / eps_)
+    a, b = mpmath.exp(ts - eps_), mpmath.exp(ts)
+    f = lambda x: x * mpmath.log(x)
+    chord = f(a) + (f(b) - f(a)) / (b - a) * (1 - a)
+    z = eps_ / (1 - mpmath.exp(-eps_))
+    printed = z - 1 - mpmath.log(z)
+    assert abs(chord - (ts - eps_ * (mpmath.exp(ts) - 1) / (mpmath.exp(eps_) - 1))) < mpmath.mpf(10)**-35
+    assert abs(chord - printed) < mpmath.mpf(10)**-35
+    # RR_{eps,t*}: two outcomes with p/q = e^t and e^(t - eps): q-masses from the mean-1 ratio
+    w = (1 - a) / (b - a)                  # Q-mass on the outcome with ratio b
+    kl = w * f(b) + (1 - w) * f(a)
+    assert abs(kl - printed) < mpmath.mpf(10)**-35

@@ -86,7 +86,7 @@ NARROWED = {
     "lemma2_2.rr": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
     "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
     "lemma3_2.dp.family": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
-    "lemma3_2.br": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
+    "lemma3_2.br.family": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "lemma3_2.cdp": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
                     "(mu, tau)-CDP round",
     "eq4": "k = 3: with heterogeneous eps_i the sum over S has no grouping into a sum over "

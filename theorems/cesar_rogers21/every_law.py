@@ -5,8 +5,8 @@ conclusion is also swept."""
 import sympy
 from sympy import Max, exp, log
 
-from dpproof.calculus import (NONNEG, POSITIVE, Context, Density, both, bounded_range, hockey,
-                              hoeffding, mass, monotonicity, secant)
+from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
+                              hockey, hoeffding, mass, monotonicity, secant)
 
 from .closed_forms import thm1_delta
 
@@ -28,6 +28,30 @@ def dp_round(cid, source):
     spread = hoeffding(ctx, -eps, eps, eps**2 / 2, {"eps": POSITIVE},
                        "eps-DP: e^-eps q <= p <= e^eps q")
     return both(mean, spread)
+
+
+#: t = ess sup L of an eps-BR round (Lemma 2.1); named t_sup, as t is the ratio p/q of the
+#: convexity premises
+T_SUP = sympy.Symbol("t_sup", real=True)
+
+
+def br_round(cid, source, bound):
+    """Lemma 3.2 for an eps-BR round, every eps > 0 and every pair of neighbouring laws:
+    Lemma 2.1 (``bounded_range``) gives t - eps <= L <= t with t = ess sup L in [0, eps];
+    for every real t, a pair with e^(t - eps) q <= p <= e^t q has E[L] = KL(P||Q) <= ``bound``
+    (``secant``: t log t below its chord on [e^(t - eps), e^t]; the chord at 1 is t - eps
+    (e^t - 1)/(e^eps - 1), concave in t, largest at t* = log((e^eps - 1)/eps), where it
+    equals the printed bound -- RR_{eps,t*} attains it) and the centred loss is
+    eps^2/8-subgaussian (Hoeffding's lemma on an interval of width eps)."""
+    ctx = Context(cid, source)
+    t = T_SUP
+    chord = t - eps * (exp(t) - 1) / (exp(eps) - 1)
+    mean = secant(ctx, "KL", p * log(p / q), exp(t - eps), exp(t), bound,
+                  {"eps": POSITIVE, "t_sup": REAL},
+                  peak=(t, log((exp(eps) - 1) / eps), chord))
+    spread = hoeffding(ctx, t - eps, t, eps**2 / 8, {"eps": POSITIVE, "t_sup": REAL},
+                       "eps-BR, t_sup = ess sup L")
+    return both(bounded_range(ctx), mean, spread)
 
 
 def br_range(cid, source):

@@ -6,6 +6,9 @@ rules under the box's assumptions (``is_nonnegative``/``is_positive`` of an expr
 symbols carry the sign the box implies).  Tactics:
 
 - sign of a product, quotient or power from the signs of its factors;
+- a reciprocal b^-k (k a positive integer) is positive where b is;
+- a difference A - B of two positive terms has the sign of log A - log B (log increases):
+  e^eps - 1 > 0 from eps > 0;
 - Abs / Max / Min resolved where the domain decides the sign or the order of their arguments;
 - monotone transformations of both sides: squaring two non-negative sides, log of two
   positive sides, comparing exponents of exp on both sides;
@@ -55,7 +58,8 @@ class Prover:
             return False
         self.goals += 1
         for tactic in (self._resolve_abs_max_min, self._factors, self._linear_or_concave,
-                       self._homogeneous, self._induction):
+                       self._homogeneous, self._induction, self._reciprocal,
+                       self._log_difference):
             mark = len(self.steps)
             if tactic(e, strict, depth + 1):
                 return True
@@ -115,6 +119,33 @@ class Prover:
             sign *= s
         if sign > 0:
             self.steps.append("sign of a product/quotient from the signs of its factors")
+            return True
+        return False
+
+    def _reciprocal(self, e, strict, depth):
+        base, ex = e.as_base_exp()
+        if not (e.is_Pow and ex.is_integer and ex.is_negative):
+            return False
+        if self.nonneg(base, True, depth):
+            self.steps.append(f"1/({sympy.sstr(base)[:60]})^{-ex} > 0: its base is > 0")
+            return True
+        return False
+
+    def _log_difference(self, e, strict, depth):
+        if not e.is_Add or len(e.args) != 2:
+            return False
+        neg = [a for a in e.args if a.could_extract_minus_sign()]
+        if len(neg) != 1:
+            return False
+        a, b = next(x for x in e.args if x is not neg[0]), -neg[0]
+        if not (self.nonneg(a, True, depth) and self.nonneg(b, True, depth)):
+            return False
+        gap = sympy.expand_log(sympy.log(a), force=False) - sympy.expand_log(sympy.log(b),
+                                                                             force=False)
+        mark = len(self.steps)
+        if self.nonneg(gap, strict, depth):
+            self.steps.insert(mark, f"{sympy.sstr(a)[:40]} - {sympy.sstr(b)[:40]}: both > 0, "
+                                    "so its sign is that of the difference of their logs")
             return True
         return False
 
