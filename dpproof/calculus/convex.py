@@ -137,6 +137,9 @@ def _peak(ctx: Context, top, bound, params: dict, v, v0, form, what: str) -> lis
     span = params[v.name]
     if span.integer:
         raise ValueError(f"secant: peak over {v} needs a real range, not {span}")
+    rough = form.atoms(*_ROUGH)
+    if rough:     # as in ``convexity``: form'' would hide a kink in a DiracDelta
+        raise ValueError(f"secant: peak needs a form of class C^2: {form} has {rough}")
     rest = {k: r for k, r in params.items() if k != v.name}
     ends = [(end, rel) for end, rel in ((span.lo, ">" if span.lo_open else ">="),
                                         (span.hi, "<" if span.hi_open else "<="))

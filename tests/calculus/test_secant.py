@@ -117,3 +117,9 @@ def test_peak_needs_a_real_range():
     with pytest.raises(ValueError, match="real range"):
         secant(ctx("t.pint"), "chi2+1", CHI, Y / 2, Y, R(9, 8),
                {"y": Interval(1, 5, integer=True)}, peak=(Y, R(3, 2), PEAK_FORM))
+
+
+def test_peak_refuses_a_kinked_form():
+    with pytest.raises(ValueError, match="C\\^2"):
+        secant(ctx("t.pkink"), "chi2+1", CHI, Y / 2, Y, R(9, 8), {"y": POSITIVE},
+               peak=(Y, R(3, 2), PEAK_FORM - Abs(Y - R(3, 2))))
