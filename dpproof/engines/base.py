@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import signal
 import time
-import functools
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -108,20 +107,6 @@ def budgeted(config: Config):
             yield
     finally:
         _BUDGET[0] = previous
-
-
-def counted(check):
-    """An engine's ``check`` called on its own (a test, a user's script) runs under its
-    config's budget, as inside ``checking.check_claim``: counted work, no clock.  Inside a
-    claim's budget (``budgeted`` already entered) it adds nothing, so a library run is
-    unchanged."""
-    @functools.wraps(check)
-    def run(claim, config):
-        if config.budget != "work" or _BUDGET[0] == "work":
-            return check(claim, config)
-        with budgeted(config):
-            return check(claim, config)
-    return run
 
 
 class time_limit:

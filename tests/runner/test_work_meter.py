@@ -431,26 +431,3 @@ def test_an_exhaustion_python_cannot_raise_is_not_printed(capsys):
     assert hit                  # an exhaustion was dropped by a finaliser
     assert "Exception ignored" not in capsys.readouterr().err
     assert sys.unraisablehook is work._unraisable
-
-
-def test_an_engine_called_on_its_own_counts_its_budget(monkeypatch):
-    """An engine's ``check`` called directly (a test, a user's script) runs under its config's
-    counted budget, as inside ``check_claim``: with every clock raising it gives the same
-    evidence; under budget="seconds" it reads the clock (the patch bites)."""
-    import dpproof
-    from dpproof.engines.base import load
-
-    # tight at x = 0: many boxes, stopped by the box count
-    claim = dpproof.claim("log(1 + x) >= x - x^2/2", x="[0, 1]", id="tight")
-    config = Config(engines=("interval",), max_boxes=200)
-    interval = load("interval")
-    quiet = interval.check(claim, config)
-    assert quiet.verdict.name == "SUPPORTED" and quiet.data["boxes_visited"] > 50
-    for name, module in list(sys.modules.items()):
-        if name.startswith("dpproof") and getattr(module, "time", None) is time_module:
-            monkeypatch.setattr(module, "time", _NoClock())
-    again = interval.check(claim, config)
-    assert (again.verdict, again.scope, again.detail) == (quiet.verdict, quiet.scope,
-                                                           quiet.detail)
-    with pytest.raises(AssertionError, match="time\\."):
-        interval.check(claim, Config(engines=("interval",), max_boxes=200, budget="seconds"))
