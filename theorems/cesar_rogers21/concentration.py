@@ -12,13 +12,22 @@ from .common import (E, KEY, POS, a_, add, b_, br_mean, catalogue, closed, delta
                      integers, j, k, lam, le, n, pp, qq, r, rho, sigma, src, tt, v, x)
 
 # ---- Section 3: concentration ---------------------------------------------------------
-add("lemma3_1", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
+LEMMA3_1_FAMILY = add(
+    "lemma3_1.family", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
     Domain.of(n=integers(1, 16), x=closed(0, 5)),
-    note="instance: M_n = sum of n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact "
-         "binomial tail.  beta <= 5 is every beta >= 0: M_n <= sqrt(n) <= 4, so the tail is 0 "
-         "beyond.  Tried: n <= 36 (certified on 85% of the box, the rest stops where both "
-         "sides are below 1e-7) and n <= 100 (no box certified in the budget); all n is "
-         "Hoeffding's argument, not a finite computation")
+    note="the family lemma3_1's conclusion is swept over (its former encoding): M_n = sum of "
+         "n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact binomial tail.  beta <= 5 "
+         "is every beta >= 0: M_n <= sqrt(n) <= 4, so the tail is 0 beyond")
+catalogue.declare(Claim(f"{KEY}.lemma3_1", src("Lemma 3.1"), None,
+              proof=Proof(every_law.martingale_tail(f"{KEY}.lemma3_1", src("Lemma 3.1")),
+                          (LEMMA3_1_FAMILY,)),
+              note="every n >= 1, every filtration and every adapted sum M_n = X_1 + ... + X_n "
+                   "whose increments are conditionally sigma_i^2-subgaussian given the past, "
+                   "sigma_i predictable, sum sigma_i^2 <= B a.s. (B > 0): P[M_n >= beta] <= "
+                   "exp(-beta^2/(2 B)) for every beta >= 0 (the source's Appendix A: the "
+                   "exponential supermartingale, induction on n, Markov at lambda = beta/B).  "
+                   "beta < 0 is outside the statement: there the bound is < 1 and M_n = 0 "
+                   "violates it"))
 
 
 def logmgf(points, lm):
@@ -77,12 +86,23 @@ def cdp_gauss(sg, lm):
                - lm**2 * tau_g**2 / 2)
 
 
-add("lemma3_2.cdp", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
+CDP_FAMILY = add(
+    "lemma3_2.cdp.family", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
     Domain.of(sigma=POS, lam=POS),
-    note="the Gaussian mechanism N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and "
-         "lambda > 0 (Delta = 1 is a scale reduction: sigma/Delta is what matters): "
-         "(1/(2 sigma^2), 1/sigma)-CDP; log-mgf of the centred loss = lambda D_{1+lambda} - "
-         "lambda mu; KL and Renyi derived from the densities; both parts hold with equality")
+    note="the family lemma3_2.cdp's conclusion is swept over: the Gaussian mechanism "
+         "N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and lambda > 0 (Delta = 1 is a "
+         "scale reduction: sigma/Delta is what matters): (1/(2 sigma^2), 1/sigma)-CDP; log-mgf "
+         "of the centred loss = lambda D_{1+lambda} - lambda mu; KL and Renyi derived from the "
+         "densities; both parts hold with equality")
+catalogue.declare(Claim(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2"), None,
+              proof=Proof(every_law.cdp_round(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2")),
+                          (CDP_FAMILY,)),
+              note="every (mu, tau)-CDP round, every real mu and tau > 0: the source proves it "
+                   "'simply due to the definition' (Dwork and Rothblum 2016, Def. 3.1: E[L] <= "
+                   "mu and L - E[L] tau-subgaussian, E[exp(lambda (L - E L))] <= "
+                   "exp(lambda^2 tau^2/2) for every real lambda); the rule checks that the "
+                   "lemma's constants are the definition's, at every value of the mean and "
+                   "the mgf (consequence)"))
 add("lemma3_2.cdp.instances", "Lemma 3.2", le(cdp_gauss(r / 2, v / 2), 0),
     Domain.of(r=integers(1, 6), v=integers(1, 6)), derived={"sigma": r / 2, "lambda": v / 2},
     note="instances sigma = r/2, lambda = v/2 of lemma3_2.cdp (ball oracles): equality "

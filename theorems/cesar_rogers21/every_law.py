@@ -6,7 +6,9 @@ import sympy
 from sympy import Max, exp, log
 
 from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
-                              hockey, hoeffding, mass, monotonicity, secant)
+                              consequence, hockey, hoeffding, mass, monotonicity, secant,
+                              supermartingale)
+from dpproof.claims import Statement
 
 from .closed_forms import thm1_delta
 
@@ -28,6 +30,31 @@ def dp_round(cid, source):
     spread = hoeffding(ctx, -eps, eps, eps**2 / 2, {"eps": POSITIVE},
                        "eps-DP: e^-eps q <= p <= e^eps q")
     return both(mean, spread)
+
+
+def martingale_tail(cid, source):
+    """Lemma 3.1 (the source's Appendix A, after Howard et al. 2020): for every n, a sum of
+    increments conditionally sigma_i^2-subgaussian given the past, sigma_i predictable and
+    sum sigma_i^2 <= B a.s., has P[M_n >= beta] <= exp(-beta^2/(2 B)), every beta >= 0,
+    B > 0 (``supermartingale`` at lambda = beta/B)."""
+    beta, B = sympy.Symbol("beta", real=True), sympy.Symbol("B", real=True)
+    return supermartingale(Context(cid, source), beta, B, exp(-beta**2 / (2 * B)), beta / B,
+                           {"beta": NONNEG, "B": POSITIVE})
+
+
+def cdp_round(cid, source):
+    """Lemma 3.2 for a (mu, tau)-CDP round: E[L] <= mu and the centred loss
+    tau^2/2-subgaussian, E_P[exp(lambda (L - E L))] <= exp(lambda^2 tau^2/2), every real
+    lambda -- from the definition of (mu, tau)-CDP (Dwork and Rothblum 2016, Def. 3.1) at
+    every value of the mean m = E_P[L] and of that mgf (``consequence``)."""
+    mu, tau, lm, mean, mgf = (sympy.Symbol(n, real=True) for n in
+                              ("mu", "tau", "lambda", "mean_L", "mgf_L"))
+    definition = (Statement(mean, "<=", mu), Statement(mgf, "<=", exp(lm**2 * tau**2 / 2)))
+    lemma = (Statement(mean, "<=", mu), Statement(mgf, "<=", exp(lm**2 * (tau**2 / 2))))
+    return consequence(Context(cid, source), "(mu, tau)-CDP: mean_L = E_P[L], mgf_L = "
+                       "E_P[exp(lambda (L - E_P L))]", definition, lemma,
+                       {"mu": REAL, "tau": POSITIVE, "lambda": REAL, "mean_L": REAL,
+                        "mgf_L": NONNEG})
 
 
 #: t = ess sup L of an eps-BR round (Lemma 2.1); named t_sup, as t is the ratio p/q of the
