@@ -98,3 +98,71 @@ def consequence(ctx: Context, cls: str, definition: tuple, conclusions: tuple,
     says = (f"for every law of {cls} (" + ", ".join(str(d) for d in definition) + "): "
             + ", ".join(str(c) for c in conclusions))
     return Step("consequence", says, RULES["consequence"][2], prem)
+
+
+def _exp_form(e):
+    """``e`` with its hyperbolic functions written in exp (an identity: tanh x = (e^x -
+    e^-x)/(e^x + e^-x)); the exact engine compares exponentials, not tanh."""
+    return e.rewrite(sympy.exp) if e.has(sympy.tanh, sympy.sinh, sympy.cosh) else e
+
+
+def setwise_composition(ctx: Context, rounds: tuple, delta, params: dict) -> Step:
+    """Lemma 3.3 of Cesar and Rogers: the set-wise adaptive composition of preregistered
+    parameter sets, one set per class of round, is (eps_g, delta)-DP with eps_g = sum over
+    every parameter of its mean term + sqrt(2 (sum of its variance terms) log(1/delta)).
+
+    ``rounds`` holds one entry per class: (class name, the class's Lemma 3.2 step, the printed
+    mean term, the step's mean bound, the printed variance term, the step's subgaussian
+    constant c: E[exp(l (L - E L))] <= exp(l^2 c)).  Why: the analyst's view has the density
+    of its rounds' conditional laws (the analyst's own choices are the same under both
+    neighbours and cancel), so the total loss is L = L_1 + ... + L_n, L_i the loss of round i
+    given the past; L_i = E[L_i | F_(i-1)] + X_i with E[L_i | F_(i-1)] <= the round's mean
+    bound and X_i conditionally (2 c)-subgaussian (each class's step, applied to the round's
+    conditional laws); the class and parameter of round i are F_(i-1)-measurable, and every
+    preregistered parameter is used exactly once, so the bounds sum to A and the sigma_i^2 to
+    B, whatever the order.  Premises: the printed terms are the steps' (mean term = mean
+    bound, variance term = 2 c); ``supermartingale`` at B; L >= A + beta => M_n >= beta;
+    exp(-beta^2/(2 B)) <= delta at beta = sqrt(2 B log(1/delta)); H_eps_g(V0||V1) <=
+    P[L > eps_g] (the recipe: max(0, p - e^eps_g q) <= p 1[p > e^eps_g q])."""
+    beta_s, B_s, dl = (sympy.Symbol(n, real=True) for n in ("beta_tail", "B_total", "delta_g"))
+    terms = []
+    for name, step, mean_printed, mean_step, var_printed, c_step, ranges in rounds:
+        terms.append(ctx.premise("setwise", Statement(_exp_form(mean_printed), "==",
+                                                      mean_step),
+                                 f"{name}: the printed mean term is the bound of Lemma 3.2 "
+                                 "(hyperbolic functions written in exp)", **ranges))
+        terms.append(ctx.premise("setwise", Statement(var_printed, "==", 2 * c_step),
+                                 f"{name}: the printed variance term is sigma^2 = 2 c, c the "
+                                 "subgaussian constant of Lemma 3.2", **ranges))
+    tail = supermartingale(ctx, beta_s, B_s, exp(-beta_s**2 / (2 * B_s)), beta_s / B_s,
+                           {"beta_tail": NONNEG, "B_total": Interval(0, None, lo_open=True)})
+    open01 = Interval(0, 1, lo_open=True, hi_open=True)
+    pos = Interval(0, None, lo_open=True)
+    L_exc, c_sl = sympy.Symbol("excess_L", real=True), sympy.Symbol("slack_A", real=True)
+    own = (ctx.premise("setwise", Statement(beta_s + L_exc + c_sl, ">=", beta_s),
+                       "L = A + beta + d (d >= 0) and sum E[L_i | F_(i-1)] = A - c (c >= 0): "
+                       "M_n = L - sum E[L_i | F_(i-1)] >= beta", beta_tail=NONNEG,
+                       excess_L=NONNEG, slack_A=NONNEG),
+           ctx.premise("setwise", Statement(
+               exp(-beta_s**2 / (2 * B_s)).subs(beta_s, sympy.sqrt(2 * B_s * log(1 / dl))),
+               "<=", dl), "at beta = sqrt(2 B log(1/delta)) the tail is at most delta",
+               B_total=pos, delta_g=open01),
+           ctx.premise("setwise", Statement(sympy.sqrt(2 * B_s * log(1 / dl)), ">=", 0),
+                       "beta >= 0, in Lemma 3.1's range", B_total=pos, delta_g=open01))
+    up, uq, cg = (sympy.Symbol(n, real=True) for n in ("p_view", "q_view", "c_g"))
+    recipe = tuple(ctx.premise("setwise", Statement(sympy.Max(0, u_l - cg * uq), "<=", u_r,
+                                                    (h,)),
+                               "H_eps_g(V0||V1) <= P[L > eps_g]: the hockey-stick's integrand "
+                               "is at most p 1[p > e^eps_g q] (c_g = e^eps_g)",
+                               p_view=NONNEG, q_view=NONNEG, c_g=pos)
+                   for u_l, u_r, h in ((up, up, Statement(up, ">", cg * uq)),
+                                       (up, sympy.S.Zero, Statement(up, "<=", cg * uq))))
+    names = ", ".join(r[0] for r in rounds)
+    mean = " + ".join(f"sum {sympy.sstr(r[2])}" for r in rounds)
+    var = " + ".join(f"sum {sympy.sstr(r[4])}" for r in rounds)
+    says = (f"set-wise adaptive composition of preregistered sets of {names} rounds (every "
+            "order the analyst chooses, each parameter used once, every pair of neighbours "
+            f"per round): (eps_g, delta)-DP for every delta in (0, 1), eps_g = {mean} + "
+            f"sqrt(2 ({var}) log(1/delta))" + where(params))
+    return Step("setwise", says, RULES["setwise"][2], terms + list(own + recipe),
+                tuple(r[1] for r in rounds) + (tail,))

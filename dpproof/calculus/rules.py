@@ -90,6 +90,13 @@ RULES = {
                         "properties of conditional expectation, induction on n) and Markov's "
                         "inequality; the real inequalities of each step are premises",
                         "no density: the laws of X_i given the past are arbitrary"),
+    "setwise": ("set-wise adaptive composition of DP, BR and CDP rounds is (eps_g, delta)-DP, "
+                "eps_g = sum of mean bounds + sqrt(2 B log(1/delta))",
+                "the total loss is the sum of the rounds' conditional losses (chain rule of "
+                "densities); centred, a sum of conditionally subgaussian increments with "
+                "predictable parameters summing to B (supermartingale); the mean bounds sum to "
+                "A in every order; Markov at beta = sqrt(2 B log(1/delta)); H_eps <= P[L > eps]",
+                "L = log(p/q) of the views, +oo at q = 0 < p (counted in P[L > eps_g])"),
     "consequence": ("C(v) for every law of a class defined by H(v), v real functionals of "
                     "the law", "the premise H => C holds at every real v, so at the law's",
                     "the class's definition, as the caller names it"),

@@ -111,7 +111,7 @@ NARROWED = {
             + ONLY_BALLS,
     "thm3": "k <= 5, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
             + ONLY_BALLS,
-    "lemma3_3": "k <= 4 DP, k BR and k + k mixed rounds of one eps = e/10 in {1/10, 1/5, "
+    "lemma3_3.family": "k <= 4 DP, k BR and k + k mixed rounds of one eps = e/10 in {1/10, 1/5, "
                 "3/10}, delta in {1e-3, 1e-6}, no CDP round: the BR worst case (the sup over "
                 "t of k RR_{eps,t}) is a ball oracle at given k, and no oracle composes "
                 "heterogeneous eps_i or CDP rounds adaptively (tried: eps in [1/10, 3/10] "
