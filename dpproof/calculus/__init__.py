@@ -9,6 +9,7 @@ a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 from .convex import (change_of_variables, convexity, data_processing, perspective, secant,
                      tangent)
 from .loss import bounded_range, hoeffding, loss_range
+from .martingale import consequence, setwise_composition, supermartingale
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
@@ -18,7 +19,8 @@ from .values import proportional
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "both", "bounded_range", "chaining", "change_of_variables",
-           "composition", "conditioning", "convexity", "data_processing", "decide", "events",
-           "group_privacy", "hockey", "hoeffding", "induction", "loss_range", "loss_tail", "mass",
-           "monotonicity", "null_sets", "perspective", "pointwise", "proportional", "secant",
-           "split", "tangent"]
+           "composition", "conditioning", "consequence", "convexity", "data_processing",
+           "decide", "events", "group_privacy", "hockey", "hoeffding", "induction", "loss_range",
+           "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
+           "proportional", "secant", "setwise_composition", "split", "supermartingale",
+           "tangent"]

@@ -83,6 +83,23 @@ RULES = {
                   "f_u(0) = 0 and f_uu <= 1/4 (Taylor with Lagrange's remainder)",
                   "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
     "both": ("A and B", "each conclusion drawn by its own step", "each step's own"),
+    "supermartingale": ("P[X_1 + ... + X_n >= beta] <= bound for every n, X_i conditionally "
+                        "sigma_i^2-subgaussian given F_(i-1), sigma_i F_(i-1)-measurable, "
+                        "sum sigma_i^2 <= B a.s.",
+                        "exp(l M_k - l^2 S_k/2) is a supermartingale (pull-out and tower "
+                        "properties of conditional expectation, induction on n) and Markov's "
+                        "inequality; the real inequalities of each step are premises",
+                        "no density: the laws of X_i given the past are arbitrary"),
+    "setwise": ("set-wise adaptive composition of DP, BR and CDP rounds is (eps_g, delta)-DP, "
+                "eps_g = sum of mean bounds + sqrt(2 B log(1/delta))",
+                "the total loss is the sum of the rounds' conditional losses (chain rule of "
+                "densities); centred, a sum of conditionally subgaussian increments with "
+                "predictable parameters summing to B (supermartingale); the mean bounds sum to "
+                "A in every order; Markov at beta = sqrt(2 B log(1/delta)); H_eps <= P[L > eps]",
+                "L = log(p/q) of the views, +oo at q = 0 < p (counted in P[L > eps_g])"),
+    "consequence": ("C(v) for every law of a class defined by H(v), v real functionals of "
+                    "the law", "the premise H => C holds at every real v, so at the law's",
+                    "the class's definition, as the caller names it"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }

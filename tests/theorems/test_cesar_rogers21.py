@@ -88,7 +88,8 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.lemma3_2.br.mean_quadratic",
           "cesar_rogers21.lemma2_1.family", "cesar_rogers21.eq5_6.k6",
           "cesar_rogers21.lemma6_2.one_coordinate", "cesar_rogers21.def2_3.em_br.three",
-          "cesar_rogers21.lemma2_2.rr"}
+          "cesar_rogers21.lemma2_2.rr", "cesar_rogers21.lemma3_1.family",
+          "cesar_rogers21.lemma3_2.cdp.family", "cesar_rogers21.lemma3_3.family"}
 
 
 def test_every_catalogue_id_exactly_once():
@@ -104,14 +105,16 @@ def test_grid_claims_print_source_parameters():
     by_id = {c.id: c for c in mod.CLAIMS}
     assert dict(by_id["cesar_rogers21.lemma6_2.instances"].derived_values({"e": "3", "j": "2"})) == {
         "b": "0.75", "eps0": "4/3", "eps": "0.5"}
-    assert dict(by_id["cesar_rogers21.lemma3_3"].derived_values(
+    assert dict(by_id["cesar_rogers21.lemma3_3.family"].derived_values(
         {"k": "1", "e": "1", "j": "2"})) == {"eps": "0.1", "delta": "0.000001"}
     # the catalogue ids of lemma6_1 and lemma6_3 are on the source's continuous domain;
-    # lemma3_2.cdp on the Gaussian mechanism only, which its verdict line says (issue 29)
+    # lemma3_2.cdp.family on the Gaussian mechanism only, which its verdict line says
     for cid in ("cesar_rogers21.lemma6_1", "cesar_rogers21.lemma3_2.cdp", "cesar_rogers21.lemma6_3"):
         assert by_id[cid + ".instances"].extent.startswith("on ")
         assert by_id[cid].extent == ("" if "cdp" not in cid else
-                                     "on a truncated box (" + NARROWED["lemma3_2.cdp"] + ")")
+                                     "over every law (the calculus: consequence)")
+    assert by_id["cesar_rogers21.lemma3_2.cdp.family"].extent == (
+        "on a truncated box (" + NARROWED["lemma3_2.cdp.family"] + ")")
 
 
 def test_sources_say_reconstructed():

@@ -19,7 +19,7 @@ BY_ID = {c.id: c for c in mod.CLAIMS}
     ("thm2", 48, ("k <= 6", "eps = e/2 in {1/2, 1}", "at most one RR_{eps,t}",
                   "cannot certify an identity")),
     ("thm3", 240, ("k <= 5", "eps_g = g/2 in {0, 1/2, 1, 3/2}", "ball oracle")),
-    ("lemma3_3", 24, ("k <= 4", "delta in {1e-3, 1e-6}", "no CDP round",
+    ("lemma3_3.family", 24, ("k <= 4", "delta in {1e-3, 1e-6}", "no CDP round",
                       "tried: eps in [1/10, 3/10]")),
     ("lemma5_1", 56, ("DP steps only (k <= 4) and one BR step", "Underivable",
                       "tried: INCONCLUSIVE")),

@@ -196,7 +196,7 @@ def test_renyi_split_proves_its_substitution_and_checks_it_pointwise():
     ("adp_notes.accuracy.gauss.repaired", ("k <= 4, n <= 5", "argued in the note")),
     ("wasserman.ks.sensitivity.one_record", ("argued in the note", "checked")),
     ("wasserman.series.dp.repaired", ("m <= 8", "argued in the note")),
-    ("cesar_rogers21.lemma3_2.cdp", ("the Gaussian mechanism only",)),
+    ("cesar_rogers21.lemma3_2.cdp.family", ("the Gaussian mechanism only",)),
 ])
 def test_narrowed_verdict_lines_say_what_was_decided(cid, words):
     extent = CLAIMS[cid].extent

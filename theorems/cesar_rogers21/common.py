@@ -84,10 +84,10 @@ FIXED_EPS = (": orders with two BR steps are ball oracles only (nested sups), an
 NARROWED = {
     "lemma2_1": "one exponential mechanism, eps in [1/10, 4]",
     "lemma2_2.rr": "RR_{eps,t} only, eps in [1/2, 2], alpha in [2, 10]",
-    "lemma3_1": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
+    "lemma3_1.family": "steps +-1/sqrt(n), n <= 16 (every beta >= 0: beta <= 5 covers it)",
     "lemma3_2.dp.family": "Laplace and RR only, eps in [1/10, 3], |lambda| in [1/4, 4]",
     "lemma3_2.br.family": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
-    "lemma3_2.cdp": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
+    "lemma3_2.cdp.family": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
                     "(mu, tau)-CDP round",
     "eq4": "k = 3: with heterogeneous eps_i the sum over S has no grouping into a sum over "
            "counts, and its parameters grow with k",
@@ -111,7 +111,7 @@ NARROWED = {
             + ONLY_BALLS,
     "thm3": "k <= 5, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
             + ONLY_BALLS,
-    "lemma3_3": "k <= 4 DP, k BR and k + k mixed rounds of one eps = e/10 in {1/10, 1/5, "
+    "lemma3_3.family": "k <= 4 DP, k BR and k + k mixed rounds of one eps = e/10 in {1/10, 1/5, "
                 "3/10}, delta in {1e-3, 1e-6}, no CDP round: the BR worst case (the sup over "
                 "t of k RR_{eps,t}) is a ball oracle at given k, and no oracle composes "
                 "heterogeneous eps_i or CDP rounds adaptively (tried: eps in [1/10, 3/10] "
@@ -140,7 +140,7 @@ NARROWED = {
     "lemma6_2.instances": "Delta_0 = 1, Laplace scale b = e/4, eps = j/4 in [0, 2]: the grid "
                           "twin of lemma6_2",
     "lemma3_2.cdp.instances": "the Gaussian mechanism, sigma = r/2, lambda = v/2 in {1/2, 1, ..., 3}: "
-                              "the grid twin of lemma3_2.cdp",
+                              "the grid twin of lemma3_2.cdp.family",
     "alg1": "k = 4 integer counts in [-1, 4]: both fits are computed exactly on given "
             "rationals (no derivation over real counts or symbolic k); the privacy part "
             "(post-processing) is not instantiated",

@@ -12,13 +12,22 @@ from .common import (E, KEY, POS, a_, add, b_, br_mean, catalogue, closed, delta
                      integers, j, k, lam, le, n, pp, qq, r, rho, sigma, src, tt, v, x)
 
 # ---- Section 3: concentration ---------------------------------------------------------
-add("lemma3_1", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
+LEMMA3_1_FAMILY = add(
+    "lemma3_1.family", "Lemma 3.1", le(rademacher_tail(n, x), exp(-x**2 / 2)),
     Domain.of(n=integers(1, 16), x=closed(0, 5)),
-    note="instance: M_n = sum of n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact "
-         "binomial tail.  beta <= 5 is every beta >= 0: M_n <= sqrt(n) <= 4, so the tail is 0 "
-         "beyond.  Tried: n <= 36 (certified on 85% of the box, the rest stops where both "
-         "sides are below 1e-7) and n <= 100 (no box certified in the budget); all n is "
-         "Hoeffding's argument, not a finite computation")
+    note="the family lemma3_1's conclusion is swept over (its former encoding): M_n = sum of "
+         "n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact binomial tail.  beta <= 5 "
+         "is every beta >= 0: M_n <= sqrt(n) <= 4, so the tail is 0 beyond")
+catalogue.declare(Claim(f"{KEY}.lemma3_1", src("Lemma 3.1"), None,
+              proof=Proof(every_law.martingale_tail(f"{KEY}.lemma3_1", src("Lemma 3.1")),
+                          (LEMMA3_1_FAMILY,)),
+              note="every n >= 1, every filtration and every adapted sum M_n = X_1 + ... + X_n "
+                   "whose increments are conditionally sigma_i^2-subgaussian given the past, "
+                   "sigma_i predictable, sum sigma_i^2 <= B a.s. (B > 0): P[M_n >= beta] <= "
+                   "exp(-beta^2/(2 B)) for every beta >= 0 (the source's Appendix A: the "
+                   "exponential supermartingale, induction on n, Markov at lambda = beta/B).  "
+                   "beta < 0 is outside the statement: there the bound is < 1 and M_n = 0 "
+                   "violates it"))
 
 
 def logmgf(points, lm):
@@ -77,12 +86,23 @@ def cdp_gauss(sg, lm):
                - lm**2 * tau_g**2 / 2)
 
 
-add("lemma3_2.cdp", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
+CDP_FAMILY = add(
+    "lemma3_2.cdp.family", "Lemma 3.2", le(cdp_gauss(sigma, lam), 0),
     Domain.of(sigma=POS, lam=POS),
-    note="the Gaussian mechanism N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and "
-         "lambda > 0 (Delta = 1 is a scale reduction: sigma/Delta is what matters): "
-         "(1/(2 sigma^2), 1/sigma)-CDP; log-mgf of the centred loss = lambda D_{1+lambda} - "
-         "lambda mu; KL and Renyi derived from the densities; both parts hold with equality")
+    note="the family lemma3_2.cdp's conclusion is swept over: the Gaussian mechanism "
+         "N(0, sigma^2) vs N(1, sigma^2) for every sigma > 0 and lambda > 0 (Delta = 1 is a "
+         "scale reduction: sigma/Delta is what matters): (1/(2 sigma^2), 1/sigma)-CDP; log-mgf "
+         "of the centred loss = lambda D_{1+lambda} - lambda mu; KL and Renyi derived from the "
+         "densities; both parts hold with equality")
+catalogue.declare(Claim(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2"), None,
+              proof=Proof(every_law.cdp_round(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2")),
+                          (CDP_FAMILY,)),
+              note="every (mu, tau)-CDP round, every real mu and tau > 0: the source proves it "
+                   "'simply due to the definition' (Dwork and Rothblum 2016, Def. 3.1: E[L] <= "
+                   "mu and L - E[L] tau-subgaussian, E[exp(lambda (L - E L))] <= "
+                   "exp(lambda^2 tau^2/2) for every real lambda); the rule checks that the "
+                   "lemma's constants are the definition's, at every value of the mean and "
+                   "the mgf (consequence)"))
 add("lemma3_2.cdp.instances", "Lemma 3.2", le(cdp_gauss(r / 2, v / 2), 0),
     Domain.of(r=integers(1, 6), v=integers(1, 6)), derived={"sigma": r / 2, "lambda": v / 2},
     note="instances sigma = r/2, lambda = v/2 of lemma3_2.cdp (ball oracles): equality "
@@ -96,15 +116,27 @@ def eq3(n_dp, n_br, ep, dt):
 
 
 ee = e / 10
-add("lemma3_3", "Lemma 3.3, eqs. (2)-(3)",
+LEMMA3_3_FAMILY = add(
+    "lemma3_3.family", "Lemma 3.3, eqs. (2)-(3)",
     le(Max(rr_compose_delta(k, ee, eq3(k, 0, ee, dl)) - dl,
            br_sup_delta(k, 0, ee, eq3(0, k, ee, dl)) - dl,
            br_sup_delta(2 * k, k, ee, eq3(k, k, ee, dl)) - dl), 0),
     Domain.of(k=integers(1, 4), e=integers(1, 3), j=integers(1, 2)),
     derived={"eps": e / 10, "delta": 10**(-3 * j)},
-    note="instances (grid eps = e/10, delta = 10^(-3j)): k eps-DP (exact RR composition), k "
+    note="the family lemma3_3's conclusion is swept over (its former encoding): instances (grid eps = e/10, delta = 10^(-3j)): k eps-DP (exact RR composition), k "
          "eps-BR and k + k mixed (non-adaptive worst cases, certified sup over t); CDP terms "
          "not instantiated")
+catalogue.declare(Claim(f"{KEY}.lemma3_3", src("Lemma 3.3, eqs. (2)-(3)"), None,
+              proof=Proof(every_law.setwise(f"{KEY}.lemma3_3", src("Lemma 3.3, eqs. (2)-(3)"),
+                                            br_mean(eps)), (LEMMA3_3_FAMILY,)),
+              note="every set-wise adaptive composition of preregistered eps-DP, eps-BR and "
+                   "(mu, tau)-CDP parameter sets, every order the analyst chooses and every "
+                   "delta in (0, 1) (log(1/delta) < 0 beyond: eps_g is not real; every "
+                   "mechanism is (eps, 1)-DP): Lemma 3.2's three bounds per round (each "
+                   "proved over every law), Lemma 3.1 (supermartingale) on the centred loss "
+                   "with B = sum eps_i^2 + sum eps_j^2/4 + sum tau_l^2, and H_eps_g <= "
+                   "P[L > eps_g]; the printed terms are checked against Lemma 3.2's constants "
+                   "(eps tanh(eps/2) = eps (e^eps - 1)/(e^eps + 1), sigma^2 = 2 c)"))
 add("lemma3_4", "Lemma 3.4",
     le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),

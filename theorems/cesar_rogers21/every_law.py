@@ -6,7 +6,9 @@ import sympy
 from sympy import Max, exp, log
 
 from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
-                              hockey, hoeffding, mass, monotonicity, secant)
+                              consequence, hockey, hoeffding, mass, monotonicity, secant,
+                              setwise_composition, supermartingale)
+from dpproof.claims import Statement
 
 from .closed_forms import thm1_delta
 
@@ -22,12 +24,47 @@ def dp_round(cid, source):
     exactly, so RR, with loss +-eps only, attains it) and the centred loss eps^2/2-subgaussian,
     E_P[exp(lambda (L - E L))] <= exp(lambda^2 eps^2/2) for every real lambda (Hoeffding's
     lemma on [-eps, eps], as the source's proof cites it: (2 eps)^2/8 = eps^2/2)."""
-    ctx = Context(cid, source)
+    return _dp(Context(cid, source))
+
+
+def _dp(ctx):
     mean = secant(ctx, "KL", p * log(p / q), exp(-eps), exp(eps),
                   eps * (exp(eps) - 1) / (exp(eps) + 1), {"eps": POSITIVE})
     spread = hoeffding(ctx, -eps, eps, eps**2 / 2, {"eps": POSITIVE},
                        "eps-DP: e^-eps q <= p <= e^eps q")
     return both(mean, spread)
+
+
+def martingale_tail(cid, source):
+    """Lemma 3.1 (the source's Appendix A, after Howard et al. 2020): for every n, a sum of
+    increments conditionally sigma_i^2-subgaussian given the past, sigma_i predictable and
+    sum sigma_i^2 <= B a.s., has P[M_n >= beta] <= exp(-beta^2/(2 B)), every beta >= 0,
+    B > 0 (``supermartingale`` at lambda = beta/B)."""
+    beta, B = sympy.Symbol("beta", real=True), sympy.Symbol("B", real=True)
+    return supermartingale(Context(cid, source), beta, B, exp(-beta**2 / (2 * B)), beta / B,
+                           {"beta": NONNEG, "B": POSITIVE})
+
+
+def cdp_round(cid, source):
+    """Lemma 3.2 for a (mu, tau)-CDP round: E[L] <= mu and the centred loss
+    tau^2/2-subgaussian, E_P[exp(lambda (L - E L))] <= exp(lambda^2 tau^2/2), every real
+    lambda -- from the definition of (mu, tau)-CDP (Dwork and Rothblum 2016, Def. 3.1) at
+    every value of the mean m = E_P[L] and of that mgf (``consequence``)."""
+    return _cdp(Context(cid, source))
+
+
+MU, TAU = sympy.Symbol("mu", real=True), sympy.Symbol("tau", real=True)
+
+
+def _cdp(ctx):
+    mu, tau = MU, TAU
+    lm, mean, mgf = (sympy.Symbol(n, real=True) for n in ("lambda", "mean_L", "mgf_L"))
+    definition = (Statement(mean, "<=", mu), Statement(mgf, "<=", exp(lm**2 * tau**2 / 2)))
+    lemma = (Statement(mean, "<=", mu), Statement(mgf, "<=", exp(lm**2 * (tau**2 / 2))))
+    return consequence(ctx, "(mu, tau)-CDP: mean_L = E_P[L], mgf_L = "
+                       "E_P[exp(lambda (L - E_P L))]", definition, lemma,
+                       {"mu": REAL, "tau": POSITIVE, "lambda": REAL, "mean_L": REAL,
+                        "mgf_L": NONNEG})
 
 
 #: t = ess sup L of an eps-BR round (Lemma 2.1); named t_sup, as t is the ratio p/q of the
@@ -43,7 +80,10 @@ def br_round(cid, source, bound):
     (e^t - 1)/(e^eps - 1), concave in t, largest at t* = log((e^eps - 1)/eps), where it
     equals the printed bound -- RR_{eps,t*} attains it) and the centred loss is
     eps^2/8-subgaussian (Hoeffding's lemma on an interval of width eps)."""
-    ctx = Context(cid, source)
+    return _br(Context(cid, source), bound)
+
+
+def _br(ctx, bound):
     t = T_SUP
     chord = t - eps * (exp(t) - 1) / (exp(eps) - 1)
     mean = secant(ctx, "KL", p * log(p / q), exp(t - eps), exp(t), bound,
@@ -80,3 +120,20 @@ def dp_to_theorem1(cid, source):
                         ((thm1_delta(1, e0, e).doit() + w, mass(P)), (-w, mass(Q)),
                          (1, hockey(P, Q, e0)), (1, hockey(Q, P, e0))),
                         {"p": NONNEG, "q": NONNEG, "x": POSITIVE, "y": NONNEG})
+
+
+def setwise(cid, source, br_bound):
+    """Lemma 3.3 (eqs. (2)-(3)): set-wise adaptive composition of preregistered eps-DP, eps-BR
+    and (mu, tau)-CDP parameter sets is (eps_g, delta)-DP for every delta in (0, 1), eps_g =
+    sum eps_i tanh(eps_i/2) + sum [BR mean of eps_j] + sum mu_l + sqrt(2 (sum eps_i^2 + sum
+    eps_j^2/4 + sum tau_l^2) log(1/delta)) (``setwise_composition`` over Lemma 3.2's three
+    steps and Lemma 3.1)."""
+    ctx = Context(cid, source)
+    rounds = (("eps-DP", _dp(ctx), eps * sympy.tanh(eps / 2), eps * (exp(eps) - 1) /
+               (exp(eps) + 1), eps**2, eps**2 / 2, {"eps": POSITIVE}),
+              ("eps-BR", _br(ctx, br_bound), br_bound, br_bound, eps**2 / 4, eps**2 / 8,
+               {"eps": POSITIVE}),
+              ("(mu, tau)-CDP", _cdp(ctx), MU, MU, TAU**2, TAU**2 / 2,
+               {"mu": REAL, "tau": POSITIVE}))
+    return setwise_composition(ctx, rounds, sympy.Symbol("delta", real=True),
+                               {"delta": "(0, 1)"})
