@@ -17,6 +17,7 @@ from flint import arb
 
 from ..definedness import MaybeUndefined, Undefined
 from ..lowering import LoweringError, lower
+from ..sympy_powers import bounded_powers
 from .base import EngineTimeout, now, outer_limit_passed, time_limit
 
 #: seconds any one sympy rewrite or sign query may take (they can blow up)
@@ -24,9 +25,10 @@ SYMPY_BUDGET = 2.0
 
 
 def guarded(fn, *args, seconds: float = SYMPY_BUDGET, **kwargs):
-    """``fn(*args)``, or None if it fails or takes longer than ``seconds``."""
+    """``fn(*args)``, or None if it fails, takes longer than ``seconds`` or would build an
+    exact power beyond ``sympy_powers.MAX_BITS`` (work no count sees)."""
     try:
-        with time_limit(seconds):
+        with time_limit(seconds), bounded_powers():
             return fn(*args, **kwargs)
     except EngineTimeout:
         if outer_limit_passed():   # the claim's or the engine's limit, not this guard's

@@ -1,0 +1,66 @@
+"""A size bound on the exact powers sympy builds inside dpproof's guarded rewrites.
+
+sympy evaluates a rational to a rational power exactly: ``n*log(r)`` rewritten as
+``log(r**n)`` (``powsimp`` inside ``simplify``) builds r**n, and every sign sympy then asks of
+it converts the whole number to an mpmath float.  At the exact points the interval engine
+tries near an end of an unbounded domain (eps = 1 - 2^-15 after the substitution eps ->
+-log(u): r = 32767/32768, n = 32767) that number has 491,519 bits, and one ``simplify`` took
+9 CPU-seconds while making few Python calls: the counted work did not see it, and the CPU
+backstop (not the count) ended the step -- a verdict path that a clock decided (issue 28).
+Measured on ``cesar_rogers21.lemma3_2.br``: 200 of its 225 s, in ten such steps.
+
+``bounded_powers`` is the input bound: inside it, a power of a rational (an integer
+included) whose exact value would exceed ``MAX_BITS`` bits raises ``PowerTooLarge`` (an
+ArithmeticError) instead of being built.  ``engines.signs.guarded`` opens it around every
+sympy rewrite and sign query it guards, which turn the error into "undecided" -- never into
+a decision.  Outside it sympy is unchanged.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from sympy.core.numbers import Integer, Rational
+
+#: bits of the largest exact power built inside ``bounded_powers`` (the library's legitimate
+#: powers -- binomial sums, k-fold products at given k -- stay far below it)
+MAX_BITS = 1 << 16
+
+#: open ``bounded_powers`` blocks in this process (nested guards)
+_DEPTH = [0]
+
+
+class PowerTooLarge(ArithmeticError):
+    """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``."""
+
+
+@contextmanager
+def bounded_powers():
+    _DEPTH[0] += 1
+    try:
+        yield
+    finally:
+        _DEPTH[0] -= 1
+
+
+def _bits(base: Rational, expt: Rational) -> int:
+    """An upper bound on the bits of base**expt's numerator and denominator."""
+    size = max(abs(base.p).bit_length(), base.q.bit_length())
+    return size * abs(expt.p) // expt.q
+
+
+def _bounded(power):
+    def _eval_power(self, expt):
+        if _DEPTH[0] and isinstance(expt, Rational) and _bits(self, expt) > MAX_BITS:
+            raise PowerTooLarge(f"a power of {_bits(self, expt)} bits")
+        return power(self, expt)
+    _eval_power._dpproof_bounded = True
+    return _eval_power
+
+
+def install() -> None:
+    """Bound ``Rational._eval_power`` and ``Integer._eval_power`` (idempotent)."""
+    for cls in (Rational, Integer):
+        power = cls.__dict__["_eval_power"]
+        if not getattr(power, "_dpproof_bounded", False):
+            cls._eval_power = _bounded(power)
