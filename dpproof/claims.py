@@ -201,7 +201,9 @@ class Claim:
     stated_point: bool = False   # the source states it at these values only (its domain)
     family: str = ""             # every mechanism of this class (continuous parameters)
     #: a statement about every law, proved by the calculus (``dpproof.calculus.Proof``):
-    #: decided from its pointwise premises; it has no sympy statement of its own
+    #: decided from its pointwise premises.  It has no sympy statement of its own, except as
+    #: a link of a chain: then ``statement`` is the instance of the proof's conclusion the
+    #: chain connects (its rule ``instance`` checks what the instance needs)
     proof: object = None
 
     def __post_init__(self):
@@ -226,10 +228,19 @@ class Claim:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
             return
         if self.proof is not None:
-            if self.statement is not None or self.family or self.narrowed:
+            if self.family or self.narrowed:
+                raise ValueError(f"{self.id}: a claim proved by the calculus has no family or "
+                                 "narrowing: its proof says what it proves")
+            if self.statement is None:
+                return
+            # a link of a chain: the statement is the instance of the proof's conclusion
+            # that the chain connects (checked below like any statement, and swept as
+            # written when the proof holds: calculus.prover)
+            root = self.proof.root
+            if root.rule != "instance" or not root.says.startswith(f"{self.statement}, "):
                 raise ValueError(f"{self.id}: a claim proved by the calculus has no sympy "
-                                 "statement, family or narrowing: its proof says what it proves")
-            return
+                                 "statement, unless it is a link proved by the rule "
+                                 "'instance' of that same statement")
         if self.statement is None:
             raise ValueError(f"{self.id}: a {self.kind.value} claim needs a statement")
         if self.kind is Kind.IDENTITY and self.statement.rel != "==":
