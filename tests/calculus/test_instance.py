@@ -64,9 +64,9 @@ def test_a_statement_needs_the_rule_instance_of_that_same_statement():
                     perspective(ctx("t.m"), P**2 / Q, {}, "second_derivative"),
                     pointwise("t.m.premise", Statement(MEAN, "==", x), SRC, "", x=REAL,
                               s=POSITIVE))
-    with pytest.raises(ValueError, match="same statement"):
+    with pytest.raises(ValueError, match="instance' of its statement"):
         Claim("t.m", SRC, Statement(ABS_DEV, "<=", 2 * sqrt(VAR)), DOMAIN, proof=Proof(step))
-    with pytest.raises(ValueError, match="same statement"):
+    with pytest.raises(ValueError, match="instance' of its statement"):
         Claim("t.m", SRC, Statement(ABS_DEV, "<=", sqrt(VAR)), DOMAIN,
               proof=Proof(step.children[0]))
     with pytest.raises(ValueError, match="premises the instance needs"):
