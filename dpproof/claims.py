@@ -200,8 +200,7 @@ class Claim:
     narrowed: str = ""           # how the domain narrows the source's, in its variables
     stated_point: bool = False   # the source states it at these values only (its domain)
     family: str = ""             # every mechanism of this class (continuous parameters)
-    #: a statement about every law, proved by the calculus (``dpproof.calculus.Proof``):
-    #: decided from its pointwise premises; it has no sympy statement of its own
+    #: over every law, by the calculus (``calculus.Proof``); a sympy statement only as a link
     proof: object = None
 
     def __post_init__(self):
@@ -225,10 +224,11 @@ class Claim:
             if not self.reason:
                 raise ValueError(f"{self.id}: a CITED claim needs the reason it is not checkable")
             return
-        if self.proof is not None:
-            if self.statement is not None or self.family or self.narrowed:
-                raise ValueError(f"{self.id}: a claim proved by the calculus has no sympy "
-                                 "statement, family or narrowing: its proof says what it proves")
+        if self.proof is not None and (self.family or self.narrowed or not (
+                self.statement is None or self.proof.links(self.statement))):
+            raise ValueError(f"{self.id}: a claim proved by the calculus has no family, narrowing "
+                             "or sympy statement (a chain's link: 'instance' of its statement)")
+        if self.proof is not None and self.statement is None:
             return
         if self.statement is None:
             raise ValueError(f"{self.id}: a {self.kind.value} claim needs a statement")

@@ -13,14 +13,15 @@ from .martingale import consequence, setwise_composition, supermartingale
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
-                    group_privacy, hockey, induction, loss_tail, mass, monotonicity,
+                    group_privacy, hockey, induction, instance, loss_tail, mass, monotonicity,
                     null_sets, split)
 from .values import proportional
 
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "both", "bounded_range", "chaining", "change_of_variables",
            "composition", "conditioning", "consequence", "convexity", "data_processing",
-           "decide", "events", "group_privacy", "hockey", "hoeffding", "induction", "loss_range",
+           "decide", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",
+           "loss_range",
            "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
            "proportional", "secant", "setwise_composition", "split", "supermartingale",
            "tangent"]

@@ -116,6 +116,10 @@ class Proof:
     def conclusion(self) -> str:
         return self.root.says
 
+    def links(self, statement) -> bool:
+        """Whether this proves ``statement`` as a chain's link: the rule ``instance`` of it."""
+        return self.root.rule == "instance" and self.root.says.startswith(f"{statement}, ")
+
     def key(self) -> str:
         return self.root.key() + " sweeps: " + ", ".join(
             f"{c.id}: {c.statement}" for c in self.sweeps)

@@ -71,7 +71,7 @@ def decide(claim: Claim, config, check) -> Assessment:
     if verdict.holds:
         b0 = now(config.budget)
         with budgeted(config):    # counted, like any claim's cross-examination
-            record, conflict = _sweeps(proof, config, verdict)
+            record, conflict = _sweeps(claim, config, verdict)
         swept = now(config.budget) - b0
         scope = f"every law: {why} (rules: {rules})"
         data[CROSS_EXAMINATION] = ("premises cross-examined one by one: "
@@ -94,20 +94,24 @@ def decide(claim: Claim, config, check) -> Assessment:
                    work={"claim": round(spent, 6), "cross_examination": round(crossed, 6)})
 
 
-def _sweeps(proof: Proof, config, verdict: Verdict) -> tuple[str, list[Evidence]]:
-    """(record, [certified violation]) of the conclusion swept over its family claims."""
-    if not proof.sweeps:
+def _sweeps(claim: Claim, config, verdict: Verdict) -> tuple[str, list[Evidence]]:
+    """(record, [certified violation]) of the conclusion swept over its family claims, and
+    over the claim's own statement where it has one (a link of a chain)."""
+    proof: Proof = claim.proof
+    swept = proof.sweeps + ((claim,) if claim.statement is not None else ())
+    if not swept:
         return "no family encoding to sweep", []
     from ..crossexam import cross_examine   # the engines: only when a proof is decided
     notes = []
-    for fam in proof.sweeps:
+    for fam in swept:
         held = Evidence(NAME, verdict, "the calculus' conclusion, on this family")
         evidence, record = cross_examine(fam, config, [held])
         found = [e for e in evidence if e.verdict is Verdict.REFUTED]
         if found:
+            on = "its statement as written" if fam is claim else f"the family {fam.id}"
             return (f"CONFLICT on {fam.id}",
-                    [Evidence(found[0].engine, Verdict.REFUTED, f"the conclusion fails on the "
-                              f"family {fam.id}: {found[0].detail}", scope=found[0].scope,
+                    [Evidence(found[0].engine, Verdict.REFUTED, f"the conclusion fails on "
+                              f"{on}: {found[0].detail}", scope=found[0].scope,
                               witness=found[0].witness, violation=found[0].violation)])
         notes.append(f"{fam.id}: {record}")
     return "swept over " + "; ".join(notes), []

@@ -83,6 +83,12 @@ RULES = {
                   "f_u(0) = 0 and f_uu <= 1/4 (Taylor with Lagrange's remainder)",
                   "L on the common support {p > 0} = {q > 0}; off it both laws vanish"),
     "both": ("A and B", "each conclusion drawn by its own step", "each step's own"),
+    "instance": ("a statement over every law, at one law of a source (a link of a chain)",
+                 "a universal statement holds at each law; the premises, pointwise over the "
+                 "link's own domain, check what its reading at that law needs (e.g. the "
+                 "law's mean); that the oracles compute the law's functionals is their "
+                 "definition, not checked here: the link is also swept as written",
+                 "the universal step's own"),
     "supermartingale": ("P[X_1 + ... + X_n >= beta] <= bound for every n, X_i conditionally "
                         "sigma_i^2-subgaussian given F_(i-1), sigma_i F_(i-1)-measurable, "
                         "sum sigma_i^2 <= B a.s.",
@@ -362,6 +368,18 @@ def composition(ctx: Context, k) -> Step:
             "given the past: (eps_1 + ... + eps_k, delta_1 + ... + delta_k)-DP")
     return induction(ctx, k, says, base, step, {"E": NONNEG, "e": NONNEG, "d": NONNEG,
                                                 k.name: _from(2)}, pair)
+
+
+def instance(statement: Statement, reading: str, universal: Step, *premises) -> Step:
+    """``universal``'s conclusion at one law of a source, as ``statement`` (the sympy
+    statement of a chain's link, whose claim must carry the same statement); ``reading``
+    says how the universal conclusion reads at that law; ``premises``: pointwise claims over
+    the link's own domain that check what the reading needs of the law (e.g. its mean)."""
+    if not premises:
+        raise ValueError("instance: give the premises the instance needs (else its "
+                         "universal step is the claim)")
+    return Step("instance", f"{statement}, at the law of the source: {reading}",
+                RULES["instance"][2], tuple(premises), (universal,))
 
 
 def both(*steps: Step) -> Step:

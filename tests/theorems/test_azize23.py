@@ -314,13 +314,18 @@ def _decided(cid):
     return c, check_claim(c, PROOF)
 
 
-def test_accuracy_step1_is_jensen_over_every_law():
-    """E|Y - x| <= sqrt(E(Y - x)^2) for every law: the perspective p^2/q of t^2 (f'' = 2)."""
-    c, a = _decided("azize23.alg1.accuracy.step1.every_law")
-    assert c.proof.root.rules() == ["convexity", "perspective"]
-    assert c.extent == "over every law (the calculus: convexity, perspective)"
-    assert a.verdict.value == "PROVED" and "every law: all 2 premises PROVED" in a.scope
+def test_accuracy_step1_is_a_link_proved_over_every_law():
+    """E|Y - x| <= sqrt(V[Y]), the first link of azize23.alg1.accuracy: the perspective p^2/q
+    of t^2 (f'' = 2) read at Algorithm 1's law, with E[Y] = x from the densities."""
+    from dpproof.checking import check_claim
+    c = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.accuracy.step1")
+    parent = next(c for c in flatten(mod.CLAIMS) if c.id == "azize23.alg1.accuracy")
+    assert parent.steps[0] is c and c.statement is not None and c.domain == parent.domain
+    assert c.proof.root.rules() == ["convexity", "perspective", "instance"]
+    a = check_claim(c, PROOF)
+    assert a.verdict.value == "PROVED" and "every law: all 3 premises PROVED" in a.scope
     assert [s.id for s in c.proof.sweeps] == ["azize23.alg1.accuracy.step1.instances"]
+    assert "azize23.alg1.accuracy.step1: " in a.evidence[0].data["cross_examination"]
 
 
 def test_renyi_split_over_every_law():

@@ -9,10 +9,11 @@ from __future__ import annotations
 import sympy
 from sympy import sqrt
 
-from dpproof.calculus import Context, Proof, perspective
+from dpproof.calculus import Context, Proof, instance, perspective, pointwise
 from dpproof.expr.vocabulary import alg1_abs_dev, alg1_moment, alg1_variance
 
-from .common import NONNEG, POS, Claim, Domain, build_claim, catalogue, closed, grid, src, sym
+from .common import (NONNEG, POS, Claim, Domain, Statement, build_claim, catalogue, closed,
+                     grid, src, sym)
 
 # the source's domain: x >= 0, s > 0, r > 0
 C1 = Domain.of(x=NONNEG, s=POS, r=POS)
@@ -46,13 +47,10 @@ ACC = "§2.1, E|Y - x| <= sqrt(V[Y]) = ... <= r x + s sqrt(1 + r^2)"
 ACC1 = "§2.1, E|Y - x| <= sqrt(V[Y])"
 ACC2 = "§2.1, sqrt(V[Y]) = sqrt(r^2 x^2 + s^2(1+r^2))"
 ABS_NOTE = ("; E|Y - x| integrates the folded-normal mean of Y | X over X (alg1_abs_dev, "
-            "ball quadrature only: no form derived from the densities, so the step E|Y - x| "
-            "<= sqrt(V[Y]) (Jensen) is decided on .instances only).  Not decided on the "
-            "source's domain: E|Y - x| = s E|Y~ - x/s| (Y~ at s = 1: a proved scale reduction) "
-            "leaves x/s and r unbounded, where the ball oracle has no value at infinity; the "
-            "triangle inequality (Y - x = sG + r|x + sG|Z: E|Y - x| <= s sqrt(2/pi) E|1 + rZ| "
-            "+ r x sqrt(2/pi)) would need a link through the oracle that no engine decides "
-            "(no comparison of integrands)")
+            "ball quadrature only: no form derived from the densities).  The first link "
+            "E|Y - x| <= sqrt(V[Y]) is proved over every law of Y with E[Y] = x (the calculus: "
+            "perspective, at Algorithm 1's law with its mean as the premise), the other two "
+            "exactly, on the source's whole domain")
 
 catalogue.declare(build_claim("azize23.alg1.mean", MEAN, EY, "==", x, C1, C1_NOTE))
 catalogue.declare(build_claim("azize23.alg1.mean.instances", MEAN, iEY, "==", ix, A1, A1_NOTE))
@@ -67,10 +65,37 @@ catalogue.declare(build_claim(
 catalogue.declare(build_claim("azize23.alg1.variance.instances", VAR, iVARY, "==", ivar_end,
                               A1, A1_NOTE + "; Var = E[Y^2] - E[Y]^2 (alg1_variance)"))
 
+STEP1_GRID = build_claim("azize23.alg1.accuracy.step1.instances", ACC1,
+                         alg1_abs_dev(ix, is_, ir), "<=", sqrt(iVARY), A1, A1_NOTE)
+catalogue.declare(STEP1_GRID)
+
+# E|Y - x| <= sqrt(V[Y]), the first link, over every law of Y with E[Y] = x (Cauchy-Schwarz /
+# Jensen): the perspective g(p, q) = p^2/q of t^2 is jointly convex, so with w the law of Y,
+# p_y = |y - x|, q_y = 1: (E|Y - x|)^2 <= E(Y - x)^2, which is V[Y] where E[Y] = x -- the
+# instance's premise, Algorithm 1's mean from the densities (azize23.alg1.mean's statement)
+_P, _Q = sympy.symbols("p q", real=True)
+_CTX = Context("azize23.alg1.accuracy.step1", src(ACC1))
+_LINK = Statement(alg1_abs_dev(x, s, r), "<=", sqrt(VARY))
+STEP1 = Claim(
+    "azize23.alg1.accuracy.step1", src(ACC1), _LINK, C1,
+    proof=Proof(instance(
+        _LINK, "E|Y - x| <= sqrt(V[Y]) for Algorithm 1's Y (every x >= 0, s > 0, r > 0): the "
+        "perspective's conclusion at w = the law of Y, p_y = |y - x|, q_y = 1, is (E|Y - "
+        "x|)^2 <= E(Y - x)^2, which is V[Y] where E[Y] = x",
+        perspective(_CTX, _P**2 / _Q, {}, "second_derivative"),
+        pointwise("azize23.alg1.accuracy.step1.premise.mean", Statement(EY, "==", x), src(MEAN),
+                  "the instance needs E[Y] = x: then E(Y - x)^2 = V[Y]", x=NONNEG, s=POS,
+                  r=POS)), (STEP1_GRID,)),
+    note=C1_NOTE + "; the link E|Y - x| <= sqrt(V[Y]) over every law of Y with E[Y] = x: "
+         "Jensen for the perspective g(p, q) = p^2/q of t^2 (calculus: perspective < "
+         "convexity, f'' = 2), at w = the law of Y, p_y = |y - x|, q_y = 1: (E|Y - x|)^2 <= "
+         "E(Y - x)^2 = V[Y], as E[Y] = x (the premise, derived from the densities); square "
+         "roots.  E|Y - x| itself has no form derived from the densities (alg1_abs_dev, ball "
+         "quadrature): the link is swept as written, and over the instance grid .step1.instances")
+
 catalogue.declare(build_claim(
     "azize23.alg1.accuracy", ACC, alg1_abs_dev(x, s, r), "<=", acc_rhs, C1, C1_NOTE + ABS_NOTE,
-    steps=(build_claim("azize23.alg1.accuracy.step1", ACC1, alg1_abs_dev(x, s, r), "<=",
-                       sqrt(VARY), C1, C1_NOTE + ABS_NOTE),
+    steps=(STEP1,
            build_claim("azize23.alg1.accuracy.step2", ACC2, sqrt(VARY), "==", sqrt(var_end),
                        C1, C1_NOTE),
            build_claim("azize23.alg1.accuracy.step3", "§2.1, sqrt(r^2 x^2 + s^2(1+r^2)) <= r x + "
@@ -78,22 +103,3 @@ catalogue.declare(build_claim(
 catalogue.declare(build_claim(
     "azize23.alg1.accuracy.instances", ACC, alg1_abs_dev(ix, is_, ir), "<=", iacc_rhs, A1,
     A1_NOTE + "; E|Y - x| integrates the folded-normal mean of Y | X over X (alg1_abs_dev)"))
-STEP1_GRID = build_claim("azize23.alg1.accuracy.step1.instances", ACC1,
-                         alg1_abs_dev(ix, is_, ir), "<=", sqrt(iVARY), A1, A1_NOTE)
-catalogue.declare(STEP1_GRID)
-
-# E|Y - x| <= sqrt(E (Y - x)^2) for every law of Y (Cauchy-Schwarz / Jensen): the perspective
-# g(p, q) = p^2/q of t^2 is jointly convex, so with w the law of Y, p_y = |y - x|, q_y = 1:
-# (E|Y - x|)^2 / 1 <= E[(Y - x)^2 / 1]; E(Y - x)^2 = Var Y as E[Y] = x (azize23.alg1.mean)
-_P, _Q = sympy.symbols("p q", real=True)
-catalogue.declare(Claim(
-    "azize23.alg1.accuracy.step1.every_law", src(ACC1), None,
-    proof=Proof(perspective(Context("azize23.alg1.accuracy.step1.every_law", src(ACC1)),
-                            _P**2 / _Q, {}, "second_derivative"), (STEP1_GRID,)),
-    note="the step E|Y - x| <= sqrt(V[Y]) over every law of Y with E[Y] = x: Jensen for the "
-         "perspective g(p, q) = p^2/q of t^2 (calculus: perspective < convexity, f'' = 2), "
-         "at w = the law of Y, p_y = |y - x|, q_y = 1: (E|Y - x|)^2 <= E(Y - x)^2, which is "
-         "V[Y] when E[Y] = x (azize23.alg1.mean, PROVED on the source's domain); take square "
-         "roots.  Not linked into the chain azize23.alg1.accuracy: a chain's links are "
-         "sympy statements, a calculus claim has none (a package change would be needed); "
-         "swept over the instance grid of .step1"))

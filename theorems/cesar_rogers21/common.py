@@ -5,6 +5,7 @@ import sympy
 from dataclasses import replace
 from sympy import exp, log
 
+from dpproof.calculus import Proof
 from dpproof.claims import Catalogue, Claim, Interval, Kind, Source, Statement
 
 SOURCE_FILE = "004_19597b2af6908c45.txt"
@@ -165,6 +166,16 @@ def add(id_, locator, statement, domain, kind=Kind.INEQUALITY, unknown=False, no
     return catalogue.declare(_narrow(Claim(
         f"{KEY}.{id_}", src(locator, unknown, more), statement, domain, kind, steps=steps,
         note=note, derived=derived, family=family)))
+
+
+def add_proved(id_, locator, build, sweeps, *args, note=""):
+    """Declare a statement about every law proved by the calculus: ``build(claim id, source,
+    *args)`` (a builder of ``every_law``) gives its proof tree, ``sweeps`` the family claims
+    its conclusion is swept over."""
+    cid, source = f"{KEY}.{id_}", src(locator)
+    return catalogue.declare(Claim(cid, source, None,
+                                   proof=Proof(build(cid, source, *args), tuple(sweeps)),
+                                   note=note))
 
 
 # source parameters of the instance grids (printed beside witnesses, Claim.derived)

@@ -2,14 +2,13 @@
 
 from sympy import Max, Rational as R, exp, log, sqrt, tanh
 
-from dpproof.calculus import Proof
-from dpproof.claims import Claim, Domain, Interval
+from dpproof.claims import Domain, Interval
 from dpproof.expr.vocabulary import (Bernoulli, Laplace, Normal, br_sup_delta, gauss_delta, kl,
                                      rademacher_tail, renyi, rr_compose_delta)
 
 from . import every_law
-from .common import (E, KEY, POS, a_, add, b_, br_mean, catalogue, closed, delta, e, eps,
-                     integers, j, k, lam, le, n, pp, qq, r, rho, sigma, src, tt, v, x)
+from .common import (E, POS, a_, add, add_proved, b_, br_mean, closed, delta, e, eps, integers,
+                     j, k, lam, le, n, pp, qq, r, rho, sigma, tt, v, x)
 
 # ---- Section 3: concentration ---------------------------------------------------------
 LEMMA3_1_FAMILY = add(
@@ -18,16 +17,14 @@ LEMMA3_1_FAMILY = add(
     note="the family lemma3_1's conclusion is swept over (its former encoding): M_n = sum of "
          "n fair +-1 steps of size 1/sqrt(n) (B = 1), beta = x; exact binomial tail.  beta <= 5 "
          "is every beta >= 0: M_n <= sqrt(n) <= 4, so the tail is 0 beyond")
-catalogue.declare(Claim(f"{KEY}.lemma3_1", src("Lemma 3.1"), None,
-              proof=Proof(every_law.martingale_tail(f"{KEY}.lemma3_1", src("Lemma 3.1")),
-                          (LEMMA3_1_FAMILY,)),
-              note="every n >= 1, every filtration and every adapted sum M_n = X_1 + ... + X_n "
-                   "whose increments are conditionally sigma_i^2-subgaussian given the past, "
-                   "sigma_i predictable, sum sigma_i^2 <= B a.s. (B > 0): P[M_n >= beta] <= "
-                   "exp(-beta^2/(2 B)) for every beta >= 0 (the source's Appendix A: the "
-                   "exponential supermartingale, induction on n, Markov at lambda = beta/B).  "
-                   "beta < 0 is outside the statement: there the bound is < 1 and M_n = 0 "
-                   "violates it"))
+add_proved("lemma3_1", "Lemma 3.1", every_law.martingale_tail, (LEMMA3_1_FAMILY,),
+           note="every n >= 1, every filtration and every adapted sum M_n = X_1 + ... + X_n "
+                "whose increments are conditionally sigma_i^2-subgaussian given the past, "
+                "sigma_i predictable, sum sigma_i^2 <= B a.s. (B > 0): P[M_n >= beta] <= "
+                "exp(-beta^2/(2 B)) for every beta >= 0 (the source's Appendix A: the "
+                "exponential supermartingale, induction on n, Markov at lambda = beta/B).  "
+                "beta < 0 is outside the statement: there the bound is < 1 and M_n = 0 "
+                "violates it")
 
 
 def logmgf(points, lm):
@@ -46,14 +43,12 @@ DP_FAMILY = add("lemma3_2.dp.family", "Lemma 3.2",
                      "encoding): mean on the Laplace mechanism (KL from the densities; RR "
                      "attains equality, tested); subgaussian on RR's loss (+-eps w.p. a, b), "
                      "|lambda| in [1/4, 4]")
-catalogue.declare(Claim(f"{KEY}.lemma3_2.dp", src("Lemma 3.2"), None,
-              proof=Proof(every_law.dp_round(f"{KEY}.lemma3_2.dp", src("Lemma 3.2")),
-                          (DP_FAMILY,)),
-              note="every eps-DP round, every eps > 0: for every pair of laws with e^-eps q "
-                   "<= p <= e^eps q (both allowed to vanish together), E_P[L] = KL(P||Q) <= "
-                   "eps (e^eps - 1)/(e^eps + 1), since t log t lies below its chord on "
-                   "[e^-eps, e^eps] (secant), and the centred loss is eps^2/2-subgaussian for "
-                   "every real lambda (hoeffding: L in [-eps, eps] P-a.s.)"))
+add_proved("lemma3_2.dp", "Lemma 3.2", every_law.dp_round, (DP_FAMILY,),
+           note="every eps-DP round, every eps > 0: for every pair of laws with e^-eps q "
+                "<= p <= e^eps q (both allowed to vanish together), E_P[L] = KL(P||Q) <= "
+                "eps (e^eps - 1)/(e^eps + 1), since t log t lies below its chord on "
+                "[e^-eps, e^eps] (secant), and the centred loss is eps^2/2-subgaussian for "
+                "every real lambda (hoeffding: L in [-eps, eps] P-a.s.)")
 rr_br = [(pp, tt), (1 - pp, tt - eps)]
 BR_FAMILY = add("lemma3_2.br.family", "Lemma 3.2",
                 le(Max(kl(Bernoulli(1 - pp), Bernoulli(1 - qq)) - br_mean(eps),
@@ -64,15 +59,13 @@ BR_FAMILY = add("lemma3_2.br.family", "Lemma 3.2",
                      "encoding): RR_{eps,t}, t = s eps (the worst case of eps-BR); the mean "
                      "bound is attained at t* = log((e^eps - 1)/eps) (tested), so the box "
                      "cannot be certified near t*")
-catalogue.declare(Claim(f"{KEY}.lemma3_2.br", src("Lemma 3.2"), None,
-              proof=Proof(every_law.br_round(f"{KEY}.lemma3_2.br", src("Lemma 3.2"),
-                                             br_mean(eps)), (BR_FAMILY,)),
-              note="every eps-BR round, every eps > 0: Lemma 2.1 gives t - eps <= L <= t "
-                   "(t = ess sup L in [0, eps]); then E_P[L] = KL(P||Q) <= eps/(1 - e^-eps) - "
-                   "1 - log(eps/(1 - e^-eps)), the sup over t of the chord of t log t on "
-                   "[e^(t - eps), e^t] at 1 (secant, the sup at t* = log((e^eps - 1)/eps) by "
-                   "concavity in t), and the centred loss is eps^2/8-subgaussian (hoeffding). "
-                   "The printed '(<= eps^2/8)' on the mean bound is .mean_quadratic"))
+add_proved("lemma3_2.br", "Lemma 3.2", every_law.br_round, (BR_FAMILY,), br_mean(eps),
+           note="every eps-BR round, every eps > 0: Lemma 2.1 gives t - eps <= L <= t "
+                "(t = ess sup L in [0, eps]); then E_P[L] = KL(P||Q) <= eps/(1 - e^-eps) - "
+                "1 - log(eps/(1 - e^-eps)), the sup over t of the chord of t log t on "
+                "[e^(t - eps), e^t] at 1 (secant, the sup at t* = log((e^eps - 1)/eps) by "
+                "concavity in t), and the centred loss is eps^2/8-subgaussian (hoeffding). "
+                "The printed '(<= eps^2/8)' on the mean bound is .mean_quadratic")
 add("lemma3_2.br.mean_quadratic", "Lemma 3.2", le(br_mean(eps), eps**2 / 8), Domain.of(eps=POS),
     note="the parenthetical of Lemma 3.2 (BR): the mean bound eps/(1 - e^-eps) - 1 - "
          "log(eps/(1 - e^-eps)) is at most eps^2/8, every eps > 0; tight as eps -> 0 (both "
@@ -94,15 +87,13 @@ CDP_FAMILY = add(
          "scale reduction: sigma/Delta is what matters): (1/(2 sigma^2), 1/sigma)-CDP; log-mgf "
          "of the centred loss = lambda D_{1+lambda} - lambda mu; KL and Renyi derived from the "
          "densities; both parts hold with equality")
-catalogue.declare(Claim(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2"), None,
-              proof=Proof(every_law.cdp_round(f"{KEY}.lemma3_2.cdp", src("Lemma 3.2")),
-                          (CDP_FAMILY,)),
-              note="every (mu, tau)-CDP round, every real mu and tau > 0: the source proves it "
-                   "'simply due to the definition' (Dwork and Rothblum 2016, Def. 3.1: E[L] <= "
-                   "mu and L - E[L] tau-subgaussian, E[exp(lambda (L - E L))] <= "
-                   "exp(lambda^2 tau^2/2) for every real lambda); the rule checks that the "
-                   "lemma's constants are the definition's, at every value of the mean and "
-                   "the mgf (consequence)"))
+add_proved("lemma3_2.cdp", "Lemma 3.2", every_law.cdp_round, (CDP_FAMILY,),
+           note="every (mu, tau)-CDP round, every real mu and tau > 0: the source proves it "
+                "'simply due to the definition' (Dwork and Rothblum 2016, Def. 3.1: E[L] <= "
+                "mu and L - E[L] tau-subgaussian, E[exp(lambda (L - E L))] <= "
+                "exp(lambda^2 tau^2/2) for every real lambda); the rule checks that the "
+                "lemma's constants are the definition's, at every value of the mean and "
+                "the mgf (consequence)")
 add("lemma3_2.cdp.instances", "Lemma 3.2", le(cdp_gauss(r / 2, v / 2), 0),
     Domain.of(r=integers(1, 6), v=integers(1, 6)), derived={"sigma": r / 2, "lambda": v / 2},
     note="instances sigma = r/2, lambda = v/2 of lemma3_2.cdp (ball oracles): equality "
@@ -126,17 +117,16 @@ LEMMA3_3_FAMILY = add(
     note="the family lemma3_3's conclusion is swept over (its former encoding): instances (grid eps = e/10, delta = 10^(-3j)): k eps-DP (exact RR composition), k "
          "eps-BR and k + k mixed (non-adaptive worst cases, certified sup over t); CDP terms "
          "not instantiated")
-catalogue.declare(Claim(f"{KEY}.lemma3_3", src("Lemma 3.3, eqs. (2)-(3)"), None,
-              proof=Proof(every_law.setwise(f"{KEY}.lemma3_3", src("Lemma 3.3, eqs. (2)-(3)"),
-                                            br_mean(eps)), (LEMMA3_3_FAMILY,)),
-              note="every set-wise adaptive composition of preregistered eps-DP, eps-BR and "
-                   "(mu, tau)-CDP parameter sets, every order the analyst chooses and every "
-                   "delta in (0, 1) (log(1/delta) < 0 beyond: eps_g is not real; every "
-                   "mechanism is (eps, 1)-DP): Lemma 3.2's three bounds per round (each "
-                   "proved over every law), Lemma 3.1 (supermartingale) on the centred loss "
-                   "with B = sum eps_i^2 + sum eps_j^2/4 + sum tau_l^2, and H_eps_g <= "
-                   "P[L > eps_g]; the printed terms are checked against Lemma 3.2's constants "
-                   "(eps tanh(eps/2) = eps (e^eps - 1)/(e^eps + 1), sigma^2 = 2 c)"))
+add_proved("lemma3_3", "Lemma 3.3, eqs. (2)-(3)", every_law.setwise, (LEMMA3_3_FAMILY,),
+           br_mean(eps),
+           note="every set-wise adaptive composition of preregistered eps-DP, eps-BR and "
+                "(mu, tau)-CDP parameter sets, every order the analyst chooses and every "
+                "delta in (0, 1) (log(1/delta) < 0 beyond: eps_g is not real; every "
+                "mechanism is (eps, 1)-DP): Lemma 3.2's three bounds per round (each "
+                "proved over every law), Lemma 3.1 (supermartingale) on the centred loss "
+                "with B = sum eps_i^2 + sum eps_j^2/4 + sum tau_l^2, and H_eps_g <= "
+                "P[L > eps_g]; the printed terms are checked against Lemma 3.2's constants "
+                "(eps tanh(eps/2) = eps (e^eps - 1)/(e^eps + 1), sigma^2 = 2 c)")
 add("lemma3_4", "Lemma 3.4",
     le(gauss_delta(2 * rho + 2 * sqrt(2 * rho * log(1 / delta)), 1, sqrt(4 * rho)), delta),
     Domain.of(rho=POS, delta=Interval.open(0, 1)),

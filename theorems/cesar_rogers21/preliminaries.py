@@ -4,16 +4,15 @@ exponential mechanism, BR, RR_{eps,t}; Theorems 1 and 2)."""
 from sympy import (Abs, IndexedBase, Max, Rational as R, Sum, Symbol, exp, expand, log,
                    sqrt, symbols)
 
-from dpproof.calculus import Proof
-from dpproof.claims import Claim, Domain, Interval, Kind, Statement
+from dpproof.claims import Domain, Interval, Kind
 from dpproof.expr.vocabulary import (Bernoulli, br_product_delta, br_sup_delta, gauss_delta,
                                      renyi)
 
 from . import every_law
 from .closed_forms import thm1_delta, thm2_delta
-from .common import (EPS_E2, G_HALF, KEY, NARROWED, POS, add, alpha, br_mean, catalogue, closed,
+from .common import (EPS_E2, G_HALF, NARROWED, POS, add, add_proved, alpha, br_mean, closed,
                      delta, e, eps, eps_g, gg, ident, integers, k, le, p_t, pp, q_t, qq, rho,
-                     src, tt)
+                     tt)
 
 # ---- Section 2: preliminaries ---------------------------------------------------------
 # exponential mechanism on Y = {1,2,3}: u(x) = (3,1,0), u(x') = (2,1,1); range 2, Delta u = 1
@@ -44,15 +43,14 @@ LEMMA21_FAMILY = add("lemma2_1.family", "Lemma 2.1", lemma21, Domain.of(eps=POS)
          "mechanism on three outcomes (u(x) with u1 = 0 by shift, u2, u3 real, u(x') = u(x) "
          "+ f, f in [0, 1]^3): the normalisers stay in |L| <= eps, sympy does not finish in "
          "20 s and the 6-dimensional boxes are never certified (INCONCLUSIVE)")
-catalogue.declare(Claim(
-    f"{KEY}.lemma2_1", src("Lemma 2.1"), None,
-    proof=Proof(every_law.br_range(f"{KEY}.lemma2_1", src("Lemma 2.1")), (LEMMA21_FAMILY,)),
+add_proved(
+    "lemma2_1", "Lemma 2.1", every_law.br_range, (LEMMA21_FAMILY,),
     note="for every pair of neighbouring laws P = M(x), Q = M(x') and every eps >= 0, "
          "L = log(p/q) on the common support (eps-DP: |L| <= eps a.e.; eps-BR: ess sup L - "
          "ess inf L <= eps): eps-DP => 2 eps-BR, eps-BR => eps-DP, and eps-BR => t - eps <= "
          "L <= t a.e. with t = ess sup L in [0, eps]; the mass argument ess inf L <= 0 <= "
          "ess sup L (int p = int q = 1) and real algebra over parametrisations onto the "
-         "hypothesis sets; one exponential mechanism: .family"))
+         "hypothesis sets; one exponential mechanism: .family")
 add("lemma2_1.instances", "Lemma 2.1", lemma21, Domain.of(eps=closed(R(1, 10), 4)),
     note="the former box eps in [1/10, 4] of lemma2_1")
 def em_log_ratios(scale, u, w):

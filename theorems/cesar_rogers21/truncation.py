@@ -4,14 +4,13 @@ and 2)."""
 import sympy
 from sympy import Abs, Max, Rational as R, exp, log, sqrt
 
-from dpproof.calculus import Proof
 from dpproof.claims import Claim, Domain, Interval, Kind
 from dpproof.expr.vocabulary import (Laplace, Phi, gauss_delta, hockey_stick, isotonic_bf_fit,
                                      pava_fit, tgauss_fail, tgauss_renyi_cond)
 
 from . import every_law
 from .closed_forms import thm1_delta
-from .common import (KEY, POS, Symbol, add, alpha, catalogue, closed, delta, e, eps, ident,
+from .common import (KEY, POS, Symbol, add, add_proved, alpha, closed, delta, e, eps, ident,
                      integers, j, le, n, point, r, sigma, src)
 
 # ---- Section 6: Gaussian vs Laplace, truncation ----------------------------------------
@@ -47,10 +46,8 @@ LEMMA62 = add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps),
          "0 from eps = eps0 on.  Tried: every eps0 > 0 (scale 1/eps0, also with eps = r "
          "eps0): the derived hockey-stick needs a polynomial inequality in two exponentials "
          "(sympy gives up after 30 s) and the boxes do not close near eps = eps0 (SUPPORTED)")
-catalogue.declare(Claim(
-    f"{KEY}.lemma6_2.one_coordinate", src("Lemma 6.2"), None,
-    proof=Proof(every_law.dp_to_theorem1(f"{KEY}.lemma6_2.one_coordinate", src("Lemma 6.2")),
-                (LEMMA62,)),
+add_proved(
+    "lemma6_2.one_coordinate", "Lemma 6.2", every_law.dp_to_theorem1, (LEMMA62,),
     note="one changed coordinate (Delta_0 = 1), every Laplace scale: for every pair of laws "
          "P, Q, every eps0 > 0 (= log(1 + x)) and eps >= 0 (= log(1 + y)), H_eps(P||Q) <= "
          "Theorem 1 at (k = 1, eps0, eps) + H_eps0(P||Q) + H_eps0(Q||P); an eps0-DP pair has "
@@ -62,7 +59,7 @@ catalogue.declare(Claim(
          "Theorem 1 applied to Delta_0 eps0-DP coordinates; that the k-fold RR product is the worst case "
          "(Kairouz-Oh-Viswanath) is cited (thm1 checks the formula only), and the calculus "
          "has no rule for a product of DP pairs (the chord argument on the first factor "
-         "with a convex function of the rest's hockey-stick, then induction on Delta_0)"))
+         "with a convex function of the rest's hockey-stick, then induction on Delta_0)")
 add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
     Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
     note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
