@@ -248,11 +248,13 @@ def _decide(claim: Claim):
         tried, point = [], None
         verdict, detail = _conjunct_by_conjunct(claim, lhs, rhs, symbols, tried)
         if verdict is None:
-            verdict, detail, more, point = _inequality(claim, margin, symbols, st.strict)
+            verdict, detail, more, point = _inequality(
+                claim, margin, symbols, st.strict,
+                early=lambda: tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols))
             tried += more
     if verdict is Verdict.REFUTED and st.hypotheses:
         verdict = None      # the conclusion fails somewhere; the implication may still hold
-    if verdict is None and margin.free_symbols:
+    if verdict is None and margin.free_symbols and "tactics" not in tried:
         tried.append("tactics")
         steps = tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
         if steps:
@@ -296,7 +298,10 @@ def _has_oracles(st) -> bool:
                (st.lhs, st.rhs, *(x for h in st.hypotheses for x in (h.lhs, h.rhs))))
 
 
-def _inequality(claim, margin, symbols, strict):
+def _inequality(claim, margin, symbols, strict, early=None):
+    """PROVED/REFUTED by the sign of a rewrite of ``margin``: the quick rewrites, then
+    ``early`` (the tactics, a bounded number of goals: before the slow rewrites, which can
+    spend the whole budget), then the slow ones; else (None, '', tried, None)."""
     tried = []
     if not margin.free_symbols and not margin.is_Rational:
         # a constant's sign is a computation, not a symbolic argument: ball arithmetic
@@ -306,6 +311,11 @@ def _inequality(claim, margin, symbols, strict):
     # each quick rewrite of the margin, then of its half-line shift; then a margin that is
     # identically 0 by its logs; then the slow simplify
     for slow in (False, True):
+        if slow and early is not None and margin.free_symbols:
+            tried.append("tactics")
+            steps = early()
+            if steps:
+                return Verdict.PROVED, "tactics: " + "; ".join(steps), tried, None
         if slow and not strict and margin.has(sympy.log) and rewrite(log_linear_zero, margin):
             tried.append("logs exponentiated")
             return Verdict.PROVED, "the margin is identically 0 (an equality on the whole " \

@@ -18,19 +18,37 @@ symbols carry the sign the box implies).  Tactics:
   reduced margin for every t > 0 (a superset of the box);
 - induction on an integer parameter n >= N0 of a margin C a^n + Q(n) (one base a and C free
   of n): e(n + 1) = a e(n) + g(n) with g = Q(n + 1) - a Q(n), so a >= 0, g >= 0 and
-  e(N0) >= 0 prove e(n) >= 0 for every integer n >= N0 (Bernoulli's inequality).
+  e(N0) >= 0 prove e(n) >= 0 for every integer n >= N0 (Bernoulli's inequality);
+- a difference c f(u) - c f(v) of one monotone function (exp, log, erf, Phi increasing; erfc,
+  Q decreasing) has the sign of u - v (of v - u), and log X >= 0 iff X >= 1 (X > 0);
+- a smooth margin nondecreasing in one parameter x (e' >= 0 proved) on an interval with a
+  finite lower end a is at least its value e(a) there (nonincreasing, with a finite upper
+  end b: at least e(b)); e(a) must be finite and real, so e is continuous up to a.
+
+The rewriting tactics (signs of a monotone function's difference, of a log) remove a
+function from the goal and cost no depth; the others do.  Without the half-line shift of the
+engine, a margin over alpha > 1 carries alpha - 1 of unknown sign: ``prove_relation`` tries
+the goal again with every open half-line x in (a, oo) written a + x_shift.
 """
 
 from __future__ import annotations
 
 import sympy
 
-MAX_DEPTH = 3
-MAX_GOALS = 40        # sub-goals tried per claim: the tactics stay a quick attempt
+from ...domain import Domain, Interval
+from ...expr.functions import Phi, Q
+
+MAX_DEPTH = 5
+MAX_GOALS = 200       # sub-goals tried per claim: the tactics stay a quick attempt
+MAX_DIFF_OPS = 60     # size (count_ops) of a margin differentiated (and of its derivative)
+#                       or scaled by the homogeneity tactic
 
 
 _NON_SMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise, sympy.sign, sympy.floor,
                sympy.ceiling, sympy.Heaviside)
+#: real functions of one argument, increasing (+1) or decreasing (-1) on the whole real line
+#: (log on (0, oo), where its argument must be proved positive)
+_MONOTONE = {sympy.exp: 1, sympy.log: 1, sympy.erf: 1, Phi: 1, sympy.erfc: -1, Q: -1}
 
 
 def _sign_rule(e, strict):
@@ -54,12 +72,20 @@ class Prover:
                               f"{sympy.sstr(e)[:80]}")
             return True
         key = (e, strict)
-        if depth >= MAX_DEPTH or key in self.failed or self.goals >= MAX_GOALS:
+        if key in self.failed or self.goals >= MAX_GOALS:
             return False
         self.goals += 1
+        for tactic in (self._monotone_difference, self._log_sign):
+            # rewrites that remove a function from the goal: they cost no depth
+            mark = len(self.steps)
+            if tactic(e, strict, depth):
+                return True
+            del self.steps[mark:]
+        if depth >= MAX_DEPTH:
+            return False
         for tactic in (self._resolve_abs_max_min, self._factors, self._linear_or_concave,
                        self._homogeneous, self._induction, self._reciprocal,
-                       self._log_difference):
+                       self._log_difference, self._monotone_in_parameter):
             mark = len(self.steps)
             if tactic(e, strict, depth + 1):
                 return True
@@ -111,6 +137,16 @@ class Prover:
             base, ex = f.as_base_exp()
             if ex.is_integer and ex.is_even and not strict:
                 continue
+            if ex.is_integer and ex.is_negative and ex.is_odd:
+                # 1/b^k (k odd) has the strict sign of b, which must be nonzero
+                s = 1 if self.nonneg(base, True, depth) else (
+                    -1 if self.nonneg(-base, True, depth) else 0)
+                if s == 0:
+                    return False
+                self.steps.append(f"1/({sympy.sstr(base)[:60]})^{-ex}: its base is "
+                                  f"{'>' if s > 0 else '<'} 0")
+                sign *= s
+                continue
             s = self._sign(f, depth)
             if s == 0:
                 return False
@@ -149,6 +185,88 @@ class Prover:
             return True
         return False
 
+    def _monotone_difference(self, e, strict, depth):
+        """c f(u) - c f(v), f monotone on the reals: the sign of u - v (f decreasing: v - u)."""
+        if e.is_Mul:
+            e = sympy.expand_mul(e, deep=False)     # k (c f(u) - c f(v)) distributed
+        if not e.is_Add or len(e.args) != 2:
+            return False
+        split = []
+        for t in e.args:
+            fs = [a for a in sympy.Mul.make_args(t) if type(a) in _MONOTONE]
+            if len(fs) != 1:
+                return False
+            c, f = t.as_independent(fs[0], as_Add=False)
+            if f != fs[0]:
+                return False
+            split.append((c, f))
+        (ca, fa), (cb, fb) = split
+        if type(fa) is not type(fb) or sympy.expand(ca + cb) != 0:
+            return False
+        if ca.could_extract_minus_sign():
+            (ca, fa), (cb, fb) = (cb, fb), (ca, fa)
+        u, v = fa.args[0], fb.args[0]
+        if not (u.is_real and v.is_real):
+            return False
+        sign = _MONOTONE[type(fa)]
+        if not self.nonneg(ca, strict, depth):     # c f(u) - c f(v) with c >= 0 (c > 0)
+            return False
+        if type(fa) is sympy.log and not (self.nonneg(u, True, depth)
+                                           and self.nonneg(v, True, depth)):
+            return False
+        gap = sympy.expand(sign * (u - v))
+        if self.nonneg(gap, strict, depth):
+            self.steps.append(f"{type(fa).__name__} is {'in' if sign > 0 else 'de'}creasing: "
+                              f"the sign of {sympy.sstr(gap)[:60]}")
+            return True
+        return False
+
+    def _log_sign(self, e, strict, depth):
+        """c log X: log X >= 0 iff X >= 1 and log X <= 0 iff 0 < X <= 1 (c of known sign)."""
+        logs = [a for a in e.atoms(sympy.log)]
+        if len(logs) != 1:
+            return False
+        c, rest = e.as_independent(logs[0], as_Add=False)
+        if rest != logs[0]:
+            return False
+        x = rest.args[0]
+        if self.nonneg(c, strict, depth):
+            goal = [sympy.expand(x - 1)]
+        elif self.nonneg(-c, strict, depth):
+            goal = [x, 1 - x]
+        else:
+            return False
+        if self.nonneg(goal[0], strict or len(goal) == 2, depth) and \
+                all(self.nonneg(g, strict, depth) for g in goal[1:]):
+            self.steps.append(f"log({sympy.sstr(x)[:50]}) compared with 0 through "
+                              f"{sympy.sstr(x)[:30]} - 1")
+            return True
+        return False
+
+    def _monotone_in_parameter(self, e, strict, depth):
+        """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0."""
+        if e.has(*_NON_SMOOTH) or sympy.count_ops(e) > MAX_DIFF_OPS:
+            return False
+        for name, iv in self.domain.params:
+            x = self.symbols[name]
+            if x not in e.free_symbols or iv.integer:
+                continue
+            d = sympy.diff(e, x)
+            if sympy.count_ops(d) > MAX_DIFF_OPS:
+                continue
+            for end, slope in ((iv.lo, d), (iv.hi, -d)):
+                if end is None:
+                    continue
+                value = e.subs(x, end)
+                if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or \
+                        value.is_real is not True:
+                    continue
+                if self.nonneg(value, strict, depth) and self.nonneg(slope, False, depth):
+                    self.steps.append(f"{'non-de' if end == iv.lo else 'non-in'}creasing in "
+                                      f"{name} (derivative signed), and >= 0 at {name} = {end}")
+                    return True
+        return False
+
     def _linear_or_concave(self, e, strict, depth):
         if e.has(*_NON_SMOOTH):
             return False  # a kink inside the interval breaks "smallest at an end"
@@ -172,6 +290,8 @@ class Prover:
         return False
 
     def _homogeneous(self, e, strict, depth):
+        if sympy.count_ops(e) > MAX_DIFF_OPS or e.atoms(sympy.Function):
+            return False   # a cancel per pair of parameters: small algebraic margins only
         pos = [self.symbols[n] for n, iv in self.domain.params if self.symbols[n].is_positive]
         for i, x in enumerate(pos):
             for y in pos[i + 1:]:
@@ -220,6 +340,13 @@ def prove_relation(lhs, rel, rhs, domain, symbols) -> list[str] | None:
     if rel in (">=", ">"):
         lhs, rhs, rel = rhs, lhs, {">=": "<=", ">": "<"}[rel]
     strict = rel == "<"
+    shifted = _shifted(domain, symbols)
+    if shifted is not None:     # first: an open half-line's end is where a margin is tight
+        sdomain, ssymbols, subs, names = shifted
+        prover = Prover(sdomain, ssymbols)
+        if prover.nonneg((rhs - lhs).xreplace(subs), strict):
+            return [f"{', '.join(names)} shifted to its half-line's end",
+                    *dict.fromkeys(prover.steps)]     # each step once, in order
     prover = Prover(domain, symbols)
     if prover.nonneg(rhs - lhs, strict):
         return prover.steps
@@ -228,6 +355,25 @@ def prove_relation(lhs, rel, rhs, domain, symbols) -> list[str] | None:
         if prover.nonneg(transform, strict):
             return prover.steps
     return None
+
+
+def _shifted(domain, symbols):
+    """The domain with every open half-line x in (a, oo), a != 0, as a + x_shift,
+    x_shift in (0, oo): (domain, symbols, substitution, names), or None if there is none."""
+    params, ssymbols, subs, names = [], dict(symbols), {}, []
+    for name, iv in domain.params:
+        if iv.lo is not None and iv.hi is None and iv.lo != 0 and iv.lo_open and \
+                not iv.integer and name in symbols:
+            t = sympy.Symbol(f"{name}_shift", positive=True)
+            subs[symbols[name]] = iv.lo + t
+            params.append((f"{name}_shift", Interval(0, None, lo_open=True)))
+            ssymbols[f"{name}_shift"] = t
+            names.append(name)
+        else:
+            params.append((name, iv))
+    if not subs:
+        return None
+    return Domain(tuple(params)), ssymbols, subs, names
 
 
 def _monotone(lhs, rhs, prover):
