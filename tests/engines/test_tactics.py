@@ -34,6 +34,16 @@ TRUE = [
     ("reciprocal", "-e*exp(t)/(exp(e) - 1) <= 0", dict(e=I(0, None, lo_open=True), t=I(None, None)),
      "its base is > 0"),
     ("log_difference_powers", "3^x >= 2^x", dict(x=I.closed(0, None)), "logs"),
+    ("monotone_difference", "Phi(x + y) >= Phi(x)", dict(x=I(None, None), y=I.closed(0, None)),
+     "increasing"),
+    ("log_sign", "log(1 + x^2) >= 0", dict(x=I(None, None)), "compared with 0"),
+    # tight at a = 0: the N(0, 1) mass of an interval of half-width h is largest centred at 0
+    ("monotone_in_parameter", "Phi(a + h) - Phi(a - h) <= Phi(h) - Phi(-h)",
+     dict(a=I.closed(0, None), h=I(0, None, lo_open=True)), "at a = 0"),
+    # the same over alpha > 1: alpha - 1 has a sign only after the half-line shift
+    ("half_line_shift", "log((Phi(h + alpha - 1) - Phi(alpha - 1 - h))/(Phi(h) - Phi(-h)))"
+     "/(alpha - 1) <= 0", dict(alpha=I(1, None, lo_open=True), h=I(0, None, lo_open=True)),
+     "shifted"),
 ]
 
 FALSE = [
@@ -56,6 +66,15 @@ FALSE = [
     ("log_difference_strict", "exp(e) - 1 > 0", dict(e=I.closed(0, None))),
     # 1/(e^eps - 1) is negative for eps < 0
     ("reciprocal", "1/(exp(e) - 1) >= 0", dict(e=I(None, None))),
+    ("monotone_difference", "Phi(x) >= Phi(x^2)", dict(x=I.closed(0, 2))),
+    ("log_sign", "log(x) >= 0", dict(x=I(0, 2, lo_open=True))),
+    # tight at a = 0: any margin taken away fails there
+    ("monotone_in_parameter", "Phi(a + h) - Phi(a - h) <= Phi(h) - Phi(-h) - 1/10^9",
+     dict(a=I.closed(0, None), h=I(0, None, lo_open=True))),
+    # nondecreasing, but negative at its lower end
+    ("monotone_end_negative", "exp(a) - 2 >= 0", dict(a=I.closed(0, 1))),
+    ("half_line_shift", "log((Phi(h + alpha - 1) - Phi(alpha - 1 - h))/(Phi(h) - Phi(-h)))"
+     "/(alpha - 1) <= -1/10^9", dict(alpha=I(1, None, lo_open=True), h=I(0, None, lo_open=True))),
 ]
 
 

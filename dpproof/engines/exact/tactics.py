@@ -39,7 +39,7 @@ from ...domain import Domain, Interval
 from ...expr.functions import Phi, Q
 
 MAX_DEPTH = 5
-MAX_GOALS = 200       # sub-goals tried per claim: the tactics stay a quick attempt
+MAX_GOALS = 60        # sub-goals tried per claim: the tactics stay a quick attempt
 MAX_DIFF_OPS = 60     # size (count_ops) of a margin differentiated (and of its derivative)
 #                       or scaled by the homogeneity tactic
 
