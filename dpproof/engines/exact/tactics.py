@@ -64,6 +64,7 @@ class Prover:
         self.steps: list[str] = []
         self.failed: set = set()
         self.goals = 0
+        self.differentiating = False
 
     def nonneg(self, e, strict=False, depth=0) -> bool:
         e = sympy.sympify(e)
@@ -245,8 +246,8 @@ class Prover:
 
     def _monotone_in_parameter(self, e, strict, depth):
         """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0."""
-        if e.has(*_NON_SMOOTH) or sympy.count_ops(e) > MAX_DIFF_OPS:
-            return False
+        if self.differentiating or e.has(*_NON_SMOOTH) or sympy.count_ops(e) > MAX_DIFF_OPS:
+            return False   # one derivative per path: a slope is signed without another
         for name, iv in self.domain.params:
             x = self.symbols[name]
             if x not in e.free_symbols or iv.integer:
@@ -261,7 +262,14 @@ class Prover:
                 if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or \
                         value.is_real is not True:
                     continue
-                if self.nonneg(value, strict, depth) and self.nonneg(slope, False, depth):
+                if not self.nonneg(value, strict, depth):
+                    continue
+                self.differentiating = True
+                try:
+                    signed = self.nonneg(slope, False, depth)
+                finally:
+                    self.differentiating = False
+                if signed:
                     self.steps.append(f"{'non-de' if end == iv.lo else 'non-in'}creasing in "
                                       f"{name} (derivative signed), and >= 0 at {name} = {end}")
                     return True
