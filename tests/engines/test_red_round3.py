@@ -69,7 +69,7 @@ TRUE = [  # (id, statement, domain, verdict expected or None: anything but REFUT
     ("amgm", "a^2/b + b >= 2*a", AB, P),
     ("cubes", "a^3 + b^3 >= a^2*b + a*b^2", AB, P),
     ("ratio_box", "a/b <= 2", AB12, P),
-    ("q_degree_2", "a^2*Q(a/b) <= a^2/2", AB, C),
+    ("q_degree_2", "a^2*Q(a/b) <= a^2/2", AB, P),    # Q(t) <= Q(0) = 1/2: Q decreases
     # nested: the inner RDP curve shifted down keeps delta > 0
     ("nested_normal_laplace", f"{RD.format('Normal(0, 1)', 'Laplace(0, 1)')} >= 0", AL, C),
 ]

@@ -41,8 +41,8 @@ def test_a_hidden_sign_change_decides_nothing(name, false, true, box, ints):
     bad = make_claim(f"r4.{name}", false, Kind.INEQUALITY, x=box, **extra)
     assert symbolic.check(bad, CONFIG).verdict not in DECIDED
     good = make_claim(f"r4.{name}.twin", true, Kind.INEQUALITY, x=box, **extra)
-    ev = symbolic.check(good, CONFIG)
-    assert ev.verdict is Verdict.CERTIFIED, ev.detail
+    ev = symbolic.check(good, CONFIG)     # boxes, or (instance) a proof over every x
+    assert ev.verdict in DECIDED, ev.detail
 
 
 def test_three_arguments_tied_at_an_end():

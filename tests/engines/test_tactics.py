@@ -36,7 +36,9 @@ TRUE = [
     ("log_difference_powers", "3^x >= 2^x", dict(x=I.closed(0, None)), "logs"),
     ("monotone_difference", "Phi(x + y) >= Phi(x)", dict(x=I(None, None), y=I.closed(0, None)),
      "increasing"),
-    ("log_sign", "log(1 + x^2) >= 0", dict(x=I(None, None)), "compared with 0"),
+    # a number beside c f(v): 1 = erfc(0), so 1 - erfc(x) has the sign of x
+    ("monotone_value", "2 - 2*erfc(x) > 0", dict(x=I(0, None, lo_open=True)), "decreasing"),
+    ("log_sign", "-2*log(x) >= 0", dict(x=I(0, 1, lo_open=True)), "compared with 0"),
     # tight at a = 0: the N(0, 1) mass of an interval of half-width h is largest centred at 0
     ("monotone_in_parameter", "Phi(a + h) - Phi(a - h) <= Phi(h) - Phi(-h)",
      dict(a=I.closed(0, None), h=I(0, None, lo_open=True)), "at a = 0"),
@@ -68,6 +70,10 @@ FALSE = [
     ("reciprocal", "1/(exp(e) - 1) >= 0", dict(e=I(None, None))),
     ("monotone_difference", "Phi(x) >= Phi(x^2)", dict(x=I.closed(0, 2))),
     ("log_sign", "log(x) >= 0", dict(x=I(0, 2, lo_open=True))),
+    # tight at x = 0 (strict fails there); Phi(x) - 1/2 changes sign at 0
+    ("monotone_value_strict", "1 - erfc(x) > 0", dict(x=I.closed(0, None))),
+    ("monotone_value_sign", "Phi(x) - 1/2 >= 0", dict(x=I.closed(-1, 1))),
+    ("monotone_value_near", "Phi(x) - 1/2 - 1/10^12 >= 0", dict(x=I.closed(0, 1))),
     # tight at a = 0: any margin taken away fails there
     ("monotone_in_parameter", "Phi(a + h) - Phi(a - h) <= Phi(h) - Phi(-h) - 1/10^9",
      dict(a=I.closed(0, None), h=I(0, None, lo_open=True))),

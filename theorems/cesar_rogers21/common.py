@@ -105,8 +105,6 @@ NARROWED = {
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0 "
                 "(every scale with Delta_0 = 1, over every law: lemma6_2.one_coordinate)",
-    "lemma6_4": "one changed count, alpha in [3/2, 10], sigma in [1/2, 2], s in [2, 3], "
-                "Delta = 1",
     # grids (issue 29): what each decides and why its continuous range is not attempted
     "thm2": "k <= 6, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
             + ONLY_BALLS,

@@ -99,16 +99,30 @@ add("alg2.delta", "Algorithm 2, eq. (10)",
          "Delta_0 delta'(s) = delta with delta in (0, 1), Delta_0 >= 1, so delta'(s) < 1, "
          "which is Delta < 2 s.  For Delta > 2 s the supports are disjoint (mass 1) and the "
          "printed quotient exceeds 1: such an s is never chosen")
-f64 = alpha * DA**2 / (2 * sigma**2) + log(
-    (Phi((sA + (alpha - 1) * DA) / sigma) - Phi((alpha * DA - sA) / sigma))
-    / (Phi(sA / sigma) - Phi((DA - sA) / sigma))) / (alpha - 1)
-lhs64 = Max(tgauss_renyi_cond(alpha, sigma, sA, DA, 0), tgauss_renyi_cond(alpha, sigma, sA, DA, 1))
-dom64 = Domain.of(alpha=closed(R(3, 2), 10), sigma=closed(R(1, 2), 2), s=closed(2, 3), Delta=point(1))
+H64 = Symbol("h", positive=True)
+S64 = DA / 2 + H64         # s = Delta/2 + h: the overlap [Delta - s, s] has length 2 h > 0
+
+
+def lemma64_formula(s_):
+    """Lemma 6.4's printed bound on the conditioned Renyi divergence of order alpha."""
+    return alpha * DA**2 / (2 * sigma**2) + log(
+        (Phi((s_ + (alpha - 1) * DA) / sigma) - Phi((alpha * DA - s_) / sigma))
+        / (Phi(s_ / sigma) - Phi((DA - s_) / sigma))) / (alpha - 1)
+
+
+f64 = lemma64_formula(sA)
+lhs64 = Max(tgauss_renyi_cond(alpha, sigma, S64, DA, 0),
+            tgauss_renyi_cond(alpha, sigma, S64, DA, 1))
+dom64 = Domain.of(alpha=Interval(1, None, lo_open=True), sigma=POS, Delta=POS, h=POS)
 rhs64 = alpha * DA**2 / (2 * sigma**2)
-add("lemma6_4", "Lemma 6.4", le(lhs64, rhs64), dom64, unknown=True,
+add("lemma6_4", "Lemma 6.4", le(lhs64, rhs64), dom64, unknown=True, derived={"s": S64},
     note="one changed count, both orders, conditioned on the overlap [Delta - s, s] of the "
-         "supports (unconditioned Renyi is infinite: supports differ); the threshold part "
-         "is qualitative",
-    steps=(Claim(f"{KEY}.lemma6_4.step1", src("Lemma 6.4", True), ident(lhs64, f64), dom64,
-                 Kind.IDENTITY, note="oracle (definition) vs the printed formula"),
-           Claim(f"{KEY}.lemma6_4.step2", src("Lemma 6.4", True), le(f64, rhs64), dom64)))
+         "supports (unconditioned Renyi is infinite: supports differ); every alpha > 1, "
+         "sigma > 0, Delta > 0 and s = Delta/2 + h, h > 0: the overlap has positive length, "
+         "which is the algorithm's domain (as for alg2.delta: Delta < 2 s); the threshold "
+         "part is qualitative",
+    steps=(Claim(f"{KEY}.lemma6_4.step1", src("Lemma 6.4", True),
+                 ident(lhs64, lemma64_formula(S64)), dom64, Kind.IDENTITY,
+                 note="oracle (definition) vs the printed formula", derived={"s": S64}),
+           Claim(f"{KEY}.lemma6_4.step2", src("Lemma 6.4", True),
+                 le(lemma64_formula(S64), rhs64), dom64, derived={"s": S64})))

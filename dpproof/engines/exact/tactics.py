@@ -40,8 +40,8 @@ from ...expr.functions import Phi, Q
 
 MAX_DEPTH = 5
 MAX_GOALS = 60        # sub-goals tried per claim: the tactics stay a quick attempt
-MAX_DIFF_OPS = 60     # size (count_ops) of a margin differentiated (and of its derivative)
-#                       or scaled by the homogeneity tactic
+MAX_DIFF_OPS = 120    # size (count_ops) of a margin differentiated (and of its derivative)
+MAX_SCALED_OPS = 60   # size of a margin scaled by the homogeneity tactic (a cancel per pair)
 
 
 _NON_SMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise, sympy.sign, sympy.floor,
@@ -49,11 +49,27 @@ _NON_SMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.Piecewise, sympy.sign, sym
 #: real functions of one argument, increasing (+1) or decreasing (-1) on the whole real line
 #: (log on (0, oo), where its argument must be proved positive)
 _MONOTONE = {sympy.exp: 1, sympy.log: 1, sympy.erf: 1, Phi: 1, sympy.erfc: -1, Q: -1}
+#: f(w) = value at a point: a number beside c f(v) is c times one of these values
+_AT = {sympy.exp: {1: 0}, sympy.log: {0: 1}, sympy.erf: {0: 0}, sympy.erfc: {1: 0},
+       Phi: {sympy.Rational(1, 2): 0}, Q: {sympy.Rational(1, 2): 0}}
 
 
 def _sign_rule(e, strict):
     v = e.is_positive if strict else e.is_nonnegative
     return v is True
+
+
+def _factor(e):
+    """``factor(together(e))`` with every transcendental constant (exp(10), 2**(1/3)) held
+    as an opaque positive or real symbol: sympy would otherwise take exp(1/10**12) as a
+    generator and expand exp(10) to its 10**13-th power."""
+    hidden = {}
+    for a in sympy.preorder_traversal(e):
+        if a.is_number and not a.is_Rational and (a.is_Function or a.is_Pow) and a not in hidden:
+            hidden[a] = sympy.Dummy(positive=True) if a.is_positive else \
+                sympy.Dummy(real=True) if a.is_real else sympy.Dummy()
+    back = {d: a for a, d in hidden.items()}
+    return sympy.factor(sympy.together(e.xreplace(hidden))).xreplace(back)
 
 
 class Prover:
@@ -73,6 +89,8 @@ class Prover:
                               f"{sympy.sstr(e)[:80]}")
             return True
         key = (e, strict)
+        if not e.free_symbols:
+            return False        # a number the sign rules leave open: no tactic decides it
         if key in self.failed or self.goals >= MAX_GOALS:
             return False
         self.goals += 1
@@ -128,7 +146,9 @@ class Prover:
         return None
 
     def _factors(self, e, strict, depth):
-        num, den = sympy.fraction(sympy.factor(sympy.together(e)))
+        if not e.free_symbols:
+            return False        # a number: its sign is the sign rules' to decide
+        num, den = sympy.fraction(_factor(e))
         factors = sympy.Mul.make_args(num) + tuple(1 / f for f in sympy.Mul.make_args(den)
                                                    if f != 1)
         if len(factors) < 2 and not (factors and factors[0].is_Pow):
@@ -187,37 +207,48 @@ class Prover:
         return False
 
     def _monotone_difference(self, e, strict, depth):
-        """c f(u) - c f(v), f monotone on the reals: the sign of u - v (f decreasing: v - u)."""
+        """c f(u) - c f(v), f monotone on the reals: the sign of u - v (f decreasing: v - u).
+        A number k beside c f(v) is read as -c f(w) where f(w) = -k/c is a value in
+        ``_AT`` (erfc(0) = 1, Phi(0) = 1/2, ...)."""
         if e.is_Mul:
             e = sympy.expand_mul(e, deep=False)     # k (c f(u) - c f(v)) distributed
         if not e.is_Add or len(e.args) != 2:
             return False
-        split = []
+        split, numbers = [], [t for t in e.args if not t.free_symbols]
         for t in e.args:
+            if t in numbers:
+                continue
             fs = [a for a in sympy.Mul.make_args(t) if type(a) in _MONOTONE]
             if len(fs) != 1:
                 return False
             c, f = t.as_independent(fs[0], as_Add=False)
             if f != fs[0]:
                 return False
-            split.append((c, f))
-        (ca, fa), (cb, fb) = split
-        if type(fa) is not type(fb) or sympy.expand(ca + cb) != 0:
+            split.append((c, type(f), f.args[0]))
+        if len(split) == 1 and len(numbers) == 1:
+            (c, func, _), k = split[0], numbers[0]
+            at = -k / c if c.is_number else None      # exact: Floats never match a value
+            if at is None or not at.is_Rational or at not in _AT.get(func, {}):
+                return False
+            split.append((-c, func, sympy.Integer(_AT[func][at])))
+        if len(split) != 2:
+            return False
+        (ca, fa, u), (cb, fb, v) = split
+        if fa is not fb or sympy.expand(ca + cb) != 0:
             return False
         if ca.could_extract_minus_sign():
-            (ca, fa), (cb, fb) = (cb, fb), (ca, fa)
-        u, v = fa.args[0], fb.args[0]
+            (ca, u), (cb, v) = (cb, v), (ca, u)
         if not (u.is_real and v.is_real):
             return False
-        sign = _MONOTONE[type(fa)]
+        sign = _MONOTONE[fa]
         if not self.nonneg(ca, strict, depth):     # c f(u) - c f(v) with c >= 0 (c > 0)
             return False
-        if type(fa) is sympy.log and not (self.nonneg(u, True, depth)
-                                           and self.nonneg(v, True, depth)):
+        if fa is sympy.log and not (self.nonneg(u, True, depth)
+                                     and self.nonneg(v, True, depth)):
             return False
         gap = sympy.expand(sign * (u - v))
         if self.nonneg(gap, strict, depth):
-            self.steps.append(f"{type(fa).__name__} is {'in' if sign > 0 else 'de'}creasing: "
+            self.steps.append(f"{fa.__name__} is {'in' if sign > 0 else 'de'}creasing: "
                               f"the sign of {sympy.sstr(gap)[:60]}")
             return True
         return False
@@ -298,7 +329,7 @@ class Prover:
         return False
 
     def _homogeneous(self, e, strict, depth):
-        if sympy.count_ops(e) > MAX_DIFF_OPS or e.atoms(sympy.Function):
+        if sympy.count_ops(e) > MAX_SCALED_OPS or e.atoms(sympy.Function):
             return False   # a cancel per pair of parameters: small algebraic margins only
         pos = [self.symbols[n] for n, iv in self.domain.params if self.symbols[n].is_positive]
         for i, x in enumerate(pos):
