@@ -30,7 +30,8 @@ TRUE = [
      "induction on n"),
     # e^eps - 1 > 0 for every eps > 0: the logs of the two positive terms (cesar_rogers21's
     # BR mean: the chord t - eps (e^t - 1)/(e^eps - 1) is concave in t)
-    ("log_difference", "exp(e) - 1 > 0", dict(e=I(0, None, lo_open=True)), "logs"),
+    # (1 = exp(0): the monotone-value rewrite, tried before the logs)
+    ("log_difference", "exp(e) - 1 > 0", dict(e=I(0, None, lo_open=True)), "exp is increasing"),
     ("reciprocal", "-e*exp(t)/(exp(e) - 1) <= 0", dict(e=I(0, None, lo_open=True), t=I(None, None)),
      "its base is > 0"),
     ("log_difference_powers", "3^x >= 2^x", dict(x=I.closed(0, None)), "logs"),
