@@ -201,7 +201,7 @@ def test_sigterm_writes_the_partial_report_and_leaves_no_worker(tmp_path):
     data = json.loads((tmp_path / "out" / "report.json").read_text())
     assert data["partial"] is True
     assert [(c["id"], c["verdict"]) for c in data["claims"]] == [
-        ("ok.c0", "CERTIFIED"), ("fault.c1.sleep", "INCONCLUSIVE"),
+        ("ok.c0", "PROVED"), ("fault.c1.sleep", "INCONCLUSIVE"),
         ("fault.c2.sleep", "INCONCLUSIVE")]     # into an empty folder: written in place
     assert [c["evidence"][-1]["detail"].startswith("not run") for c in data["claims"]] == [
         False, True, True]

@@ -6,7 +6,7 @@ import pytest
 from sympy import Rational as R
 
 from dpproof.claims import Interval as I
-from dpproof.engines.exact import engine as symbolic, tactics
+from dpproof.engines.exact import engine as symbolic, relations
 from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
@@ -89,7 +89,7 @@ FALSE = [
 def test_tactic_proves(name, text, params, step):
     claim = make_claim(f"t.{name}", text, **params)
     st = claim.statement
-    steps = tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
+    steps = relations.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
     assert steps, name
     if step:
         assert any(step in s for s in steps), steps
@@ -100,7 +100,7 @@ def test_tactic_proves(name, text, params, step):
 def test_tactics_alone_never_prove_false(name, text, params):
     claim = make_claim(f"f.{name}", text, **params)
     st = claim.statement
-    assert tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain,
+    assert relations.prove_relation(st.lhs, st.rel, st.rhs, claim.domain,
                                   claim.domain.symbols()) is None
 
 
@@ -120,5 +120,5 @@ def test_induction_needs_an_integer_parameter():
     params = dict(d=I.closed(0, 1), n=I(1, None))       # n real: no induction
     claim = make_claim("t.real", "1 - (1 - d)^n <= n*d", **params)
     st = claim.statement
-    steps = tactics.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
+    steps = relations.prove_relation(st.lhs, st.rel, st.rhs, claim.domain, claim.domain.symbols())
     assert not steps or not any("induction" in x for x in steps)

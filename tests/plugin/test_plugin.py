@@ -103,5 +103,5 @@ def test_report_option_writes_the_report(pytester, plugin_args):
     from dpproof.writers.json import load
     data = load((out / "report.json").read_text())
     assert {c["id"]: c["verdict"] for c in data["claims"]} == {
-        "mylib.log1p_below": "CERTIFIED", "mylib.log1p_above": "REFUTED"}
+        "mylib.log1p_below": "PROVED", "mylib.log1p_above": "REFUTED"}
     assert (out / "report.md").exists() and not (out / "report.pdf").exists()

@@ -23,7 +23,7 @@ def test_second_session_reads_the_cache(pytester, plugin_args, monkeypatch):
     r1 = json.loads((pytester.path / "r1" / "report.json").read_text())["claims"][0]
     r2 = json.loads((pytester.path / "r2" / "report.json").read_text())["claims"][0]
     assert (r1["cached"], r2["cached"]) == (False, True)
-    assert r1["verdict"] == r2["verdict"] == "CERTIFIED"
+    assert r1["verdict"] == r2["verdict"] == "PROVED"
     none = pytester.runpytest(*plugin_args, "--dpproof-no-cache", "--dpproof-report", "r3")
     none.assert_outcomes(passed=1)
     assert json.loads((pytester.path / "r3" / "report.json").read_text())["claims"][0][

@@ -11,7 +11,8 @@ from dpproof.writers import LatexFailed, write_all, write_atomic
 from dpproof.writers.json import load
 from tests.writers.sample import small_report
 
-needs_latex = pytest.mark.skipif(shutil.which("latexmk") is None, reason="no latexmk")
+needs_latex = pytest.mark.skipif(not (shutil.which("latexmk") and shutil.which("pdftotext")),
+                                 reason="latexmk and pdftotext are installed by .ci/run")
 
 
 def test_writes_json_md_tex_without_pdf(tmp_path):

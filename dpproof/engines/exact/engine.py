@@ -36,7 +36,7 @@ import sympy
 from ...claims import Claim, Statement
 from ...evidence import Evidence, Verdict
 from ...oracles import symbolic as symbolic_oracles
-from . import cases, instances, patterns, piecewise_linear, sums, tactics
+from . import cases, instances, patterns, piecewise_linear, relations, sums
 from ..signs import guarded
 from .forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
                     log_linear_zero, rewrite)
@@ -250,13 +250,13 @@ def _decide(claim: Claim):
         if verdict is None:
             verdict, detail, more, point = _inequality(
                 claim, margin, symbols, st.strict,
-                early=lambda: tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols))
+                early=lambda: relations.prove_relation(lhs, st.rel, rhs, claim.domain, symbols))
             tried += more
     if verdict is Verdict.REFUTED and st.hypotheses:
         verdict = None      # the conclusion fails somewhere; the implication may still hold
     if verdict is None and margin.free_symbols and "tactics" not in tried:
         tried.append("tactics")
-        steps = tactics.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
+        steps = relations.prove_relation(lhs, st.rel, rhs, claim.domain, symbols)
         if steps:
             verdict, detail = Verdict.PROVED, "tactics: " + "; ".join(steps)
     # an implication by cases also proves a conclusion that holds in every case by itself

@@ -40,7 +40,7 @@ ROUTES: tuple[Row, ...] = (
         "isolation", "a complete procedure over QQ", "within _SYMPY_BUDGET",
         f"{_E}.rational:rational_violations"),
     Row("tactics", "PROVED by monotonicity, convexity and bounding steps", "each step a "
-        "proved lemma", "tactics.MAX_GOALS", f"{_E}.tactics:prove_relation"),
+        "proved lemma", "tactics.MAX_GOALS", f"{_E}.relations:prove_relation"),
     Row("by cases", "PROVED: a switched margin case by case (an implication: each case "
         "holds or violates a hypothesis)", "the cases cover the domain",
         "cases.MAX_LEAVES, cases._CALL_BUDGET (2) per sympy call", f"{_E}.case_proofs:by_cases"),

@@ -26,16 +26,14 @@ symbols carry the sign the box implies).  Tactics:
   end b: at least e(b)); e(a) must be finite and real, so e is continuous up to a.
 
 The rewriting tactics (signs of a monotone function's difference, of a log) remove a
-function from the goal and cost no depth; the others do.  Without the half-line shift of the
-engine, a margin over alpha > 1 carries alpha - 1 of unknown sign: ``prove_relation`` tries
-the goal again with every open half-line x in (a, oo) written a + x_shift.
+function from the goal and cost no depth; the others do.  ``relations.prove_relation`` turns
+``lhs REL rhs`` into the margin goals proved here.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from ...domain import Domain, Interval
 from ...expr.functions import Phi, Q
 
 MAX_DEPTH = 5
@@ -372,55 +370,3 @@ class Prover:
                                   f"({sympy.sstr(a)}) e({name}) + {sympy.sstr(g)[:60]}")
                 return True
         return False
-
-
-def prove_relation(lhs, rel, rhs, domain, symbols) -> list[str] | None:
-    """A derivation of ``lhs rel rhs`` on the box, or None (rel one of <=, <, >=, >)."""
-    if rel in (">=", ">"):
-        lhs, rhs, rel = rhs, lhs, {">=": "<=", ">": "<"}[rel]
-    strict = rel == "<"
-    shifted = _shifted(domain, symbols)
-    if shifted is not None:     # first: an open half-line's end is where a margin is tight
-        sdomain, ssymbols, subs, names = shifted
-        prover = Prover(sdomain, ssymbols)
-        if prover.nonneg((rhs - lhs).xreplace(subs), strict):
-            return [f"{', '.join(names)} shifted to its half-line's end",
-                    *dict.fromkeys(prover.steps)]     # each step once, in order
-    prover = Prover(domain, symbols)
-    if prover.nonneg(rhs - lhs, strict):
-        return prover.steps
-    for name, transform in _monotone(lhs, rhs, prover):
-        prover.steps = [name]
-        if prover.nonneg(transform, strict):
-            return prover.steps
-    return None
-
-
-def _shifted(domain, symbols):
-    """The domain with every open half-line x in (a, oo), a != 0, as a + x_shift,
-    x_shift in (0, oo): (domain, symbols, substitution, names), or None if there is none."""
-    params, ssymbols, subs, names = [], dict(symbols), {}, []
-    for name, iv in domain.params:
-        if iv.lo is not None and iv.hi is None and iv.lo != 0 and iv.lo_open and \
-                not iv.integer and name in symbols:
-            t = sympy.Symbol(f"{name}_shift", positive=True)
-            subs[symbols[name]] = iv.lo + t
-            params.append((f"{name}_shift", Interval(0, None, lo_open=True)))
-            ssymbols[f"{name}_shift"] = t
-            names.append(name)
-        else:
-            params.append((name, iv))
-    if not subs:
-        return None
-    return Domain(tuple(params)), ssymbols, subs, names
-
-
-def _monotone(lhs, rhs, prover):
-    """(description, new margin) for monotone transforms valid on the box."""
-    if isinstance(lhs, sympy.exp) and isinstance(rhs, sympy.exp):
-        yield "exp is increasing: compare the exponents", rhs.args[0] - lhs.args[0]
-    if prover.nonneg(lhs, True) and prover.nonneg(rhs, True):
-        yield "both sides positive: compare logs", sympy.expand_log(
-            sympy.log(rhs), force=False) - sympy.expand_log(sympy.log(lhs), force=False)
-    if prover.nonneg(lhs) and prover.nonneg(rhs):
-        yield "both sides nonnegative: compare squares", sympy.expand(rhs ** 2 - lhs ** 2)
