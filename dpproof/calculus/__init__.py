@@ -12,6 +12,7 @@ from .loss import bounded_range, hoeffding, loss_range
 from .martingale import consequence, setwise_composition, supermartingale
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
+from .recursion import repeated_steps
 from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
                     group_privacy, hockey, induction, instance, loss_tail, mass, monotonicity,
                     null_sets, split)
@@ -23,5 +24,5 @@ __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functio
            "decide", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",
            "loss_range",
            "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
-           "proportional", "secant", "setwise_composition", "split", "supermartingale",
+           "proportional", "repeated_steps", "secant", "setwise_composition", "split", "supermartingale",
            "tangent"]

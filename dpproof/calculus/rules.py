@@ -106,6 +106,13 @@ RULES = {
     "consequence": ("C(v) for every law of a class defined by H(v), v real functionals of "
                     "the law", "the premise H => C holds at every real v, so at the law's",
                     "the class's definition, as the caller names it"),
+    "repeated_steps": ("T^m g(x) = sum_{i=0..m} w(m, i) g(x - (m - 2i) h) for every integer "
+                       "m >= 0, real x and real function g, T g(x) = a g(x - h) + b g(x + h)",
+                       "induction on m: T is linear and sends g(x - (m - 2i) h) to "
+                       "a g(x - (m + 1 - 2i) h) + b g(x - (m + 1 - 2(i + 1)) h), so "
+                       "w(m + 1, i) = a w(m, i) + b w(m, i - 1); premises at i = 0, "
+                       "i = m + 1 and 1 <= i <= m, and w(0, 0) = 1",
+                       "no density: g is any real function"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }

@@ -1,13 +1,14 @@
 """cesar_rogers21, Section 5: adaptive composition, orders of DP and BR mechanisms (Lemmas
 5.1-5.4, Propositions 1-2, Corollary 5.1, Lemma C.1)."""
 
-from sympy import Abs, Max, Rational as R, binomial, exp
+from sympy import Abs, Max, Rational as R, exp
 
 from dpproof.claims import Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import br_adaptive_delta as rec, br_sup_delta
 
-from .closed_forms import thm1_delta, thm3_delta
-from .common import (EPS_E2, G_HALF, G_QUARTER, POS, add, closed, e, eps, eps_g, g, gh, gq, ident, integers, k,
+from . import every_law
+from .closed_forms import lemma52_weight, thm1_delta, thm3_delta
+from .common import (EPS_E2, G_HALF, G_QUARTER, POS, add, add_proved, closed, e, eps, eps_g, g, gh, gq, ident, integers, k,
                      le, p_t, q_t, r, tt, v, x)
 
 # ---- Section 5: adaptive --------------------------------------------------------------
@@ -66,15 +67,25 @@ xq = x / 4
 
 
 def lemma52_rhs(mm, ep, xx):
-    return sum(binomial(mm, i) * exp((mm - i) * ep) / (1 + exp(ep))**mm
-               * rec(1, 1, ep, xx - (mm - 2 * i) * ep) for i in range(mm + 1))
+    return sum(lemma52_weight(mm, i, ep) * rec(1, 1, ep, xx - (mm - 2 * i) * ep)
+               for i in range(mm + 1))
 
 
-add("lemma5_2", "Lemma 5.2 / C.2",
+LEMMA52_FAMILY = add(
+    "lemma5_2.family", "Lemma 5.2 / C.2",
     ident(Max(*[Abs(rec(mm + 1, 1, e / 2, xq) - lemma52_rhs(mm, e / 2, xq)) for mm in (1, 2, 3)]), 0),
     Domain.of(e=integers(1, 2), x=integers(-2, 6)), Kind.IDENTITY, derived={**EPS_E2, "x": x / 4},
-    note="m = 1, 2, 3 DP steps before one BR (g = the one-BR recursion), grid eps = e/2, "
-         "x = x/4")
+    note="the family lemma5_2's conclusion is swept over (its former encoding): m = 1, 2, 3 "
+         "DP steps before one BR (g = the one-BR recursion, the library's oracle), grid "
+         "eps = e/2, x = x/4")
+add_proved("lemma5_2", "Lemma 5.2 / C.2", every_law.dp_steps, (LEMMA52_FAMILY,),
+           note="every integer m >= 0, eps >= 0, real x and every suffix (its delta-function "
+                "g any real function): Lemma 5.1's DP step is the linear operator T g(x) = "
+                "a g(x - eps) + b g(x + eps), (a, b) = (e^eps, 1)/(1 + e^eps) the masses of "
+                "eps-DP randomized response, and by induction on m the printed weights "
+                "C(m, i) e^((m-i) eps)/(1 + e^eps)^m are those of T^m: base m = 0 and "
+                "Pascal's rule w(m + 1, i) = a w(m, i) + b w(m, i - 1), at the two ends and "
+                "inside (repeated_steps); swept over the one-BR suffix grid, .family")
 add("lemma5_3", "Lemma 5.3",
     ident(Max(Abs(rec(3, 6, 1, gh) - rec(3, 5, 1, gh)), Abs(rec(3, 5, 1, gh) - rec(3, 3, 1, gh))), 0),
     Domain.of(g=integers(2, 4)), Kind.IDENTITY, unknown=True, derived=G_HALF,

@@ -91,3 +91,9 @@ def lemma45_dF(k, d, eps, eps_g, t, l):
     inner = Sum(binomial(d, j_) * a**(d - j_) * b**j_ * binomial(n - 1, m)
                 * p**Max(n - 1 - m, 0) * (1 - p)**Max(m, 0), (j_, 0, d))
     return n / (exp(eps) - 1) * (exp(eps_g + (l + 1 - d) * eps - n * t) - exp(t)) * inner
+
+
+def lemma52_weight(m, i, eps):
+    """Lemma 5.2 / C.2: the weight C(m, i) e^{(m-i) eps}/(1 + e^eps)^m of g(x - (m - 2i) eps)
+    in delta(D^m, suffix; x)."""
+    return binomial(m, i) * exp((m - i) * eps) / (1 + exp(eps))**m

@@ -123,8 +123,8 @@ NARROWED = {
              "..., 3/2}: " + RECURSION,
     "cor5_1": "k <= 4, eps = e/2 in {1/2, 1}, eps_g = g/4 in {0, 1/4, ..., 3/2}: "
               + RECURSION,
-    "lemma5_2": "m <= 3 DP steps before one BR step, eps = e/2 in {1/2, 1}, x = x/4 in "
-                "{-1/2, -1/4, ..., 3/2}: " + RECURSION,
+    "lemma5_2.family": "m <= 3 DP steps before one BR step, eps = e/2 in {1/2, 1}, x = x/4 "
+                       "in {-1/2, -1/4, ..., 3/2}: " + RECURSION,
     "lemma5_3": "eps = 1, eps_g in {1, 3/2, 2}, the eps_g >= eps half only (the closed forms "
                 "for eps_g < eps are unknown): orders with two BR steps have no symbolic "
                 "derivation, and balls cannot certify an identity",

@@ -6,11 +6,12 @@ import sympy
 from sympy import Max, exp, log
 
 from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
-                              consequence, hockey, hoeffding, mass, monotonicity, secant,
-                              setwise_composition, supermartingale)
+                              consequence, hockey, hoeffding, mass, monotonicity,
+                              repeated_steps, secant, setwise_composition, supermartingale)
 from dpproof.claims import Statement
+from dpproof.oracles.symbolic.products import dp_rr
 
-from .closed_forms import thm1_delta
+from .closed_forms import lemma52_weight, thm1_delta
 
 P, Q = Density("p"), Density("q")
 p, q = P.value, Q.value
@@ -137,3 +138,14 @@ def setwise(cid, source, br_bound):
                {"mu": REAL, "tau": POSITIVE}))
     return setwise_composition(ctx, rounds, sympy.Symbol("delta", real=True),
                                {"delta": "(0, 1)"})
+
+
+def dp_steps(cid, source):
+    """Lemma 5.2 (Appendix C.2): m eps-DP steps before any suffix with delta-function g give
+    delta(D^m, suffix; x) = sum_{i=0..m} C(m, i) e^{(m-i) eps}/(1 + e^eps)^m g(x - (m - 2i)
+    eps) for every integer m >= 0, eps >= 0 and real x.  Lemma 5.1's DP step is
+    T g(x) = a g(x - eps) + b g(x + eps), (a, b) the P-masses of eps-DP randomized response
+    (the oracles' ``dp_rr``, from its definition); ``repeated_steps`` is the induction on m."""
+    (a, b), _ = dp_rr(eps)
+    return repeated_steps(Context(cid, source), a, b, eps,
+                          lambda m, i: lemma52_weight(m, i, eps), {"eps": NONNEG})
