@@ -314,6 +314,8 @@ class Prover:
             if any(x in p.free_symbols for p in e.atoms(sympy.Piecewise)):
                 continue   # a branch-by-branch derivative misses the jumps of a Piecewise
             d2 = sympy.diff(e, x, 2)
+            if sympy.count_ops(d2) > MAX_DIFF_OPS:
+                continue   # counted budget: a second derivative that grows is not signed here
             linear = d2 == 0 or sympy.expand(d2) == 0
             if not linear and not self.nonneg(-d2, False, depth):
                 continue
