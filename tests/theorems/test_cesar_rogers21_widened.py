@@ -109,3 +109,32 @@ def test_lemma2_2_over_every_cdp_pair():
         "on a truncated box (RR_{eps,t} only")
     a = check_claim(c, CONFIG)
     assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
+
+
+def test_lemma5_1_dp_half_for_every_k():
+    """Lemma 5.1 with DP steps only, every k: T^k (repeated_steps) at delta(empty; .) is
+    Theorem 1 term by term; the catalogue id stays the grid (its one-BR half)."""
+    c = BY_ID["cesar_rogers21.lemma5_1.dp"]
+    assert c.extent == "over every law (the calculus: repeated_steps, instance)"
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma5_1"]
+    assert BY_ID["cesar_rogers21.lemma5_1"].extent.startswith("on 56 instances")
+    a = _decide(every_law.dp_recursion("t.l51", SRC))
+    assert a.verdict is Verdict.PROVED and "every law" in a.label
+
+
+def test_lemma5_1_term_premise_refutes_a_shifted_theorem1():
+    """The term premise against a Theorem 1 with e^(eps_g + (i + 1) eps) (one eps too many):
+    refuted, so the proof never closes on it."""
+    from dpproof.calculus.recursion import COUNT
+    from dpproof.claims import Statement
+    from dpproof.expr.vocabulary import br_adaptive_delta
+    from theorems.cesar_rogers21.closed_forms import lemma52_weight
+    eps, x = every_law.eps, every_law.X
+    i, r = (sympy.Symbol(n, integer=True, nonnegative=True) for n in ("i", "r"))
+    k = i + r
+    wrong = (1 + sympy.exp(eps))**(-k) * sympy.binomial(k, i) * sympy.Max(
+        sympy.exp((k - i) * eps) - sympy.exp(x + (i + 1) * eps), 0)
+    step = lemma52_weight(k, i, eps) * br_adaptive_delta(0, 0, eps, x - (k - 2 * i) * eps)
+    prem = Context("t.l51w", SRC).premise("instance", Statement(step, "==", wrong), "t",
+                                          i=COUNT, r=COUNT, eps=POSITIVE, x=every_law.REAL)
+    assert check_claim(prem, CONFIG).verdict is Verdict.REFUTED

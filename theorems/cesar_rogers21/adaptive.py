@@ -12,14 +12,25 @@ from .common import (EPS_E2, G_HALF, G_QUARTER, POS, add, add_proved, closed, e,
                      le, p_t, q_t, r, tt, v, x)
 
 # ---- Section 5: adaptive --------------------------------------------------------------
-add("lemma5_1", "Lemma 5.1",
+LEMMA51 = add(
+    "lemma5_1", "Lemma 5.1",
     ident(Max(Abs(rec(k, 0, e / 2, gq) - thm1_delta(k, e / 2, gq)),
               Abs(rec(1, 1, e / 2, gq) - br_sup_delta(1, 0, e / 2, gq))), 0),
     Domain.of(k=integers(1, 4), e=integers(1, 2), g=integers(0, 6)), Kind.IDENTITY,
     derived={**EPS_E2, **G_QUARTER},
     note="the recursion (certified, inner sups as balls) with DP steps only vs Theorem 1's "
          "exact product, and with one BR step vs the certified sup over t (grid eps = e/2, "
-         "eps_g = g/4); adaptivity of several BRs is what the recursion defines")
+         "eps_g = g/4); adaptivity of several BRs is what the recursion defines.  Beyond the "
+         "grid, the DP half holds for every k >= 0, eps > 0 and real x (lemma5_1.dp, the "
+         "calculus); the one-BR half stays on the grid: the sup over t has no symbolic "
+         "derivation with eps free, and its objective (p_t (1 - e^(x-t))_+ + (1 - p_t) "
+         "(1 - e^(x-t+eps))_+) vs the hockey-stick of RR_{eps,t} from its densities was "
+         "not proved by the exact engine for every eps > 0, t in [0, eps]")
+add_proved("lemma5_1.dp", "Lemma 5.1", every_law.dp_recursion, (LEMMA51,),
+           note="Lemma 5.1's recursion with eps-DP steps only, every integer k >= 0, eps > 0 "
+                "and real x: T^k (Lemma 5.2, repeated_steps) applied to delta(empty; x) = "
+                "(1 - e^x)_+ is Theorem 1 at (k, eps, x), term by term; swept over the grid "
+                "lemma5_1 (which also holds the one-BR half)")
 
 
 def prop1_gap(eg):

@@ -7,8 +7,11 @@ from sympy import Max, exp, log
 
 from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
                               consequence, hockey, hoeffding, mass, monotonicity,
-                              repeated_steps, secant, setwise_composition, supermartingale)
+                              instance, repeated_steps, secant, setwise_composition,
+                              supermartingale)
+from dpproof.calculus.recursion import COUNT
 from dpproof.claims import Statement
+from dpproof.expr.vocabulary import br_adaptive_delta
 from dpproof.oracles.symbolic.products import dp_rr
 
 from .closed_forms import lemma52_weight, thm1_delta
@@ -146,6 +149,39 @@ def dp_steps(cid, source):
     eps) for every integer m >= 0, eps >= 0 and real x.  Lemma 5.1's DP step is
     T g(x) = a g(x - eps) + b g(x + eps), (a, b) the P-masses of eps-DP randomized response
     (the oracles' ``dp_rr``, from its definition); ``repeated_steps`` is the induction on m."""
+    return _dp_steps(Context(cid, source))
+
+
+def _dp_steps(ctx):
     (a, b), _ = dp_rr(eps)
-    return repeated_steps(Context(cid, source), a, b, eps,
-                          lambda m, i: lemma52_weight(m, i, eps), {"eps": NONNEG})
+    return repeated_steps(ctx, a, b, eps, lambda m, i: lemma52_weight(m, i, eps),
+                          {"eps": NONNEG})
+
+
+X = sympy.Symbol("x", real=True)
+
+
+def dp_recursion(cid, source):
+    """Lemma 5.1 with eps-DP steps only: from delta(empty; x) = (1 - e^x)_+, k steps of the
+    recursion give Theorem 1 at (k, eps, x), for every integer k >= 0, eps > 0 and real x.
+    Lemma 5.2's T^k (``_dp_steps``) at g = delta(empty; .) (the oracles' recursion with no
+    step), and term i of its weighted sum equal to term i of Theorem 1 as printed (the
+    premise, over k = i + r with integers i, r >= 0: the ends and every term between)."""
+    ctx = Context(cid, source)
+    i, r = (sympy.Symbol(n, integer=True, nonnegative=True) for n in ("i", "r"))
+    k = i + r
+    printed = thm1_delta(k, eps, X)
+    (total,) = printed.atoms(sympy.Sum)
+    (index, lo, hi), = total.limits
+    if (lo, hi) != (0, k):
+        raise ValueError(f"Theorem 1's sum runs over {index} = {lo}..{hi}, not 0..k")
+    term = (printed / total) * total.function.xreplace({index: i})
+    step = lemma52_weight(k, i, eps) * br_adaptive_delta(0, 0, eps, X - (k - 2 * i) * eps)
+    premise = ctx.premise("instance", Statement(step, "==", term),
+                          "term i of T^k g at g = delta(empty; .) is term i of Theorem 1",
+                          i=COUNT, r=COUNT, eps=POSITIVE, x=REAL)
+    K = sympy.Symbol("k", integer=True, nonnegative=True)
+    return instance(Statement(br_adaptive_delta(K, 0, eps, X), "==", thm1_delta(K, eps, X)),
+                    "the recursion through k eps-DP steps is T^k applied to delta(empty; x) "
+                    "= (1 - e^x)_+ (every k >= 0, eps > 0, real x), whose weighted sum agrees "
+                    "with Theorem 1 term by term", _dp_steps(ctx), premise)
