@@ -125,7 +125,7 @@ def test_lemma5_1_dp_half_for_every_k():
 def test_lemma5_1_term_premise_refutes_a_shifted_theorem1():
     """The term premise against a Theorem 1 with e^(eps_g + (i + 1) eps) (one eps too many):
     refuted, so the proof never closes on it."""
-    from dpproof.calculus.recursion import COUNT
+    from theorems.cesar_rogers21.every_law import COUNT
     from dpproof.claims import Statement
     from dpproof.expr.vocabulary import br_adaptive_delta
     from theorems.cesar_rogers21.closed_forms import lemma52_weight

@@ -9,12 +9,9 @@ from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bo
                               consequence, hockey, hoeffding, mass, monotonicity,
                               instance, repeated_steps, secant, setwise_composition,
                               supermartingale)
-from dpproof.calculus.recursion import COUNT
-from dpproof.claims import Statement
+from dpproof.claims import Interval, Statement
 from dpproof.expr.vocabulary import br_adaptive_delta
-from dpproof.oracles.symbolic.products import dp_rr
-
-from .closed_forms import lemma52_weight, thm1_delta
+from .closed_forms import dp_ab, lemma52_weight, thm1_delta
 
 P, Q = Density("p"), Density("q")
 p, q = P.value, Q.value
@@ -147,18 +144,21 @@ def dp_steps(cid, source):
     """Lemma 5.2 (Appendix C.2): m eps-DP steps before any suffix with delta-function g give
     delta(D^m, suffix; x) = sum_{i=0..m} C(m, i) e^{(m-i) eps}/(1 + e^eps)^m g(x - (m - 2i)
     eps) for every integer m >= 0, eps >= 0 and real x.  Lemma 5.1's DP step is
-    T g(x) = a g(x - eps) + b g(x + eps), (a, b) the P-masses of eps-DP randomized response
-    (the oracles' ``dp_rr``, from its definition); ``repeated_steps`` is the induction on m."""
+    T g(x) = a g(x - eps) + b g(x + eps), (a, b) = (e^eps, 1)/(1 + e^eps) as Lemma 5.1 prints them (the masses of
+    eps-DP randomized response; tests/calculus/test_recursion.py checks the weights against
+    the oracles' D^m, built from RR's masses); ``repeated_steps`` is the induction on m."""
     return _dp_steps(Context(cid, source))
 
 
 def _dp_steps(ctx):
-    (a, b), _ = dp_rr(eps)
+    a, b = dp_ab(eps)
     return repeated_steps(ctx, a, b, eps, lambda m, i: lemma52_weight(m, i, eps),
                           {"eps": NONNEG})
 
 
 X = sympy.Symbol("x", real=True)
+#: a count: an integer >= 0 (the range of the calculus' own indices)
+COUNT = Interval(0, None, integer=True)
 
 
 def dp_recursion(cid, source):
