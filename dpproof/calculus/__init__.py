@@ -12,7 +12,7 @@ from .loss import bounded_range, hoeffding, loss_range
 from .martingale import consequence, setwise_composition, supermartingale
 from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
-from .recursion import repeated_steps
+from .recursion import dp_products, repeated_steps
 from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
                     group_privacy, hockey, induction, instance, loss_tail, mass, monotonicity,
                     null_sets, split)
@@ -21,7 +21,7 @@ from .values import proportional
 __all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "both", "bounded_range", "chaining", "change_of_variables",
            "composition", "conditioning", "consequence", "convexity", "data_processing",
-           "decide", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",
+           "decide", "dp_products", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",
            "loss_range",
            "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
            "proportional", "repeated_steps", "secant", "setwise_composition", "split", "supermartingale",

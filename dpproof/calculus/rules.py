@@ -113,6 +113,16 @@ RULES = {
                        "w(m + 1, i) = a w(m, i) + b w(m, i - 1); premises at i = 0, "
                        "i = m + 1 and 1 <= i <= m, and w(0, 0) = 1",
                        "no density: g is any real function"),
+    "dp_products": ("H_x(P_1 x ... x P_k x R || Q_1 x ... x Q_k x R) <= T^k g(x), g(x) = "
+                    "(1 - e^x)_+, for every k >= 0 and pairs with e^-h q_i <= p_i <= e^h q_i, "
+                    "T g(x) = a g(x - h) + b g(x + h)",
+                    "induction on k: an h-DP pair is randomized response post-processed by "
+                    "the kernel k0 = (a p - b q)/(a - b), k1 = (a q - b p)/(a - b) (>= 0, mass "
+                    "1); max(0, .) is sublinear; Tonelli over the first factor leaves "
+                    "randomized response's two outcomes, a and b times the rest's "
+                    "hockey-sticks at x -/+ h; T is monotone (a, b >= 0)",
+                    "closed orthant: q = 0 forces p = 0 (e^-h q <= p <= e^h q); the rest's "
+                    "densities r, s range over [0, oo), disjoint supports included"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }

@@ -4,6 +4,7 @@ under a suffixed id."""
 
 from fractions import Fraction
 
+import mpmath
 import sympy
 from flint import arb, ctx, fmpq
 
@@ -30,12 +31,50 @@ def _decide(step):
 def test_lemma6_2_over_every_law_every_scale():
     c = BY_ID["cesar_rogers21.lemma6_2.one_coordinate"]
     assert c.extent == "over every law (the calculus: monotonicity)"
-    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2"]
-    assert "Delta_0 > 1" in c.note and "cited" in c.note      # what it does not reach
-    box = BY_ID["cesar_rogers21.lemma6_2"]
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2.family"]
+    box = BY_ID["cesar_rogers21.lemma6_2.family"]
     assert box.extent.startswith("on a truncated box (Delta_0 = 1, Laplace scale b = e/4")
     a = _decide(every_law.dp_to_theorem1("t.l62", SRC))
     assert a.verdict is Verdict.PROVED and "every law" in a.label
+
+
+def test_lemma6_2_every_delta0_through_products_of_dp_pairs():
+    """The catalogue id covers every Delta_0: dp_products, then Lemma 5.2's weights, then
+    Theorem 1 term by term; the Laplace premise is the reverse triangle inequality."""
+    c = BY_ID["cesar_rogers21.lemma6_2"]
+    assert c.extent.startswith("over every law (the calculus: dp_products, repeated_steps")
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma6_2.family"]
+    assert c.proof.root.rules() == ["dp_products", "repeated_steps", "both", "instance"]
+    a = _decide(every_law.laplace_products("t.l62k", SRC))
+    assert a.verdict is Verdict.PROVED and "every law" in a.label
+
+
+def test_lemma6_2_laplace_products_against_the_densities():
+    """Laplace noise of scale 1/eps0 on k = 2 coordinates, each moved by 1: the hockey-stick
+    of the product from the densities (E_P[(1 - e^(eps - L))_+], L the sum of the two
+    coordinates' log-ratios, by mpmath quadrature) is at most Theorem 1 at (2, eps0, eps),
+    and of its order (not vacuous) -- the conclusion at laws off the family's grid."""
+    mpmath.mp.dps = 15
+    for e0, e in (("1/2", "1/4"), ("2", "1"), ("3/2", "0")):
+        e0, e = (mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in (e0, e))
+        dens = lambda z: e0 / 2 * mpmath.exp(-e0 * abs(z - 1))        # P's coordinate
+        loss = lambda z: mpmath.log(dens(z) / (e0 / 2 * mpmath.exp(-e0 * abs(z))))
+        # off [0, 1] the loss is constant (-eps0 below, eps0 above): P's mass there is the
+        # integral of its density, then quadrature on [0, 1] split where the kink may be
+        below = mpmath.quad(dens, [-mpmath.inf, 0])
+        above = mpmath.quad(dens, [1, mpmath.inf])
+
+        def expect(f):
+            nodes = mpmath.linspace(0, 1, 9)
+            return (below * f(loss(mpmath.mpf(-1))) + above * f(loss(mpmath.mpf(2)))
+                    + mpmath.quad(lambda z: dens(z) * f(loss(z)), nodes))
+
+        got = expect(lambda l1: expect(lambda l2: max(0, 1 - mpmath.exp(e - l1 - l2))))
+        bound = sum(mpmath.binomial(2, i) * max(mpmath.exp((2 - i) * e0)
+                                                - mpmath.exp(e + i * e0), 0)
+                    for i in range(3)) / (1 + mpmath.exp(e0))**2
+        assert got <= bound + mpmath.mpf(10)**-10, (e0, e, got, bound)
+        assert got > bound / 10, (e0, e, got, bound)
 
 
 def test_lemma6_2_premise_needs_both_hockey_sticks():

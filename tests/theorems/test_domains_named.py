@@ -59,7 +59,7 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("azize23.alg1.pv_moments.inv_not_integrable", ("s = 1", "2^-12")),
     ("azize23.alg1.pv_moments.inv_sq_no_pv", ("s = 1", "2^-12")),
     ("cesar_rogers21.lemma3_1.family", ("n <= 16",)),
-    ("cesar_rogers21.lemma6_2", ("Delta_0 = 1", "b = e/4")),
+    ("cesar_rogers21.lemma6_2.family", ("Delta_0 = 1", "b = e/4")),
     ("cesar_rogers21.eq5_6", ("k <= 3", "every eps > 0, eps_g >= 0")),
     ("cesar_rogers21.eq5_6.k6", ("k <= 6", "eps in [1/4, 2]")),
     ("cesar_rogers21.eq4", ("k = 3",)),

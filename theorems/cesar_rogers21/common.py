@@ -103,8 +103,8 @@ NARROWED = {
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
     "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
-    "lemma6_2": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every eps >= 0 "
-                "(every scale with Delta_0 = 1, over every law: lemma6_2.one_coordinate)",
+    "lemma6_2.family": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every "
+                       "eps >= 0 (every Delta_0 and scale, over every law: lemma6_2)",
     # grids (issue 29): what each decides and why its continuous range is not attempted
     "thm2": "k <= 6, eps = e/2 in {1/2, 1}, eps_g = g/2 in {0, 1/2, 1, 3/2}: the sup over t "
             + ONLY_BALLS,
@@ -137,7 +137,7 @@ NARROWED = {
     "lemma5_4.instances": "eps = 1, eps_g = g/4 in {0, 1/4, 1/2, 3/4}: the grid reaches 3/4, "
                           "past the box of lemma5_4 (the gap falls to 0 as eps_g -> eps)",
     "lemma6_2.instances": "Delta_0 = 1, Laplace scale b = e/4, eps = j/4 in [0, 2]: the grid "
-                          "twin of lemma6_2",
+                          "twin of lemma6_2.family",
     "lemma3_2.cdp.instances": "the Gaussian mechanism, sigma = r/2, lambda = v/2 in {1/2, 1, ..., 3}: "
                               "the grid twin of lemma3_2.cdp.family",
     "alg1": "k = 4 integer counts in [-1, 4]: both fits are computed exactly on given "

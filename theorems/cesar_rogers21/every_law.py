@@ -3,10 +3,10 @@
 conclusion is also swept."""
 
 import sympy
-from sympy import Max, exp, log
+from sympy import Abs, Max, exp, log
 
 from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
-                              consequence, hockey, hoeffding, mass, monotonicity,
+                              consequence, dp_products, hockey, hoeffding, mass, monotonicity,
                               instance, repeated_steps, secant, setwise_composition,
                               supermartingale)
 from dpproof.claims import Interval, Statement
@@ -159,6 +159,8 @@ def _dp_steps(ctx):
 X = sympy.Symbol("x", real=True)
 #: a count: an integer >= 0 (the range of the calculus' own indices)
 COUNT = Interval(0, None, integer=True)
+#: a composition count (Theorem 1's k, Lemma 6.2's Delta_0)
+K = sympy.Symbol("k", integer=True, nonnegative=True)
 
 
 def dp_recursion(cid, source):
@@ -168,20 +170,61 @@ def dp_recursion(cid, source):
     step), and term i of its weighted sum equal to term i of Theorem 1 as printed (the
     premise, over k = i + r with integers i, r >= 0: the ends and every term between)."""
     ctx = Context(cid, source)
+    premise = _termwise(ctx, eps, lambda y: br_adaptive_delta(0, 0, eps, y),
+                        "term i of T^k g at g = delta(empty; .) is term i of Theorem 1",
+                        {"eps": POSITIVE})
+    return instance(Statement(br_adaptive_delta(K, 0, eps, X), "==", thm1_delta(K, eps, X)),
+                    "the recursion through k eps-DP steps is T^k applied to delta(empty; x) "
+                    "= (1 - e^x)_+ (every k >= 0, eps > 0, real x), whose weighted sum agrees "
+                    "with Theorem 1 term by term", _dp_steps(ctx), premise)
+
+
+def _termwise(ctx, h, g, note, params):
+    """The premise: term i of T^k g (Lemma 5.2's weight at shift h) is term i of Theorem 1
+    at (k, h, x) as printed, over k = i + r with integers i, r >= 0 and real x."""
     i, r = (sympy.Symbol(n, integer=True, nonnegative=True) for n in ("i", "r"))
     k = i + r
-    printed = thm1_delta(k, eps, X)
+    printed = thm1_delta(k, h, X)
     (total,) = printed.atoms(sympy.Sum)
     (index, lo, hi), = total.limits
     if (lo, hi) != (0, k):
         raise ValueError(f"Theorem 1's sum runs over {index} = {lo}..{hi}, not 0..k")
     term = (printed / total) * total.function.xreplace({index: i})
-    step = lemma52_weight(k, i, eps) * br_adaptive_delta(0, 0, eps, X - (k - 2 * i) * eps)
-    premise = ctx.premise("instance", Statement(step, "==", term),
-                          "term i of T^k g at g = delta(empty; .) is term i of Theorem 1",
-                          i=COUNT, r=COUNT, eps=POSITIVE, x=REAL)
-    K = sympy.Symbol("k", integer=True, nonnegative=True)
-    return instance(Statement(br_adaptive_delta(K, 0, eps, X), "==", thm1_delta(K, eps, X)),
-                    "the recursion through k eps-DP steps is T^k applied to delta(empty; x) "
-                    "= (1 - e^x)_+ (every k >= 0, eps > 0, real x), whose weighted sum agrees "
-                    "with Theorem 1 term by term", _dp_steps(ctx), premise)
+    step = lemma52_weight(k, i, h) * g(X - (k - 2 * i) * h)
+    return ctx.premise("instance", Statement(step, "==", term), note, i=COUNT, r=COUNT, x=REAL,
+                       **params)
+
+
+#: Lemma 6.2's eps0 = log(1 + u), u > 0 (a bijection onto eps0 > 0; the premises are algebraic)
+U6 = sympy.Symbol("u", real=True)
+
+
+def laplace_products(cid, source):
+    """Lemma 6.2 for every Delta_0: Laplace noise of scale b = Delta_inf/eps0 on each
+    coordinate, inputs differing in at most Delta_0 coordinates by at most Delta_inf each,
+    has H_x <= Theorem 1 at (k = Delta_0, eps0, x) for every real x (so every eps >= 0).
+    A changed coordinate is an eps0-DP pair (the premise: the privacy loss (|z| - |z - D|)/b
+    <= |D|/b <= eps0, the reverse triangle inequality), the others are one law R on both sides; ``dp_products`` bounds the
+    product by T^k (1 - e^x)_+, ``repeated_steps`` writes T^k as Lemma 5.2's weighted sum
+    and the premise ``_termwise`` matches it with Theorem 1 term by term."""
+    ctx = Context(cid, source)
+    e0 = log(1 + U6)
+    a, b = dp_ab(e0)
+    par = {"u": POSITIVE}
+    products = dp_products(ctx, a, b, e0, par)
+    steps = repeated_steps(ctx, a, b, e0, lambda m, i: lemma52_weight(m, i, e0), par)
+    z, D = sympy.Symbol("z", real=True), sympy.Symbol("D", real=True)
+    ratio = ctx.premise("instance", Statement(Abs(z) - Abs(z - D), "<=", Abs(D)),
+                        "a coordinate moved by D: the privacy loss of Laplace noise of scale b "
+                        "at z is (|z| - |z - D|)/b <= |D|/b <= Delta_inf/b = eps0 (and at -z "
+                        "the reverse: the same inequality at (D - z, D)), so the pair is "
+                        "eps0-DP", z=REAL, D=REAL)
+    terms = _termwise(ctx, e0, lambda y: Max(0, 1 - exp(y)),
+                      "term i of T^k g at g(x) = (1 - e^x)_+ is term i of Theorem 1", par)
+    H = sympy.Function("H")
+    return instance(Statement(H(K, U6, X), "<=", thm1_delta(K, e0, X)),
+                    "H(k, u, x) = H_x of Laplace noise of scale Delta_inf/eps0, eps0 = log(1 + "
+                    "u), on each coordinate, at inputs differing in k = Delta_0 coordinates: "
+                    "the k changed coordinates are eps0-DP pairs (the ratio premise), the "
+                    "unchanged ones the law R of dp_products", both(products, steps),
+                    ratio, terms)

@@ -37,29 +37,32 @@ def lemma62(b, eg):
     return le(hockey_stick(Laplace(0, b), Laplace(1, b), eg), thm1_delta(1, 1 / b, eg).doit())
 
 
-LEMMA62 = add("lemma6_2", "Lemma 6.2", lemma62(e / 4, eps),
+LEMMA62 = add("lemma6_2.family", "Lemma 6.2", lemma62(e / 4, eps),
               Domain.of(e=integers(1, 8), eps=Interval(0, None)),
     derived={"b": e / 4, "eps0": 4 / e},
-    note="the family lemma6_2.one_coordinate's conclusion is swept over: "
+    note="the family lemma6_2's and lemma6_2.one_coordinate's conclusions are swept over: "
          "Delta_0 = 1, Delta_inf = 1, every eps >= 0 (the exact Laplace hockey-stick from "
          "the densities, scale b = e/4, eps0 = 4/e) vs Theorem 1 with k = 1; both sides are "
          "0 from eps = eps0 on.  Tried: every eps0 > 0 (scale 1/eps0, also with eps = r "
          "eps0): the derived hockey-stick needs a polynomial inequality in two exponentials "
          "(sympy gives up after 30 s) and the boxes do not close near eps = eps0 (SUPPORTED)")
 add_proved(
+    "lemma6_2", "Lemma 6.2", every_law.laplace_products, (LEMMA62,),
+    note="every Delta_0 >= 0 (an integer), Delta_inf > 0, eps0 > 0 (= log(1 + u)) and eps "
+         "(every real x, so every eps >= 0): the product of Delta_0 eps0-DP pairs and one "
+         "law R of the unchanged coordinates has H_x <= T^Delta_0 (1 - e^x)_+ "
+         "(dp_products: each eps0-DP pair is randomized response post-processed), which is "
+         "Theorem 1 at (Delta_0, eps0, x) term by term (repeated_steps and the termwise "
+         "premise); a premise checks that the Laplace densities of scale Delta_inf/eps0 at "
+         "a coordinate moved by |D| <= Delta_inf are within e^eps0.  Swept over the grid "
+         "lemma6_2.family (Delta_0 = 1)")
+add_proved(
     "lemma6_2.one_coordinate", "Lemma 6.2", every_law.dp_to_theorem1, (LEMMA62,),
     note="one changed coordinate (Delta_0 = 1), every Laplace scale: for every pair of laws "
          "P, Q, every eps0 > 0 (= log(1 + x)) and eps >= 0 (= log(1 + y)), H_eps(P||Q) <= "
          "Theorem 1 at (k = 1, eps0, eps) + H_eps0(P||Q) + H_eps0(Q||P); an eps0-DP pair has "
-         "both H_eps0 = 0, and Laplace noise of scale b = Delta_inf/eps0 on a coordinate "
-         "moved by at most Delta_inf is eps0-DP (|log ratio| = ||z - Delta| - |z||/b <= "
-         "eps0), so every scale b > 0 and Delta_inf > 0 is covered (the encoding at b = e/4: "
-         "lemma6_2, swept).  The catalogue id lemma6_2 stays that narrowed encoding because "
-         "this claim covers Delta_0 = 1 only.  Not reached: Delta_0 > 1, where the lemma is "
-         "Theorem 1 applied to Delta_0 eps0-DP coordinates; that the k-fold RR product is the worst case "
-         "(Kairouz-Oh-Viswanath) is cited (thm1 checks the formula only), and the calculus "
-         "has no rule for a product of DP pairs (the chord argument on the first factor "
-         "with a convex function of the rest's hockey-stick, then induction on Delta_0)")
+         "both H_eps0 = 0.  Sharper than lemma6_2 at Delta_0 = 1 for a pair that is not "
+         "eps0-DP (it pays the two H_eps0 instead); lemma6_2 covers every Delta_0")
 add("lemma6_2.instances", "Lemma 6.2", lemma62(e / 4, j / 4),
     Domain.of(e=integers(1, 8), j=integers(0, 8)), derived={"b": e / 4, "eps0": 4 / e, "eps": j / 4},
     note="grid b = e/4 (eps0 = 4/e), eps = j/4 of lemma6_2 (ball oracles)")
