@@ -10,7 +10,7 @@ from .convex import (change_of_variables, convexity, data_processing, perspectiv
                      tangent)
 from .loss import bounded_range, hoeffding, loss_range
 from .martingale import consequence, setwise_composition, supermartingale
-from .objects import NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
+from .objects import COUNT, NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .recursion import dp_products, repeated_steps
 from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
@@ -18,7 +18,7 @@ from .rules import (RULES, Context, Functional, both, chaining, composition, con
                     null_sets, split)
 from .values import proportional
 
-__all__ = ["NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
+__all__ = ["COUNT", "NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
            "Proof", "Step", "aggregate", "both", "bounded_range", "chaining", "change_of_variables",
            "composition", "conditioning", "consequence", "convexity", "data_processing",
            "decide", "dp_products", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",

@@ -19,13 +19,16 @@ import sympy
 
 from ..claims import Claim, Domain, Interval, Kind, Source, Statement
 
-__all__ = ["Density", "Kernel", "Proof", "Step", "pointwise", "NONNEG", "POSITIVE", "REAL"]
+__all__ = ["Density", "Kernel", "Proof", "Step", "pointwise", "COUNT", "NONNEG", "POSITIVE",
+           "REAL"]
 
 #: the value of a density at a point: allowed to vanish
 NONNEG = Interval.closed(0, None)
 #: on the open orthant (an integrand with a logarithm; the rule states its closure convention)
 POSITIVE = Interval(0, None, lo_open=True)
 REAL = Interval(None, None)
+#: a count (a number of steps, an index): an integer >= 0
+COUNT = Interval(0, None, integer=True)
 
 
 @dataclass(frozen=True)

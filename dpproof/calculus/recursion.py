@@ -13,12 +13,9 @@ from __future__ import annotations
 import sympy
 from sympy import Max, Min, exp
 
-from ..claims import Interval, Statement
-from .objects import NONNEG, POSITIVE, Step
+from ..claims import Statement
+from .objects import COUNT, NONNEG, POSITIVE, Step
 from .rules import RULES, Context, where
-
-#: a count: an integer >= 0
-COUNT = Interval(0, None, integer=True)
 
 
 def repeated_steps(ctx: Context, a, b, h, w, params: dict, g: str = "g") -> Step:

@@ -5,11 +5,11 @@ conclusion is also swept."""
 import sympy
 from sympy import Abs, Max, exp, log
 
-from dpproof.calculus import (NONNEG, POSITIVE, REAL, Context, Density, both, bounded_range,
-                              consequence, dp_products, hockey, hoeffding, mass, monotonicity,
-                              instance, repeated_steps, secant, setwise_composition,
+from dpproof.calculus import (COUNT, NONNEG, POSITIVE, REAL, Context, Density, both,
+                              bounded_range, consequence, dp_products, hockey, hoeffding, instance,
+                              mass, monotonicity, repeated_steps, secant, setwise_composition,
                               supermartingale)
-from dpproof.claims import Interval, Statement
+from dpproof.claims import Statement
 from dpproof.expr.vocabulary import br_adaptive_delta
 from .closed_forms import dp_ab, lemma52_weight, thm1_delta
 
@@ -144,9 +144,10 @@ def dp_steps(cid, source):
     """Lemma 5.2 (Appendix C.2): m eps-DP steps before any suffix with delta-function g give
     delta(D^m, suffix; x) = sum_{i=0..m} C(m, i) e^{(m-i) eps}/(1 + e^eps)^m g(x - (m - 2i)
     eps) for every integer m >= 0, eps >= 0 and real x.  Lemma 5.1's DP step is
-    T g(x) = a g(x - eps) + b g(x + eps), (a, b) = (e^eps, 1)/(1 + e^eps) as Lemma 5.1 prints them (the masses of
-    eps-DP randomized response; tests/calculus/test_recursion.py checks the weights against
-    the oracles' D^m, built from RR's masses); ``repeated_steps`` is the induction on m."""
+    T g(x) = a g(x - eps) + b g(x + eps), (a, b) = (e^eps, 1)/(1 + e^eps) as Lemma 5.1 prints
+    them (the masses of eps-DP randomized response; tests/calculus/test_recursion.py checks
+    the weights against the oracles' D^m, built from RR's masses); ``repeated_steps`` is the
+    induction on m."""
     return _dp_steps(Context(cid, source))
 
 
@@ -157,8 +158,6 @@ def _dp_steps(ctx):
 
 
 X = sympy.Symbol("x", real=True)
-#: a count: an integer >= 0 (the range of the calculus' own indices)
-COUNT = Interval(0, None, integer=True)
 #: a composition count (Theorem 1's k, Lemma 6.2's Delta_0)
 K = sympy.Symbol("k", integer=True, nonnegative=True)
 
@@ -204,9 +203,10 @@ def laplace_products(cid, source):
     coordinate, inputs differing in at most Delta_0 coordinates by at most Delta_inf each,
     has H_x <= Theorem 1 at (k = Delta_0, eps0, x) for every real x (so every eps >= 0).
     A changed coordinate is an eps0-DP pair (the premise: the privacy loss (|z| - |z - D|)/b
-    <= |D|/b <= eps0, the reverse triangle inequality), the others are one law R on both sides; ``dp_products`` bounds the
-    product by T^k (1 - e^x)_+, ``repeated_steps`` writes T^k as Lemma 5.2's weighted sum
-    and the premise ``_termwise`` matches it with Theorem 1 term by term."""
+    <= |D|/b <= eps0, the reverse triangle inequality), the others are one law R on both
+    sides; ``dp_products`` bounds the product by T^k (1 - e^x)_+, ``repeated_steps`` writes
+    T^k as Lemma 5.2's weighted sum and the premise ``_termwise`` matches it with Theorem 1
+    term by term."""
     ctx = Context(cid, source)
     e0 = log(1 + U6)
     a, b = dp_ab(e0)
