@@ -59,8 +59,8 @@ def dp_products(ctx: Context, a, b, h, params: dict) -> Step:
     Induction on k (premises in v = e^x > 0).  Base: H_x(R||R) = int max(0, r - v r) <=
     (1 - v)_+.  Step, first factor (p, q) at y, the rest (r, s) at z: an h-DP pair is
     randomized response post-processed, p = a k0 + b k1, q = b k0 + a k1 with k0 = (a p -
-    b q)/(a - b) >= 0, k1 = (a q - b p)/(a - b) >= 0 (premises), and int k0 = int k1 = 1
-    (from int p = int q = 1 when a + b = 1, a != b: premises).  As max(0, .) is sublinear,
+    b q)/(a - b) >= 0, k1 = (a q - b p)/(a - b) >= 0 (premises: a > b, a + b = 1), and
+    int k0 = int k1 = 1 (from int p = int q = 1).  As max(0, .) is sublinear,
     max(0, p r - v q s) <= k0 max(0, a r - v b s) + k1 max(0, b r - v a s); Tonelli (all
     >= 0) leaves int [max(0, a r - v b s) + max(0, b r - v a s)] dz <= a H_(x-h) + b H_(x+h)
     of the rest (the premise), at most a T^k g(x - h) + b T^k g(x + h) = T^(k+1) g(x) by
@@ -77,8 +77,8 @@ def dp_products(ctx: Context, a, b, h, params: dict) -> Step:
                         "base case k = 0: H_x(R||R) <= (1 - e^x)_+", r=NONNEG, v=POSITIVE),
             ctx.premise("dp_products", Statement(a - b, ">", 0), "a != b: the kernel below "
                         "is defined", **params),
-            ctx.premise("dp_products", Statement(a + b, "==", 1), "int k0 = int k1 = 1 "
-                        "from int p = int q = 1", **params),
+            ctx.premise("dp_products", Statement(a + b, "==", 1), "a + b = 1: with it the "
+                        "kernel reproduces p and q (a^2 - b^2 = a - b)", **params),
             ctx.premise("dp_products", Statement(a * u0 + b * u1, "==", (a - b) * p),
                         "p = a k0 + b k1 (times a - b > 0)", **pq),
             ctx.premise("dp_products", Statement(b * u0 + a * u1, "==", (a - b) * q),
