@@ -13,9 +13,9 @@ from .martingale import consequence, setwise_composition, supermartingale
 from .objects import COUNT, NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .recursion import dp_products, repeated_steps
-from .rules import (RULES, Context, Functional, both, chaining, composition, conditioning, events,
-                    group_privacy, hockey, induction, instance, loss_tail, mass, monotonicity,
-                    null_sets, split)
+from .composition import chaining, composition, conditioning, group_privacy
+from .rules import (RULES, Context, Functional, both, events, hockey, induction, instance,
+                    loss_tail, mass, monotonicity, null_sets, split)
 from .values import proportional
 
 __all__ = ["COUNT", "NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",

@@ -7,7 +7,8 @@ from __future__ import annotations
 import sympy
 
 from ...claims import Claim
-from ..base import Compiled, _guards, effective_bounds
+from ..base import Compiled, effective_bounds
+from ..compiled import _guards
 
 
 def root_box(claim: Claim):
