@@ -8,7 +8,6 @@ An engine is a module with ``NAME``, ``supports(claim) -> bool`` and
 
 from __future__ import annotations
 
-import functools
 import importlib
 import signal
 import time
@@ -107,20 +106,6 @@ def budgeted(config: Config):
             yield
     finally:
         _BUDGET[0] = previous
-
-
-def counted(check):
-    """An engine's ``check``, run under ``budgeted(config)`` when no claim's budget is open
-    yet: called directly (tests, the Python API), an engine counts its work as it does
-    inside ``checking.check_claim``, which opens the budget once per claim (there this is
-    a no-op: the claim's meter and sympy's seeded stream go on unchanged)."""
-    @functools.wraps(check)
-    def entry(claim, config):
-        if _BUDGET[0] == "work" or config.budget != "work":
-            return check(claim, config)
-        with budgeted(config):
-            return check(claim, config)
-    return entry
 
 
 class time_limit:

@@ -352,26 +352,6 @@ def test_under_work_budget_the_engines_read_no_clock(monkeypatch):
     assert run() == quiet
 
 
-def test_an_engine_called_directly_counts_its_work(monkeypatch):
-    """Outside ``check_claim`` (a test, the Python API) an engine's ``check`` opens the
-    claim's counted budget itself: with every clock of the ``time`` module raising, each
-    engine still decides, and as it does inside check_claim."""
-    import dpproof
-    from dpproof.engines.base import load
-
-    claim = dpproof.claim("log(1 + x) <= x", x="[0, 1]", id="direct")
-    config = Config(search_examples=20)
-    quiet = {n: load(n).check(claim, config).verdict.name for n in ("symbolic", "interval")}
-    assert quiet == {"symbolic": "PROVED", "interval": "CERTIFIED"}
-    for name, module in list(sys.modules.items()):
-        if name.startswith("dpproof") and getattr(module, "time", None) is time_module:
-            monkeypatch.setattr(module, "time", _NoClock())
-    got = {n: load(n).check(claim, config).verdict.name for n in ("symbolic", "interval")}
-    assert got == quiet
-    assert load("search").check(claim, config).verdict.name == "SUPPORTED"
-    assert base._BUDGET[0] == "seconds"          # left as it was found
-
-
 time_module = sys.modules["time"]
 
 

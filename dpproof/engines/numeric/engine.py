@@ -22,7 +22,7 @@ import sympy
 from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from .. import witness as W
-from ..base import Compiled, Config, counted, Deadline, effective_bounds, fails, holds, lowers, wall
+from ..base import Compiled, Config, Deadline, effective_bounds, fails, holds, lowers, wall
 
 NAME = "numeric"
 _MAX_POINTS = 400
@@ -53,7 +53,6 @@ def grid(claim: Claim, per_axis: int) -> list[dict[str, sympy.Rational]]:
     return [dict(zip(claim.domain.names, p)) for p in points]
 
 
-@counted
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = wall()
     deadline = Deadline(config.engine_timeout)

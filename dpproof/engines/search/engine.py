@@ -31,8 +31,7 @@ from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from ...lowering import lower
 from .. import witness as W
-from ..base import (Compiled, Config, counted, Deadline, EngineTimeout, effective_bounds, holds,
-                    lowers, wall)
+from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers, wall
 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
@@ -48,7 +47,6 @@ def supports(claim: Claim) -> bool:
     return lowers(claim, "float") and lowers(claim, "arb") and bool(claim.domain.params)
 
 
-@counted
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = wall()
     deadline = Deadline(config.engine_timeout)
