@@ -6,6 +6,7 @@ turns their verdicts into the statement's.  A theorem module declares such a sta
 a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
+from .composition import chaining, composition, conditioning, group_privacy
 from .convex import (change_of_variables, convexity, data_processing, perspective, secant,
                      tangent)
 from .loss import bounded_range, hoeffding, loss_range
@@ -13,16 +14,14 @@ from .martingale import consequence, setwise_composition, supermartingale
 from .objects import COUNT, NONNEG, POSITIVE, REAL, Density, Kernel, Proof, Step, pointwise
 from .prover import aggregate, decide
 from .recursion import dp_products, repeated_steps
-from .composition import chaining, composition, conditioning, group_privacy
 from .rules import (RULES, Context, Functional, both, events, hockey, induction, instance,
                     loss_tail, mass, monotonicity, null_sets, split)
 from .values import proportional
 
-__all__ = ["COUNT", "NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional", "Kernel",
-           "Proof", "Step", "aggregate", "both", "bounded_range", "chaining", "change_of_variables",
-           "composition", "conditioning", "consequence", "convexity", "data_processing",
-           "decide", "dp_products", "events", "group_privacy", "hockey", "hoeffding", "induction", "instance",
-           "loss_range",
-           "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
-           "proportional", "repeated_steps", "secant", "setwise_composition", "split", "supermartingale",
-           "tangent"]
+__all__ = ["COUNT", "NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional",
+           "Kernel", "Proof", "Step", "aggregate", "both", "bounded_range", "chaining",
+           "change_of_variables", "composition", "conditioning", "consequence", "convexity",
+           "data_processing", "decide", "dp_products", "events", "group_privacy", "hockey",
+           "hoeffding", "induction", "instance", "loss_range", "loss_tail", "mass", "monotonicity",
+           "null_sets", "perspective", "pointwise", "proportional", "repeated_steps", "secant",
+           "setwise_composition", "split", "supermartingale", "tangent"]

@@ -49,12 +49,12 @@ def test_lemma6_2_every_delta0_through_products_of_dp_pairs():
     assert a.verdict is Verdict.PROVED and "every law" in a.label
 
 
+@mpmath.workdps(15)             # restores the caller's precision
 def test_lemma6_2_laplace_products_against_the_densities():
     """Laplace noise of scale 1/eps0 on k = 2 coordinates, each moved by 1: the hockey-stick
     of the product from the densities (E_P[(1 - e^(eps - L))_+], L the sum of the two
     coordinates' log-ratios, by mpmath quadrature) is at most Theorem 1 at (2, eps0, eps),
     and of its order (not vacuous) -- the conclusion at laws off the family's grid."""
-    mpmath.mp.dps = 15
     for e0, e in (("1/2", "1/4"), ("2", "1"), ("3/2", "0")):
         e0, e = (mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in (e0, e))
         dens = lambda z: e0 / 2 * mpmath.exp(-e0 * abs(z - 1))        # P's coordinate

@@ -151,10 +151,11 @@ def dp_steps(cid, source):
     return _dp_steps(Context(cid, source))
 
 
-def _dp_steps(ctx):
-    a, b = dp_ab(eps)
-    return repeated_steps(ctx, a, b, eps, lambda m, i: lemma52_weight(m, i, eps),
-                          {"eps": NONNEG})
+def _dp_steps(ctx, h=eps, params=None):
+    """Lemma 5.2's T^m with RR's masses at shift ``h`` (eps >= 0 unless ``params`` say)."""
+    a, b = dp_ab(h)
+    return repeated_steps(ctx, a, b, h, lambda m, i: lemma52_weight(m, i, h),
+                          {"eps": NONNEG} if params is None else params)
 
 
 X = sympy.Symbol("x", real=True)
@@ -209,10 +210,9 @@ def laplace_products(cid, source):
     term by term."""
     ctx = Context(cid, source)
     e0 = log(1 + U6)
-    a, b = dp_ab(e0)
     par = {"u": POSITIVE}
-    products = dp_products(ctx, a, b, e0, par)
-    steps = repeated_steps(ctx, a, b, e0, lambda m, i: lemma52_weight(m, i, e0), par)
+    products = dp_products(ctx, *dp_ab(e0), e0, par)
+    steps = _dp_steps(ctx, e0, par)
     z, D = sympy.Symbol("z", real=True), sympy.Symbol("D", real=True)
     ratio = ctx.premise("instance", Statement(Abs(z) - Abs(z - D), "<=", Abs(D)),
                         "a coordinate moved by D: the privacy loss of Laplace noise of scale b "
