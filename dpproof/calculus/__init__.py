@@ -6,6 +6,7 @@ turns their verdicts into the statement's.  A theorem module declares such a sta
 a ``Claim`` with ``proof=Proof(step)`` and no sympy statement.
 """
 
+from .adaptive import LossClass, adaptive_steps, step_order
 from .composition import chaining, composition, conditioning, group_privacy
 from .convex import (change_of_variables, convexity, data_processing, perspective, secant,
                      tangent)
@@ -19,9 +20,10 @@ from .rules import (RULES, Context, Functional, both, events, hockey, induction,
 from .values import proportional
 
 __all__ = ["COUNT", "NONNEG", "POSITIVE", "REAL", "RULES", "Context", "Density", "Functional",
-           "Kernel", "Proof", "Step", "aggregate", "both", "bounded_range", "chaining",
-           "change_of_variables", "composition", "conditioning", "consequence", "convexity",
-           "data_processing", "decide", "dp_products", "events", "group_privacy", "hockey",
-           "hoeffding", "induction", "instance", "loss_range", "loss_tail", "mass", "monotonicity",
-           "null_sets", "perspective", "pointwise", "proportional", "repeated_steps", "secant",
-           "setwise_composition", "split", "supermartingale", "tangent"]
+           "Kernel", "LossClass", "Proof", "Step", "adaptive_steps", "aggregate", "both",
+           "bounded_range", "chaining", "change_of_variables", "composition", "conditioning",
+           "consequence", "convexity", "data_processing", "decide", "dp_products", "events",
+           "group_privacy", "hockey", "hoeffding", "induction", "instance", "loss_range",
+           "loss_tail", "mass", "monotonicity", "null_sets", "perspective", "pointwise",
+           "proportional", "repeated_steps", "secant", "setwise_composition", "split", "step_order",
+           "supermartingale", "tangent"]

@@ -124,6 +124,22 @@ RULES = {
                     "hockey-sticks at x -/+ h; T is monotone (a, b >= 0)",
                     "closed orthant: q = 0 forces p = 0 (e^-h q <= p <= e^h q); the rest's "
                     "densities r, s range over [0, oo), disjoint supports included"),
+    "adaptive_steps": ("sup H_x of an adaptive composition of rounds, each with its loss in "
+                       "[lo, hi] for a parameter theta of its class, = delta(C_1..C_k; x), "
+                       "delta(C, rest; x) = sup_theta [w delta(rest; x - hi) + wbar "
+                       "delta(rest; x - lo)], delta(empty; x) = (1 - e^x)_+",
+                       "induction on k with the invariant v -> delta(rest; log v) convex in "
+                       "[0, 1]: Tonelli over the first outcome (max(0, .) positively "
+                       "homogeneous), the convex function below its chord on [e^-hi, "
+                       "e^-lo], E_P[q/p] = 1 gives the chord's weight w; two-point rounds "
+                       "attain it",
+                       "e^lo q <= p <= e^hi q: q = 0 forces p = 0 and p = 0 forces q = 0; "
+                       "the rest's densities range over [0, oo)"),
+    "step_order": ("S T g <= T S g for every bounded g: a BR step after a DP step is at "
+                   "least the DP step after the BR step",
+                   "the same terms collected by shift (checked by the rule); the sup of a sum "
+                   "is at most the sum of the sups (a, b >= 0); both steps are monotone",
+                   "no density: g is any bounded real function"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "
                   "the step k - 1 => k as claims (k taken real >= 2, a superset)", "-"),
 }

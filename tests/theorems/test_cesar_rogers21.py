@@ -91,7 +91,8 @@ EXTRAS = {"cesar_rogers21.lemma3_2.cdp.instances", "cesar_rogers21.lemma6_1.inst
           "cesar_rogers21.lemma2_2.rr", "cesar_rogers21.lemma3_1.family",
           "cesar_rogers21.lemma3_2.cdp.family", "cesar_rogers21.lemma3_3.family",
           "cesar_rogers21.lemma5_2.family", "cesar_rogers21.lemma5_1.dp",
-          "cesar_rogers21.lemma6_2.family"}
+          "cesar_rogers21.lemma6_2.family", "cesar_rogers21.lemma5_1.family",
+          "cesar_rogers21.prop1.family", "cesar_rogers21.eq4.family"}
 
 
 def test_every_catalogue_id_exactly_once():
@@ -566,14 +567,15 @@ def test_thm3_twin_with_t_l_shifted_is_off():
 
 def test_prop1_and_lemma5_4_swap_gap_on_their_continuous_range():
     """delta(DBB) - delta(BDB) at eps = 1 over eps_g in [0, 1/2]: positive, falling to 0.0024
-    at 1/2 (prop1 and lemma5_4 are decided on this range; the gap vanishes as eps_g -> 1)."""
+    at 1/2 (prop1.family and lemma5_4 are decided on this range; the gap vanishes as eps_g
+    -> 1)."""
     gaps = [adaptive_delta("DBB", A(1), A(g)) - adaptive_delta("BDB", A(1), A(g))
             for g in ("0", "0.25", "0.5", "1")]
     assert all(gap > A("0.0024") for gap in gaps[:3])
     close(gaps[0], 0.492779345689181 - 0.488033035344981, 1e-5)
     assert abs(gaps[3]) < 1e-5                     # all orders agree at eps_g = eps
     by_id = {c.id: c for c in mod.CLAIMS}
-    for cid in ("cesar_rogers21.prop1", "cesar_rogers21.lemma5_4"):
+    for cid in ("cesar_rogers21.prop1.family", "cesar_rogers21.lemma5_4"):
         assert by_id[cid].domain.names == ("eps_g",) and "eps_g in [0, 1/2]" in by_id[cid].narrowed
 
 

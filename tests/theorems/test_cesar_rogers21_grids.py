@@ -21,8 +21,8 @@ BY_ID = {c.id: c for c in mod.CLAIMS}
     ("thm3", 240, ("k <= 5", "eps_g = g/2 in {0, 1/2, 1, 3/2}", "ball oracle")),
     ("lemma3_3.family", 24, ("k <= 4", "delta in {1e-3, 1e-6}", "no CDP round",
                       "tried: eps in [1/10, 3/10]")),
-    ("lemma5_1", 56, ("DP steps only (k <= 4) and one BR step", "Underivable",
-                      "tried: INCONCLUSIVE")),
+    ("lemma5_1.family", 56, ("DP steps only (k <= 4) and one BR step", "Underivable",
+                             "over every law: lemma5_1")),
     ("prop2", 14, ("one BR among 3 or 4 steps", "Underivable")),
     ("cor5_1", 56, ("k <= 4", "eps_g = g/4 in {0, 1/4, ..., 3/2}", "Underivable")),
     ("lemma5_2.family", 18, ("m <= 3 DP steps", "x = x/4 in {-1/2, -1/4, ..., 3/2}")),
@@ -87,7 +87,7 @@ def test_dp_only_recursion_derives_on_the_continuous_box():
 
 def test_grid_statements_use_the_oracles_the_reasons_name():
     assert BY_ID["cesar_rogers21.thm2"].statement.rhs.has(br_sup_delta)
-    for cid in ("lemma5_1", "prop2", "cor5_1", "lemma5_2.family", "lemma5_3"):
+    for cid in ("lemma5_1.family", "prop2", "cor5_1", "lemma5_2.family", "lemma5_3"):
         assert BY_ID[f"cesar_rogers21.{cid}"].statement.lhs.has(br_adaptive_delta), cid
 
 

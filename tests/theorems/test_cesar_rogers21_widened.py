@@ -152,11 +152,11 @@ def test_lemma2_2_over_every_cdp_pair():
 
 def test_lemma5_1_dp_half_for_every_k():
     """Lemma 5.1 with DP steps only, every k: T^k (repeated_steps) at delta(empty; .) is
-    Theorem 1 term by term; the catalogue id stays the grid (its one-BR half)."""
+    Theorem 1 term by term; the former grid (DP steps and one BR step) is the sweep."""
     c = BY_ID["cesar_rogers21.lemma5_1.dp"]
     assert c.extent == "over every law (the calculus: repeated_steps, instance)"
-    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma5_1"]
-    assert BY_ID["cesar_rogers21.lemma5_1"].extent.startswith("on 56 instances")
+    assert [s.id for s in c.proof.sweeps] == ["cesar_rogers21.lemma5_1.family"]
+    assert BY_ID["cesar_rogers21.lemma5_1.family"].extent.startswith("on 56 instances")
     a = _decide(every_law.dp_recursion("t.l51", SRC))
     assert a.verdict is Verdict.PROVED and "every law" in a.label
 

@@ -62,7 +62,8 @@ def test_widened_claims_keep_the_sources_unbounded_range(cid, name):
     ("cesar_rogers21.lemma6_2.family", ("Delta_0 = 1", "b = e/4")),
     ("cesar_rogers21.eq5_6", ("k <= 3", "every eps > 0, eps_g >= 0")),
     ("cesar_rogers21.eq5_6.k6", ("k <= 6", "eps in [1/4, 2]")),
-    ("cesar_rogers21.eq4", ("k = 3",)),
+    ("cesar_rogers21.eq4.family", ("k = 3", "over every law: eq4")),
+    ("cesar_rogers21.prop1.family", ("eps = 1", "over every law: prop1")),
     ("cesar_rogers21.lemma2_1.family", ("one exponential mechanism",)),
 ])
 def test_narrowed_claims_name_their_cut_in_the_verdict_line(cid, words):

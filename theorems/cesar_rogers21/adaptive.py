@@ -13,19 +13,24 @@ from .common import (EPS_E2, G_HALF, G_QUARTER, POS, add, add_proved, closed, e,
 
 # ---- Section 5: adaptive --------------------------------------------------------------
 LEMMA51 = add(
-    "lemma5_1", "Lemma 5.1",
+    "lemma5_1.family", "Lemma 5.1",
     ident(Max(Abs(rec(k, 0, e / 2, gq) - thm1_delta(k, e / 2, gq)),
               Abs(rec(1, 1, e / 2, gq) - br_sup_delta(1, 0, e / 2, gq))), 0),
     Domain.of(k=integers(1, 4), e=integers(1, 2), g=integers(0, 6)), Kind.IDENTITY,
     derived={**EPS_E2, **G_QUARTER},
-    note="the recursion (certified, inner sups as balls) with DP steps only vs Theorem 1's "
-         "exact product, and with one BR step vs the certified sup over t (grid eps = e/2, "
-         "eps_g = g/4); adaptivity of several BRs is what the recursion defines.  Beyond the "
-         "grid, the DP half holds for every k >= 0, eps > 0 and real x (lemma5_1.dp, the "
-         "calculus); the one-BR half stays on the grid: the sup over t has no symbolic "
-         "derivation with eps free, and its objective (p_t (1 - e^(x-t))_+ + (1 - p_t) "
-         "(1 - e^(x-t+eps))_+) vs the hockey-stick of RR_{eps,t} from its densities was "
-         "not proved by the exact engine for every eps > 0, t in [0, eps]")
+    note="the family lemma5_1's conclusion is swept over (its former encoding): the "
+         "recursion (certified, inner sups as balls) with DP steps only vs Theorem 1's "
+         "exact product, and with one BR step vs the certified sup over t of the "
+         "hockey-stick of RR_{eps,t} from its densities (grid eps = e/2, eps_g = g/4)")
+add_proved("lemma5_1", "Lemma 5.1", every_law.adaptive_recursion, (LEMMA51,),
+           note="every finite sequence of eps_i-DP and eps_i-BR rounds (eps_i > 0 and the "
+                "classes fixed in advance, the mechanisms chosen adaptively) and every real "
+                "x: delta_opt = the recursion as printed.  Lemma 2.1 (bounded_range) puts an "
+                "eps-BR round's loss in [t - eps, t], t in [0, eps]; adaptive_steps is the "
+                "induction: delta(rest; log v) is convex in v, so the expectation over the "
+                "first outcome is below the chord between the loss range's ends, whose "
+                "weight is p_t (a for DP), and randomized response attains it.  The DP-only "
+                "recursion equals Theorem 1 for every k (lemma5_1.dp)")
 add_proved("lemma5_1.dp", "Lemma 5.1", every_law.dp_recursion, (LEMMA51,),
            note="Lemma 5.1's recursion with eps-DP steps only, every integer k >= 0, eps > 0 "
                 "and real x: T^k (Lemma 5.2, repeated_steps) applied to delta(empty; x) = "
@@ -39,13 +44,21 @@ def prop1_gap(eg):
                rec(3, 5, 1, eg) - rec(3, 3, 1, eg))
 
 
-add("prop1", "Proposition 1",
+PROP1_FAMILY = add(
+    "prop1.family", "Proposition 1",
     le(rec(3, 5, 1, eps_g), rec(3, 3, 1, eps_g)), Domain.of(eps_g=closed(0, R(1, 2))),
-    note="A = (), B = (BR), eps = 1, every eps_g in [0, 1/2]: delta(BDB) <= delta(DBB), "
+    note="the family prop1's conclusion is swept over (its former encoding): "
+         "A = (), B = (BR), eps = 1, every eps_g in [0, 1/2]: delta(BDB) <= delta(DBB), "
          "the swap that is strict for eps_g < eps (Lemma 5.4; gap >= 0.0024 here).  The "
          "other swaps of 2-3 steps are equalities (BD = DB, Proposition 2; BBD = BDB for "
          "eps_g in {0} and >= eps, Lemma 5.3), where balls cannot certify '<=': they are "
          "prop1.instances.  The recursion's inner sups are enclosed to 2^-100 at exact points (issue 13)")
+add_proved("prop1", "Proposition 1", every_law.br_last, (PROP1_FAMILY,),
+           note="all sequences A, B of adaptively chosen eps-DP and eps-BR rounds, every eps "
+                "> 0 and eps_g: delta is the recursion (Lemma 5.1, adaptive_steps), and "
+                "step_order: S T g <= T S g for every delta-function g of B (the BR step's "
+                "sup over t of a sum is at most the sum of the sups), kept by the monotone "
+                "steps of A, as the source's proof argues term by term")
 add("prop1.instances", "Proposition 1", le(prop1_gap(g / 2), 0), Domain.of(g=integers(0, 2)),
     derived=G_HALF,
     note="eps = 1, eps_g = g/2 in {0, 1/2, 1}: the swaps BD -> DB in BD, BBD, BDB (4-step "

@@ -90,8 +90,8 @@ NARROWED = {
     "lemma3_2.br.family": "RR_{eps,t} only, eps in [1/10, 2], lambda in [1/4, 4]",
     "lemma3_2.cdp.family": "the Gaussian mechanism only, every sigma > 0 and lambda > 0: not every "
                     "(mu, tau)-CDP round",
-    "eq4": "k = 3: with heterogeneous eps_i the sum over S has no grouping into a sum over "
-           "counts, and its parameters grow with k",
+    "eq4.family": "k = 3: with heterogeneous eps_i the sum over S has no grouping into a sum "
+                  "over counts, and its parameters grow with k (every k, over every law: eq4)",
     "lemma4_4": "2 DP + 2 BR, eps = 1, eps_g = 0.7: two RR_{eps,t} have no symbolic "
                 "derivation, and the balls do not close near the optimum even here",
     "eq5_6": "k <= 3 (every eps > 0, eps_g >= 0, as four bounded pieces; k <= 6 on eps in "
@@ -101,7 +101,8 @@ NARROWED = {
     "eq5_6.k6": "k <= 6, eps in [1/4, 2], eps_g <= 2: the proof instance by instance needs a "
                 "bounded box (every eps > 0, eps_g >= 0 with k <= 3 is eq5_6)",
     "lemma4_5": "k <= 6, l <= 10, eps in [1/4, 2], eps_g <= 2",
-    "prop1": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
+    "prop1.family": "the swap BDB -> DBB, eps = 1, eps_g in [0, 1/2]" + FIXED_EPS + " (all "
+                    "sequences and every eps, over every law: prop1)",
     "lemma5_4": "eps = 1, eps_g in [0, 1/2]" + FIXED_EPS,
     "lemma6_2.family": "Delta_0 = 1, Laplace scale b = e/4 for e = 1..8 (eps0 = 4/e), every "
                        "eps >= 0 (every Delta_0 and scale, over every law: lemma6_2)",
@@ -115,10 +116,9 @@ NARROWED = {
                 "t of k RR_{eps,t}) is a ball oracle at given k, and no oracle composes "
                 "heterogeneous eps_i or CDP rounds adaptively (tried: eps in [1/10, 3/10] "
                 "continuous, the interval engine spent its budget: INCONCLUSIVE)",
-    "lemma5_1": "DP steps only (k <= 4) and one BR step, eps = e/2 in {1/2, 1}, eps_g = g/4 "
-                "in {0, 1/4, ..., 3/2}: " + RECURSION + "; with DP steps only it derives on "
-                "a continuous box, but sympy does not resolve the Max terms of its difference "
-                "from Theorem 1 (tried: INCONCLUSIVE)",
+    "lemma5_1.family": "DP steps only (k <= 4) and one BR step, eps = e/2 in {1/2, 1}, eps_g "
+                       "= g/4 in {0, 1/4, ..., 3/2}: " + RECURSION + " (every sequence of "
+                       "rounds, over every law: lemma5_1)",
     "prop2": "one BR among 3 or 4 steps, eps = e/2 in {1/2, 1}, eps_g = g/4 in {0, 1/4, "
              "..., 3/2}: " + RECURSION,
     "cor5_1": "k <= 4, eps = e/2 in {1/2, 1}, eps_g = g/4 in {0, 1/4, ..., 3/2}: "
@@ -133,7 +133,7 @@ NARROWED = {
                        "an equality balls cannot certify '<='",
     "prop1.strict": "eps = 1, eps_g = g/4 in {1/4, 1/2, 3/4}, the swap BDB -> DBB: orders with "
                     "two BR steps have no symbolic derivation (the continuous eps_g in [0, "
-                    "1/2] is prop1)",
+                    "1/2] is prop1.family)",
     "lemma5_4.instances": "eps = 1, eps_g = g/4 in {0, 1/4, 1/2, 3/4}: the grid reaches 3/4, "
                           "past the box of lemma5_4 (the gap falls to 0 as eps_g -> eps)",
     "lemma6_2.instances": "Delta_0 = 1, Laplace scale b = e/4, eps = j/4 in [0, 2]: the grid "

@@ -5,13 +5,14 @@ conclusion is also swept."""
 import sympy
 from sympy import Abs, Max, exp, log
 
-from dpproof.calculus import (COUNT, NONNEG, POSITIVE, REAL, Context, Density, both,
-                              bounded_range, consequence, dp_products, hockey, hoeffding, instance,
-                              mass, monotonicity, repeated_steps, secant, setwise_composition,
-                              supermartingale)
-from dpproof.claims import Statement
+from dpproof.calculus import (COUNT, NONNEG, POSITIVE, REAL, Context, Density, LossClass,
+                              adaptive_steps, both, bounded_range, consequence, dp_products,
+                              hockey, hoeffding, instance, mass, monotonicity, repeated_steps,
+                              secant, setwise_composition, step_order, supermartingale)
+from dpproof.claims import Interval, Statement
 from dpproof.expr.vocabulary import br_adaptive_delta
 from .closed_forms import dp_ab, lemma52_weight, thm1_delta
+from .common import p_t, q_t
 
 P, Q = Density("p"), Density("q")
 p, q = P.value, Q.value
@@ -228,3 +229,56 @@ def laplace_products(cid, source):
                     "the k changed coordinates are eps0-DP pairs (the ratio premise), the "
                     "unchanged ones the law R of dp_products", both(products, steps),
                     ratio, terms)
+
+
+#: a round's eps = log(1 + y), y > 0, and a BR round's t = log(1 + s y), s in [0, 1]: onto
+#: eps > 0 and t in [0, eps], so the premises are algebraic
+Y5, S5 = sympy.Symbol("y", real=True), sympy.Symbol("s", real=True)
+
+
+def _classes():
+    """Lemma 5.1's two steps as the source prints them: an eps-DP round (loss in [-eps,
+    eps], weights a, b of eps-DP randomized response) and an eps-BR round (loss in [t - eps,
+    t] for some t in [0, eps], Lemma 2.1; weights p_t, 1 - p_t)."""
+    e, t = log(1 + Y5), log(1 + S5 * Y5)
+    a, b = dp_ab(e)
+    dp = LossClass("eps-DP", -e, e, a, b, {"y": POSITIVE})
+    br = LossClass("eps-BR", t - e, t, p_t(e, t), 1 - p_t(e, t),
+                   {"y": POSITIVE, "s": Interval.closed(0, 1)}, ("s",))
+    return dp, br
+
+
+def nonadaptive_products(cid, source):
+    """eq. (4), Lemma 4.1, for every k: non-adaptive eps_i-BR rounds (each eps_i > 0, every
+    eps_g) have delta_opt = sup over t in prod [0, eps_i] of H_eps_g of the product of
+    RR_{eps_i,t_i}, whose outcomes are the subsets S of [k] (RR's second outcome in S):
+    the sum over S as printed, with RR's masses p_t, q_t at the loss t and 1 - p_t, 1 - q_t
+    at t - eps (premises).  ``bounded_range`` (Lemma 2.1) and ``adaptive_steps`` with each
+    round's pair, and so its t_i, fixed in advance."""
+    ctx = Context(cid, source)
+    e, t = log(1 + Y5), log(1 + S5 * Y5)
+    br = LossClass("eps_i-BR", t - e, t, p_t(e, t), 1 - p_t(e, t),
+                   {"y": POSITIVE, "s": Interval.closed(0, 1)}, ("s",),
+                   q_masses=(q_t(e, t), 1 - q_t(e, t)))
+    return both(bounded_range(ctx), adaptive_steps(ctx, (br,), adaptive=False))
+
+
+def adaptive_recursion(cid, source):
+    """Lemma 5.1 (Dong, Durfee and Rogers 2020) for every adaptive composition of eps_i-DP
+    and eps_i-BR rounds (each round's eps_i > 0 and class fixed in advance, its mechanism
+    chosen adaptively) and every real x: delta_opt(M_1..M_k; x) = delta(M_1..M_k; x), the
+    recursion as printed.  ``bounded_range`` (Lemma 2.1) turns eps-BR into a loss in
+    [t - eps, t] for some t in [0, eps], ``adaptive_steps`` is the recursion's induction."""
+    ctx = Context(cid, source)
+    return both(bounded_range(ctx), adaptive_steps(ctx, _classes()))
+
+
+def br_last(cid, source):
+    """Proposition 1 for all sequences A, B of adaptively chosen eps-DP and eps-BR rounds
+    and every eps > 0 and eps_g: delta(A, BR, DP, B; eps_g) <= delta(A, DP, BR, B; eps_g),
+    delta the optimal value (``adaptive_recursion``: Lemma 5.1, the recursion) and
+    ``step_order``: the BR step after the DP step is at most the DP step after it, for
+    every delta-function of B, and the steps of A keep the order (monotone)."""
+    ctx = Context(cid, source)
+    dp, br = _classes()
+    return both(bounded_range(ctx), adaptive_steps(ctx, (dp, br)), step_order(ctx, dp, br))

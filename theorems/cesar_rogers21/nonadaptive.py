@@ -8,8 +8,9 @@ from dpproof.claims import Domain, Interval, Kind, Statement
 from dpproof.expr.vocabulary import (F_l_slope, br_product_delta_bf, br_sup_delta, br_two_delta_bf,
                                      genrr3_delta_bf)
 
+from . import every_law
 from .closed_forms import dp_ab, eq56_sum, lemma45_dF, thm3_delta
-from .common import (EPS_E2, G_HALF, POS, add, closed, d, dk, e, eps, eps_g, gg, ident, integers, k,
+from .common import (EPS_E2, G_HALF, POS, add, add_proved, closed, d, dk, e, eps, eps_g, gg, ident, integers, k,
                      l, le, p_t, pp, q_t, qq, s, t, tt, x)
 
 # ---- Section 4: non-adaptive ----------------------------------------------------------
@@ -39,12 +40,20 @@ def eq4_sum(eps_list, t_list, eg):
 
 box3 = dict(e1=POS, e2=POS, e3=POS, s1=closed(0, 1), s2=closed(0, 1), s3=closed(0, 1),
             eps_g=Interval(0, None))     # eps_i > 0, eps_g >= 0 as stated; k = 3
-add("eq4", "eq. (4), Lemma 4.1",
+EQ4_FAMILY = add(
+    "eq4.family", "eq. (4), Lemma 4.1",
     ident(eq4_sum(es, ts, eps_g), genrr3_delta_bf(*es, *ts, eps_g)), Domain.of(**box3),
-    Kind.IDENTITY, note="k = 3, t_i = s_i eps_i: the sum over subsets vs the hockey-stick of "
-    "the product by enumeration (the sup over t is the definition of delta_opt).  Every k "
-    "is not attempted: with heterogeneous eps_i the sum over S has no grouping into a sum "
-    "over counts, and its number of parameters grows with k")
+    Kind.IDENTITY, note="the family eq4's conclusion is swept over (its former encoding): "
+    "k = 3, t_i = s_i eps_i: the printed sum over subsets vs the hockey-stick of the "
+    "product of RR_{eps_i,t_i} by enumeration of its outcomes")
+add_proved("eq4", "eq. (4), Lemma 4.1", every_law.nonadaptive_products, (EQ4_FAMILY,),
+           note="every k, every eps_i > 0 and eps_g: non-adaptive eps_i-BR rounds have "
+                "delta_opt = sup over t in prod [0, eps_i] of the hockey-stick of the product "
+                "of RR_{eps_i,t_i}, which is the printed sum over S (an outcome of the product "
+                "is the set S of rounds at RR's second outcome; its masses are the printed "
+                "products).  Lemma 2.1 puts each round's loss in [t_i - eps_i, t_i]; "
+                "adaptive_steps with the rounds fixed in advance: the convex delta-function "
+                "is below its chord, and RR_{eps_i,t_i} attains it")
 Ar, Cr = sympy.symbols("A C", nonnegative=True)
 rr = [(p_t(ei, ti), q_t(ei, ti)) for ei, ti in zip(es, ts)]
 REST = dict(A=closed(0, 1), C=Interval(0, None))
