@@ -137,7 +137,7 @@ RULES = {
                        "the rest's densities range over [0, oo)"),
     "step_order": ("S T g <= T S g for every bounded g: a BR step after a DP step is at "
                    "least the DP step after the BR step",
-                   "the same terms collected by shift (checked by the rule); the sup of a sum "
+                   "the same products at the same shifts in both orders; the sup of a sum "
                    "is at most the sum of the sups (a, b >= 0); both steps are monotone",
                    "no density: g is any bounded real function"),
     "induction": ("a statement for every count k >= 1", "induction: the base case k = 1 and "

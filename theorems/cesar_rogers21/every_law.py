@@ -2,6 +2,8 @@
 (docs/calculus.md); the family encodings stay as ``.family`` claims, over which each
 conclusion is also swept."""
 
+from dataclasses import replace
+
 import sympy
 from sympy import Abs, Max, exp, log
 
@@ -257,9 +259,7 @@ def nonadaptive_products(cid, source):
     round's pair, and so its t_i, fixed in advance."""
     ctx = Context(cid, source)
     e, t = log(1 + Y5), log(1 + S5 * Y5)
-    br = LossClass("eps_i-BR", t - e, t, p_t(e, t), 1 - p_t(e, t),
-                   {"y": POSITIVE, "s": Interval.closed(0, 1)}, ("s",),
-                   q_masses=(q_t(e, t), 1 - q_t(e, t)))
+    br = replace(_classes()[1], name="eps_i-BR", q_masses=(q_t(e, t), 1 - q_t(e, t)))
     return both(bounded_range(ctx), adaptive_steps(ctx, (br,), adaptive=False))
 
 
