@@ -314,6 +314,7 @@ def _decided(cid):
     return c, check_claim(c, PROOF)
 
 
+@pytest.mark.slow
 def test_accuracy_step1_is_a_link_proved_over_every_law():
     """E|Y - x| <= sqrt(V[Y]), the first link of azize23.alg1.accuracy: the perspective p^2/q
     of t^2 (f'' = 2) read at Algorithm 1's law, with E[Y] = x from the densities."""
@@ -328,6 +329,7 @@ def test_accuracy_step1_is_a_link_proved_over_every_law():
     assert "azize23.alg1.accuracy.step1: " in a.evidence[0].data["cross_examination"]
 
 
+@pytest.mark.slow
 def test_renyi_split_over_every_law():
     """D_alpha(Y||Y') = alpha/(alpha - 1) (1 +- 2x)/(2 s^2) + log(int (h(x)/h(x'))^alpha
     f_Y')/(alpha - 1), h = f_Y exp(x^2/(2 s^2) + 1/(2 r^2)), on the source's x >= 0, s, r > 0,

@@ -5,6 +5,7 @@ under a suffixed id."""
 from fractions import Fraction
 
 import mpmath
+import pytest
 import sympy
 from flint import arb, ctx, fmpq
 
@@ -28,6 +29,7 @@ def _decide(step):
     return check_claim(Claim("t.cr21", SRC, None, proof=Proof(step, ())), CONFIG)
 
 
+@pytest.mark.slow
 def test_lemma6_2_over_every_law_every_scale():
     c = BY_ID["cesar_rogers21.lemma6_2.one_coordinate"]
     assert c.extent == "over every law (the calculus: monotonicity)"
@@ -38,6 +40,7 @@ def test_lemma6_2_over_every_law_every_scale():
     assert a.verdict is Verdict.PROVED and "every law" in a.label
 
 
+@pytest.mark.slow
 def test_lemma6_2_every_delta0_through_products_of_dp_pairs():
     """The catalogue id covers every Delta_0: dp_products, then Lemma 5.2's weights, then
     Theorem 1 term by term; the Laplace premise is the reverse triangle inequality."""
@@ -107,6 +110,7 @@ def test_lemma6_2_conclusion_on_laplace_and_rr():
             assert abs(rr - bound) < arb("1e-25")
 
 
+@pytest.mark.slow
 def test_em_br_on_every_finite_outcome_set():
     """The gap L_1 - L_2 of the N-outcome exponential mechanism has no normaliser: the
     widened claim and the three-outcome one (.three) are the same statement; the gap
@@ -130,6 +134,7 @@ def test_em_br_on_every_finite_outcome_set():
     assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
 
 
+@pytest.mark.slow
 def test_lemma2_2_over_every_cdp_pair():
     """D_alpha = m + K/(alpha - 1) (the unfolded definition the family rests on) on a
     finite pair, D_alpha from the Renyi oracle; the claim PROVED on its whole domain; the RR
@@ -150,6 +155,7 @@ def test_lemma2_2_over_every_cdp_pair():
     assert a.verdict is Verdict.PROVED and "whole domain" in a.scope
 
 
+@pytest.mark.slow
 def test_lemma5_1_dp_half_for_every_k():
     """Lemma 5.1 with DP steps only, every k: T^k (repeated_steps) at delta(empty; .) is
     Theorem 1 term by term; the former grid (DP steps and one BR step) is the sweep."""

@@ -56,7 +56,8 @@ def test_readme_is_a_few_screens_and_keeps_the_two_commands():
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) <= 220
     assert "pip install -e . && dpproof verify --jobs 2" in text
-    assert "pip install -e '.[test]' && python -m pytest -q -n 2 --dist loadfile" in text
+    assert ("pip install -e '.[test]' && python -m pytest -q -n 2 --dist loadfile -m 'not slow'"
+            in text)
     for verdict in ("PROVED", "CERTIFIED", "REFUTED", "SUPPORTED", "INCONCLUSIVE",
                     "NOT_CHECKABLE", "ERROR"):
         assert f"| **{verdict}** |" in text
