@@ -12,6 +12,7 @@ from flint import arb
 from sympy import exp, log
 
 from dpproof.calculus import POSITIVE, LossClass, adaptive_steps, step_order
+from dpproof.calculus.rules import RULES
 from dpproof.claims import Interval
 from dpproof.evidence import Verdict
 from dpproof.oracles.composition.adaptive import adaptive_delta
@@ -86,13 +87,22 @@ def test_step_order_is_proved_and_needs_monotone_steps():
 
 
 def test_the_loss_hypothesis_excludes_disjoint_supports():
-    """e^lo q <= p <= e^hi q: at p = 1, q = 0 the upper bound fails, at p = 0 < q the lower
-    one; p = q = 0 satisfies both (a point where both laws vanish)."""
-    lo, hi = -1, 1
+    """The step carries its rule's convention: e^lo q <= p <= e^hi q with finite lo, hi
+    excludes p > 0 = q and q > 0 = p (disjoint supports; their H_x = 1 is beyond every
+    recursion, see test_conclusion_on_finite_adaptive_compositions) and admits p = q = 0.
+    Checked at sample values of each class's parameters, where its ends are finite."""
+    step = adaptive_steps(ctx("t.conv"), (DP, BR))
+    assert step.convention == RULES["adaptive_steps"][2]
+    assert "q = 0 forces p = 0 and p = 0 forces q = 0" in step.convention
+    for cl in (DP, BR):
+        for yv, sv in ((Fraction(1, 3), 0), (1, Fraction(1, 2)), (7, 1)):
+            lo, hi = (e.subs({y: yv, s: sv}) for e in (cl.lo, cl.hi))
+            assert lo.is_finite and hi.is_finite and lo <= 0 <= hi, (cl.name, lo, hi)
 
-    def inside(p, q):
-        return sympy.exp(lo) * q <= p <= sympy.exp(hi) * q
-    assert not inside(1, 0) and not inside(0, 1) and inside(0, 0)
+            def inside(p, q, lo=lo, hi=hi):
+                return bool(exp(lo) * q <= p) and bool(p <= exp(hi) * q)
+            assert not inside(1, 0) and not inside(0, 1) and inside(0, 0)
+            assert inside(1, 1)
 
 
 # ---- the conclusion on adaptive compositions of finite laws, eps = log 2 ------------------
