@@ -4,6 +4,7 @@ not eps/2-DP: tight as d_0 = -d_1 = -1 and a -> oo) is REFUTED with a certified 
 
 from dataclasses import replace
 
+import pytest
 import sympy
 
 from dpproof.checking import check_claim
@@ -20,6 +21,7 @@ PROOF = Config(timeout=600, engine_timeout=300, symbolic_quick_timeout=300)
 FAMILY = next(c for c in CLAIMS if c.id == "wasserman.expmech.dp.family")
 
 
+@pytest.mark.slow
 def test_the_family_is_proved():
     assert check_claim(FAMILY, PROOF).verdict is Verdict.PROVED
 
