@@ -1,12 +1,31 @@
 """Every test leaves the process's alarm as it found it: no ``time_limit`` alarm armed, the
 default SIGALRM disposition.  A leaked repeating alarm raised EngineTimeout later from pytest's
 own code and ended a CI worker (INTERNALERROR, exit 3); here it fails the test that leaked it,
-and is disarmed so that it costs that test only."""
+and is disarmed so that it costs that test only.
+
+The tests listed in ``tests/slow_tests.txt`` (measured durations) get the ``slow`` mark, as the
+ones decorated with it do."""
 
 import signal
 import threading
+from pathlib import Path
 
 import pytest
+
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def _slow_ids() -> set[str]:
+    """The node ids of ``slow_tests.txt``: "<seconds>\t<node id>" lines, # comments."""
+    lines = SLOW_LIST.read_text().splitlines()
+    return {line.split("\t", 1)[1] for line in lines if line.strip() and not line.startswith("#")}
+
+
+def pytest_collection_modifyitems(config, items):
+    slow = _slow_ids()
+    for item in items:
+        if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
