@@ -3,8 +3,8 @@
 Runs the engines on the built-in theorem library (``--jobs 2``) and compares each verdict with
 ``reports/report.json``.  The whole library (``fresh``, about 25 minutes on two busy cores) is
 marked slow; CI re-runs, at the default budgets, every claim the committed run decided in at
-most ``QUICK_SECONDS`` (``quick``: about a third of the library, every verdict kind, findings
-included).  Regenerate the report with ``dpproof verify --jobs 2``.
+most ``QUICK_SECONDS`` (``quick``: about a sixth of the library; proofs, certificates, two
+refutations and the not-checkable claims).  Regenerate the report with ``dpproof verify --jobs 2``.
 """
 
 import json
@@ -84,7 +84,7 @@ BUDGET_DEPENDENT = {"PROVED", "CERTIFIED", "SUPPORTED", "INCONCLUSIVE"}
 
 
 #: a claim the committed run decided in at most this many seconds is re-run in CI (``quick``)
-QUICK_SECONDS = 5.0
+QUICK_SECONDS = 2.0
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def quick(committed):
     (assessments, no claims run short, no slow claims)."""
     ids = {c["id"] for c in committed["claims"] if c["seconds"] <= QUICK_SECONDS}
     claims = [c for c in load_targets(None) if c.id in ids]
-    assert len(claims) == len(ids) > 60
+    assert len(claims) > 30     # (a quick .instances companion of a slower claim is not run)
     return verify(claims, Config(), jobs=2).assessments, set(), set()
 
 
