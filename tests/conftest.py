@@ -21,7 +21,7 @@ def _slow_ids() -> set[str]:
     return {line.split("\t", 1)[1] for line in lines if line.strip() and not line.startswith("#")}
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(items):
     slow = _slow_ids()
     for item in items:
         if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
