@@ -106,7 +106,8 @@ def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Fo
                     return Found(Evidence(
                         engine, Verdict.REFUTED, f"violation certified at {w.prec} bits on a "
                         f"box at depth {depth}; margin at the witness {w.violation}",
-                        scope=f"witness at {w.point}", witness=w.point,
+                        scope=f"witness at {w.point}" if w.point else "its one instance",
+                        witness=w.point,
                         violation=w.violation, data={"boxes_visited": visited}), visited)
                 if check.status == "undefined":
                     return Found(W.undefined_evidence(engine, point, check.undefined, 0.0,
