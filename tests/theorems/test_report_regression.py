@@ -4,7 +4,8 @@ Runs the engines on the built-in theorem library (``--jobs 2``) and compares eac
 ``reports/report.json``.  The whole library (``fresh``, about 25 minutes on two busy cores) is
 marked slow; CI re-runs, at the default budgets, the ``QUICK_CLAIMS`` claims the committed
 run decided quickest and the two quickest of each decided kind (``quick``: about a sixth of
-the library; proofs, certificates, two refutations and the not-checkable claims).  Regenerate the report with ``dpproof verify --jobs 2``.
+the library; proofs, certificates, two refutations and the not-checkable claims).
+Regenerate the report with ``dpproof verify --jobs 2``.
 """
 
 import json
