@@ -313,6 +313,29 @@ def test_under_work_budget_the_limits_read_no_clock(monkeypatch):
         Deadline(1.0)
 
 
+@pytest.mark.parametrize("engine", ["symbolic", "interval", "search", "numeric"])
+def test_an_engine_called_on_its_own_counts_its_budget(engine, monkeypatch):
+    """``load(name).check`` outside a claim's ``budgeted`` block (a script, a test) runs under
+    its config's budget: with the default, counted work, no clock is read and the sympy
+    random streams restart from the seed, so two calls do the same work.  (A test that
+    called the interval engine this way got SUPPORTED in CI where its 15-second share ran
+    out, CERTIFIED here.)  ``budget="seconds"`` still reads the clock."""
+    import dpproof
+    from dpproof.engines.base import load
+
+    claim = dpproof.claim("x^2 - 2*x + 2 >= 1/2", x="[-1, 2]", id="parabola")
+    monkeypatch.setattr(base, "time", _NoClock())
+    runs = [load(engine).check(claim, Config(engine_timeout=5)) for _ in range(2)]
+    expected = {"symbolic": "PROVED", "numeric": "SUPPORTED", "search": "SUPPORTED",
+                "interval": "CERTIFIED"}[engine]
+    assert [r.verdict.name for r in runs] == [expected] * 2, [r.detail for r in runs]
+    assert runs[0].data == runs[1].data and runs[0].scope == runs[1].scope
+    assert base._BUDGET == ["seconds"] and sys.gettrace() is None
+    if engine != "symbolic":      # (its quick proof opens only SIGALRM limits)
+        with pytest.raises(AssertionError, match="time[.]"):   # a Deadline in seconds
+            load(engine).check(claim, Config(engine_timeout=5, budget="seconds"))
+
+
 def test_under_work_budget_the_engines_read_no_clock(monkeypatch):
     """Issue 28's acceptance: with every clock of the ``time`` module raising in every dpproof
     module, and the one reporting clock (``base.wall``) returning noise, the verdicts, scopes

@@ -41,7 +41,7 @@ from ..exact import derived_oracles, guard_roots
 from . import exp_substitution, homogeneous, points as interval_points
 from . import positive_factor
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, lowers, now, wall
+from ..base import Compiled, Config, Deadline, counted, lowers, now, wall
 from .root import root_box
 from .verdicts import conclude
 from .substitution import substituted, transfer
@@ -54,6 +54,7 @@ def supports(claim: Claim) -> bool:
     return lowers(claim, "arb")
 
 
+@counted
 def check(claim: Claim, config: Config) -> Evidence:
     """A finite domain point by point (``interval_points``); oracle claims first through
     their derived forms (``derived_oracles``), else (or when that decides nothing) with the

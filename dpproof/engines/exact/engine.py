@@ -44,8 +44,8 @@ from .definedness import undefined_term
 from .case_proofs import by_cases, implication_by_cases, prepare, rewrite_special
 from .rational import rational_point as _rational_point, rational_violations  # noqa: F401
 from .. import witness as W
-from ..base import (Compiled, Config, EngineTimeout, effective_bounds, outer_limit_passed,
-                    time_limit, wall)
+from ..base import (Compiled, Config, EngineTimeout, counted, effective_bounds,
+                    outer_limit_passed, time_limit, wall)
 from ..budget_text import amount
 
 NAME = "symbolic"
@@ -64,6 +64,7 @@ def supports(claim: Claim) -> bool:
     return opaque <= set(symbolic_oracles.RULES)
 
 
+@counted
 def check(claim: Claim, config: Config) -> Evidence:
     """Between the kinks first where a claim has more switches than the proof by cases
     splits (or only integer instances); a CERTIFIED from there on integer instances is kept

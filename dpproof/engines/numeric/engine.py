@@ -22,7 +22,8 @@ import sympy
 from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, effective_bounds, fails, holds, lowers, wall
+from ..base import (Compiled, Config, Deadline, counted, effective_bounds, fails, holds,
+                    lowers, wall)
 
 NAME = "numeric"
 _MAX_POINTS = 400
@@ -53,6 +54,7 @@ def grid(claim: Claim, per_axis: int) -> list[dict[str, sympy.Rational]]:
     return [dict(zip(claim.domain.names, p)) for p in points]
 
 
+@counted
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = wall()
     deadline = Deadline(config.engine_timeout)

@@ -31,7 +31,8 @@ from ...claims import Claim
 from ...evidence import Evidence, Verdict
 from ...lowering import lower
 from .. import witness as W
-from ..base import Compiled, Config, Deadline, EngineTimeout, effective_bounds, holds, lowers, wall
+from ..base import (Compiled, Config, Deadline, EngineTimeout, counted, effective_bounds,
+                    holds, lowers, wall)
 
 NAME = "search"
 _CANDIDATES = 5      # float violations re-checked in arb
@@ -47,6 +48,7 @@ def supports(claim: Claim) -> bool:
     return lowers(claim, "float") and lowers(claim, "arb") and bool(claim.domain.params)
 
 
+@counted
 def check(claim: Claim, config: Config) -> Evidence:
     t0 = wall()
     deadline = Deadline(config.engine_timeout)
