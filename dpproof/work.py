@@ -197,7 +197,7 @@ def _uninstall() -> None:
         elif _C is not None:
             _C.uninstall()
             if _previous is not None:
-                sys.setprofile(_previous)
+                _restore_profiler(_previous)
             _previous = None
         else:
             sys.settrace(_previous)
@@ -205,6 +205,19 @@ def _uninstall() -> None:
         for cb in (_gc_opened, _gc_closed):
             while cb in gc.callbacks:
                 gc.callbacks.remove(cb)
+
+
+def _restore_profiler(previous) -> None:
+    """Put back the profiler the C counter found: a Python function with ``sys.setprofile``;
+    cProfile's, whose object ``sys.getprofile`` returns but which is no profile function (set
+    as one, every later call raised "'Profile' object is not callable", and the claim under
+    ``python -m cProfile -m dpproof`` was an ERROR), with its own ``enable``."""
+    from _lsprof import Profiler
+
+    if isinstance(previous, Profiler):
+        previous.enable()
+    else:
+        sys.setprofile(previous)
 
 
 def _rearm() -> None:

@@ -429,6 +429,29 @@ def test_a_python_profiler_is_put_back_after_the_c_counter():
     assert sys.getprofile() is None and not work._C.active()
 
 
+@pytest.mark.skipif(work._C is None, reason="the C counter is not in use here")
+def test_cprofile_is_put_back_after_the_c_counter():
+    """``python -m cProfile -m dpproof``: the profiler pauses while the meter runs and goes
+    on after, instead of every later call raising TypeError."""
+    import cProfile
+    import pstats
+
+    def after(x):
+        return x * 2
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        with work.work_limit(10**6):
+            _f(1)
+        assert after(3) == 6
+    finally:
+        profiler.disable()
+    called = {func[2] for func in pstats.Stats(profiler).stats}
+    assert "after" in called and "_f" not in called
+    assert sys.getprofile() is None and not work._C.active()
+
+
 def test_an_exhaustion_python_cannot_raise_is_not_printed(capsys):
     """A generator closed by its finaliser while a limit is due: the exhaustion is dropped
     (raised again later), and not printed as 'Exception ignored'."""
