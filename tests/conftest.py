@@ -3,7 +3,8 @@ default SIGALRM disposition.  A leaked repeating alarm raised EngineTimeout late
 own code and ended a CI worker (INTERNALERROR, exit 3); here it fails the test that leaked it,
 and is disarmed so that it costs that test only.
 
-The tests listed in ``tests/slow_tests.txt`` (measured durations) get the ``slow`` mark, as the
+The tests of the folders that call engines directly run under counted work
+(``COUNTED_FOLDERS``).  The tests listed in ``tests/slow_tests.txt`` (measured durations) get the ``slow`` mark, as the
 ones decorated with it do."""
 
 import signal
@@ -26,6 +27,26 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
             item.add_marker(pytest.mark.slow)
+
+
+#: the folders whose tests call engines, routes and oracles directly: each of their tests runs
+#: under counted work (``engines.base.budgeted``), as every claim of a run does, so that no
+#: outcome depends on the machine's load (a route's one-second quick budget, read on the
+#: wall clock outside a claim, ran out in a suite run on a busy machine).  A test of the
+#: wall-clock limits themselves is marked ``wall_clock``.
+COUNTED_FOLDERS = {"engines", "calculus", "oracles", "theorems", "accounting"}
+
+
+@pytest.fixture(autouse=True)
+def _counted_work(request):
+    if (Path(str(request.node.fspath)).parent.name not in COUNTED_FOLDERS
+            or request.node.get_closest_marker("wall_clock")):
+        yield
+        return
+    from dpproof.engines.base import Config, budgeted
+
+    with budgeted(Config()):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ crash; their true twins are still decided."""
 
 from dataclasses import replace
 
+import pytest
 import sympy
 from sympy import Sum, log, oo
 
@@ -110,6 +111,7 @@ def test_claims_on_a_cancelling_number_are_not_proved():
     assert _verdict("log(1 + x/10^40) <= x/10^40 - x^2/10^81", x=X01) in SOUND
 
 
+@pytest.mark.wall_clock
 def test_a_limit_of_zero_seconds_does_not_disarm_the_enclosing_limits():
     # time_limit(0) called setitimer(0): no alarm at all, the claim's limit lost with it
     import time

@@ -145,6 +145,7 @@ def test_false_twin_not_proved(text, params):
     assert symbolic.check(claim, CONFIG).verdict is not Verdict.PROVED
 
 
+@pytest.mark.wall_clock
 def test_time_limit_alarms_inside_integrals_never_give_a_wrong_ball():
     """A time limit's alarm raised inside an acb.integral callback used to be swallowed by
     python-flint, which returned a wrong ball (fp_inv_sq_normal(1, 10^6) * 10^12 came out
