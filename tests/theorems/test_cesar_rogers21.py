@@ -3,7 +3,6 @@
 import itertools
 import random
 import re
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -465,11 +464,10 @@ def test_theorem3_ends_are_theorems_1_and_2_and_H_is_max_of_F():
         assert abs(H - B.pos(Fmax)) < 1e-25
 
 
-def test_theorem3_printed_form_at_k20_is_quick():
-    """The printed max over l of double sums, evaluated term by term: k = 20, d = 10."""
-    t0 = time.perf_counter()
+def test_theorem3_printed_form_at_k20():
+    """The printed max over l of double sums, evaluated term by term: k = 20, d = 10 (its
+    time is a benchmark's business, not a test's: a timed assertion fails on a busy runner)."""
     v = thm3(20, 10, A("0.1"), A(1))
-    assert time.perf_counter() - t0 < 10.0
     close(v, 0.000253065617042795)
     assert v.rad() < 1e-20
 
