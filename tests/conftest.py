@@ -4,8 +4,8 @@ own code and ended a CI worker (INTERNALERROR, exit 3); here it fails the test t
 and is disarmed so that it costs that test only.
 
 The tests of the folders that call engines directly run under counted work
-(``COUNTED_FOLDERS``).  The tests listed in ``tests/slow_tests.txt`` (measured durations) get the ``slow`` mark, as the
-ones decorated with it do."""
+(``COUNTED_FOLDERS``).  The tests listed in ``tests/slow_tests.txt`` (measured durations) get
+the ``slow`` mark, as the ones decorated with it do."""
 
 import signal
 import threading
@@ -39,7 +39,7 @@ COUNTED_FOLDERS = {"engines", "calculus", "oracles", "theorems", "accounting"}
 
 @pytest.fixture(autouse=True)
 def _counted_work(request):
-    if (Path(str(request.node.fspath)).parent.name not in COUNTED_FOLDERS
+    if (request.node.path.parent.name not in COUNTED_FOLDERS
             or request.node.get_closest_marker("wall_clock")):
         yield
         return
