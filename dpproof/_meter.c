@@ -6,6 +6,12 @@
  * Python only when the count reaches the next limit.  An error from a C profile function is
  * raised in the frame being started and, unlike a Python-level one, does not unset it.
  * One counter per process; the profile function is installed in the calling thread only.
+ *
+ * Imports are not counted: from the call of a function of importlib's bootstrap (a frame
+ * whose file is "<frozen importlib._bootstrap>" or "..._external": _find_and_load,
+ * _handle_fromlist, ...) to its return, no frame counts and no limit fires.  A module's
+ * body runs once per process, so counting it would charge whichever claim imported first
+ * (and a limit firing inside it would leave the module half initialised).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -15,11 +21,41 @@
 static long long count = 0;
 static long long next_at = LLONG_MAX;
 static PyObject *due = NULL;    /* called with the frame when count >= next_at */
+static PyFrameObject *importing = NULL;   /* the outermost import frame running, if any */
+
+/* Whether code belongs to importlib's frozen bootstrap (not a generator: only a function
+ * call opens an import, and its return closes it). */
+static int
+is_import(PyCodeObject *code)
+{
+    PyObject *file = code->co_filename;
+    if (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))
+        return 0;
+    if (!PyUnicode_Check(file) || PyUnicode_GET_LENGTH(file) < 26
+            || PyUnicode_READ_CHAR(file, 0) != '<')
+        return 0;
+    return PyUnicode_CompareWithASCIIString(file, "<frozen importlib._bootstrap>") == 0
+        || PyUnicode_CompareWithASCIIString(file, "<frozen importlib._bootstrap_external>") == 0;
+}
 
 static int
 profile(PyObject *obj, PyFrameObject *frame, int what, PyObject *arg)
 {
-    if (what != PyTrace_CALL || ++count < next_at || due == NULL)
+    if (importing != NULL) {
+        if (what == PyTrace_RETURN && frame == importing)
+            importing = NULL;
+        return 0;
+    }
+    if (what != PyTrace_CALL)
+        return 0;
+    PyCodeObject *code = PyFrame_GetCode(frame);
+    int opens = is_import(code);
+    Py_DECREF(code);
+    if (opens) {
+        importing = frame;
+        return 0;
+    }
+    if (++count < next_at || due == NULL)
         return 0;
     PyObject *r = PyObject_CallOneArg(due, (PyObject *)frame);
     if (r == NULL)
@@ -40,6 +76,7 @@ install(PyObject *self, PyObject *callback)
 static PyObject *
 uninstall(PyObject *self, PyObject *unused)
 {
+    importing = NULL;
     PyEval_SetProfile(NULL, NULL);
     Py_RETURN_NONE;
 }
@@ -48,6 +85,12 @@ static PyObject *
 active(PyObject *self, PyObject *unused)
 {
     return PyBool_FromLong(PyThreadState_Get()->c_profilefunc == profile);
+}
+
+static PyObject *
+get_importing(PyObject *self, PyObject *unused)
+{
+    return PyBool_FromLong(importing != NULL);
 }
 
 static PyObject *
@@ -87,6 +130,7 @@ static PyMethodDef methods[] = {
     {"uninstall", uninstall, METH_NOARGS, "Remove this thread's profile function."},
     {"active", active, METH_NOARGS, "Whether this thread's profile function is the counter."},
     {"count", get_count, METH_NOARGS, "The calls counted so far."},
+    {"importing", get_importing, METH_NOARGS, "Whether an import is running (nothing counts)."},
     {"set_count", set_count, METH_O, "Set the count (garbage-collection calls are taken back)."},
     {"set_next", set_next, METH_O, "The count at which the callback is next called."},
     {NULL, NULL, 0, NULL},

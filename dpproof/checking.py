@@ -67,28 +67,36 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
                             "cross_examination": round(meter["cross_examination"], 6)})
 
 
-#: modules sympy and hypothesis import lazily on first use inside the engines (simplify,
-#: sets, tensor; hypothesis's targeting phase), and scipy.special (``expr.scipy_special``)
-LAZY_IMPORTS = ("sympy.assumptions.wrapper", "sympy.combinatorics", "sympy.physics.units",
-                "sympy.physics.matrices", "sympy.sets.setexpr", "sympy.tensor.tensor",
-                "hypothesis.internal.conjecture.optimiser", "scipy.special")
+#: modules whose import changes what a claim's counted work finds, imported before every
+#: claim: sympy imports these lazily on first use (simplify, sets, tensor), and their
+#: bodies fill sympy's cache and dispatch tables, which a claim then hits (the engines'
+#: modules, imported with them, build sympy objects too)
+STATE_IMPORTS = ("sympy.assumptions.wrapper", "sympy.combinatorics", "sympy.physics.units",
+                 "sympy.physics.matrices", "sympy.sets.setexpr", "sympy.tensor.tensor")
+#: heavy modules whose import changes nothing a claim counts (imports are not counted,
+#: ``dpproof.work``; hypothesis's caches are emptied as it is imported,
+#: ``engines.search.hypothesis_api``): imported before forking the workers of many
+#: claims, which inherit them, and otherwise left to the first claim that uses them
+SHARED_IMPORTS = ("dpproof.engines.search.hypothesis_api", "scipy.optimize", "scipy.special",
+                  "hypothesis.internal.conjecture.optimiser")
 
 
-def warm_up() -> None:
+def warm_up(shared: bool = True) -> None:
     """Pay the one-off costs of a fresh process before any claim: every engine module and
-    the modules sympy and hypothesis import lazily (``LAZY_IMPORTS``), so that no claim's limits are charged
-    for them.  Imports only: deciding a claim here (as before) cost 2 s a process and left
-    behind state a claim could see (Dummy numbering, random draws), while its warming effect
-    was its imports (measured: a first decision of ``Q(x) <= exp(-x^2/2)/2`` 2.35 s CPU,
-    later ones 1.9-2.0 s, and 1.75-1.9 s after these imports alone, 0.3 s).  The local pool
-    calls it in the parent, so that its forked workers inherit it
-    (``execution.LocalExecutor``); ``tests/runner/test_warm_up.py`` checks that a claim
-    decided afterwards imports nothing new."""
+    ``STATE_IMPORTS``, and with ``shared`` also ``SHARED_IMPORTS``.  Imports only: deciding a
+    claim here (as before) cost 2 s a process and left behind state a claim could see (Dummy
+    numbering, random draws), while its warming effect was its imports (measured: a first
+    decision of ``Q(x) <= exp(-x^2/2)/2`` 2.35 s CPU, later ones 1.9-2.0 s, and 1.75-1.9 s
+    after these imports alone, 0.3 s).  The local pool calls it in the parent before forking
+    the workers of many claims (``execution.LocalExecutor``), which inherit it; the worker of
+    a lone claim calls it without ``shared`` (0.9 s less: scipy.optimize, hypothesis).
+    ``tests/runner/test_warm_up.py`` checks that a claim decided afterwards imports nothing
+    new but shared modules, and counts the same work either way."""
     import importlib
 
     for name in Config().engines:
         load(name)
-    for module in LAZY_IMPORTS:
+    for module in STATE_IMPORTS + (SHARED_IMPORTS if shared else ()):
         try:
             importlib.import_module(module)
         except ImportError:   # another sympy version: a lazy import left to the first claim

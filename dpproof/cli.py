@@ -164,8 +164,11 @@ def _verify(args, claims) -> int:
     config = Config(seed=args.seed, timeout=args.budget,
                     engine_timeout=min(args.budget, args.engine_budget), backstop=args.timeout,
                     engines=tuple(args.engines) if args.engines else tuple(ENGINES))
+    # a lone claim's report has no verdict chart (``writers.figures.chart_says_more``): no
+    # plotting library is imported meanwhile, only after, to map a refutation
     executor = (DaskExecutor(args.scheduler) if args.scheduler
-                else LocalExecutor(args.jobs, meanwhile=_report_imports))
+                else LocalExecutor(args.jobs, meanwhile=_report_imports if len(claims) > 1
+                                   else None))
     progress = None if args.quiet else _ProgressBar()
     previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM: stop, keep what is done
     try:

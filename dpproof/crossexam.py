@@ -23,6 +23,9 @@ written out to a million terms); the record then says which sweep it stopped:
   re-certifies in arb (``witness.certify``), skipped when it produced the verdict;
 - the corners and midpoints of the box in arb (a claim without parameters: its instance).
 
+A box sweep that settles the whole domain -- every box enclosed with the claimed sign, no
+side truncated -- has shown in balls that no violation exists; the other two then do not run.
+
 Only a certified violation counts: it is returned as REFUTED evidence next to the verdict
 (or as the undefinedness the sweep certified), and ``evidence.assess`` turns the pair into
 an ERROR flagged as a soundness failure.
@@ -31,14 +34,14 @@ an ERROR flagged as a soundness failure.
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import sympy
 
 from .claims import Claim
-from .engines.base import (Compiled, Config, Deadline, EngineTimeout, effective_bounds, load,
-                           lowers, now, outer_limit_passed, time_limit, wall)
+from .engines.base import (Compiled, Config, EngineTimeout, effective_bounds, load, lowers, now,
+                           outer_limit_passed, time_limit, wall)
 from .engines.balls.sweep import sweep
 from .engines.witness import certify
 from .evidence import CROSS_EXAMINATION, Evidence, Verdict
@@ -79,71 +82,75 @@ def _recorded(e: Evidence, record: str) -> Evidence:
 def _sweep(claim: Claim, config: Config, skip: str = "") -> tuple[str, Evidence | None]:
     """(what the sweeps found, a certified violation as evidence or None); ``skip`` names
     the engine whose own verdict is examined: the search engine's sweep would repeat its run
-    (the box sweep shares no code with the interval engine's proofs and always runs)."""
+    (the box sweep shares no code with the interval engine's proofs and always runs).  A box
+    sweep that settles the whole domain (``sweep.Found.settled``) leaves nothing for the
+    other two to find: they do not run."""
     t0, b0 = wall(), now()
     quick = replace(config, max_boxes=min(config.max_boxes, CROSS_EXAM_BOXES),
                     search_examples=min(config.search_examples, CROSS_EXAM_EXAMPLES),
                     engine_timeout=min(config.engine_timeout, CROSS_EXAM_BUDGET))
+    in_balls = lowers(claim, "arb")
+    sweeps = [("boxes", lambda: _boxes(claim, quick))] if in_balls else []
+    if skip != "search":
+        sweeps.append(("search", lambda: _search(claim, quick)))
+    if in_balls:
+        sweeps.append(("points", lambda: _corner_sweep(claim, config)))
     notes = []
-    if lowers(claim, "arb"):
+    for name, run in sweeps:
         try:
             with time_limit(max(CROSS_EXAM_BUDGET - (now() - b0), 0.05)):
-                swept = sweep(claim, quick, CROSS_EXAM_BOXES, "cross-exam/boxes")
+                found = run()
         except EngineTimeout:
             if outer_limit_passed():   # the enclosing limit's, not ours
                 raise
-            notes.append("boxes: budget spent")
+            notes.append(f"{name}: budget spent")
+            continue
         except Exception as exc:  # a failing sweep is recorded, it proves nothing
-            notes.append(f"boxes: {type(exc).__name__}: {exc}")
-        else:
-            if swept.evidence is not None:
-                return "CONFLICT", replace(swept.evidence, seconds=wall() - t0)
-            notes.append(f"boxes: no certified violation in {swept.boxes} boxes")
-    if skip != "search":
-        engine = load("search")
-        try:
-            if engine.supports(claim):
-                with time_limit(max(CROSS_EXAM_BUDGET - (now() - b0), 0.05)):
-                    found = engine.check(claim, quick)
-            else:
-                found = None
-        except EngineTimeout:
-            if outer_limit_passed():   # the enclosing limit's, not ours
-                raise
-            notes.append("search: budget spent")
-            found = None
-        except Exception as exc:  # a failing sweep is recorded, it proves nothing
-            notes.append(f"search: {type(exc).__name__}: {exc}")
-            found = None
-        if found is not None:
-            if found.verdict is Verdict.REFUTED or (found.verdict is Verdict.ERROR
-                                                    and found.data.get("undefined")):
-                return "CONFLICT", replace(found, engine="cross-exam/search")
-            # counts of points and timings vary with the machine's load: kept out of the
-            # report so that two runs with one seed write the same JSON
-            notes.append(f"search: no certified violation ({found.verdict.value})")
-    if lowers(claim, "arb"):
-        budget = max(CROSS_EXAM_BUDGET - (now() - b0), 0.1)
-        try:
-            with time_limit(budget):
-                found, tried = _corner_sweep(claim, config, Deadline(budget))
-        except EngineTimeout:
-            if outer_limit_passed():   # the enclosing limit's, not ours
-                raise
-            found, tried = None, "some"
-        if found is not None:
-            return "CONFLICT", Evidence(
-                "cross-exam/points", Verdict.REFUTED, f"violation certified at {found.prec} "
-                "bits", wall() - t0, scope=f"witness {found.point}",
-                witness=found.point, violation=found.violation)
-        notes.append(f"points: no certified violation at {tried} corners/midpoints")
+            notes.append(f"{name}: {type(exc).__name__}: {exc}")
+            continue
+        if found.evidence is not None:
+            return "CONFLICT", replace(found.evidence, seconds=wall() - t0)
+        notes += [found.note] if found.note else []
+        if found.settled:
+            break
     return "; ".join(notes) or "no independent sweep applies", None
 
 
-def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int = 27):
-    """(witness or None, points tried): the box's corners and midpoints in arb at the
-    first two witness precisions, until the deadline (a claim without parameters: its
-    one instance)."""
+@dataclass
+class _Swept:
+    """A sweep's outcome: a certified violation as evidence (or None) and its note."""
+
+    evidence: Evidence | None
+    note: str
+    settled: bool = False
+
+
+def _boxes(claim: Claim, quick: Config) -> _Swept:
+    """The refutation-only branch and bound in balls (``engines.balls.sweep``)."""
+    swept = sweep(claim, quick, CROSS_EXAM_BOXES, "cross-exam/boxes")
+    if swept.settled:
+        return _Swept(None, "boxes: no certified violation; the margin has the claimed sign "
+                      f"in balls on the whole domain ({swept.boxes} boxes)", settled=True)
+    return _Swept(swept.evidence, f"boxes: no certified violation in {swept.boxes} boxes")
+
+
+def _search(claim: Claim, quick: Config) -> _Swept:
+    """The search engine with the cross-examination's example count."""
+    engine = load("search")
+    if not engine.supports(claim):
+        return _Swept(None, "")
+    found = engine.check(claim, quick)
+    if found.verdict is Verdict.REFUTED or (found.verdict is Verdict.ERROR
+                                            and found.data.get("undefined")):
+        return _Swept(replace(found, engine="cross-exam/search"), "")
+    # counts of points and timings vary with the machine's load: kept out of the report so
+    # that two runs with one seed write the same JSON
+    return _Swept(None, f"search: no certified violation ({found.verdict.value})")
+
+
+def _corner_sweep(claim: Claim, config: Config, limit: int = 27) -> _Swept:
+    """The box's corners and midpoints in arb at the first two witness precisions (a claim
+    without parameters: its one instance)."""
     compiled = Compiled(claim, "arb")
     axes = []
     for _, iv in claim.domain.params:
@@ -152,11 +159,12 @@ def _corner_sweep(claim: Claim, config: Config, deadline: Deadline, limit: int =
         axes.append([sympy.floor(v) if iv.integer else v for v in axis])
     tried = 0
     for values in itertools.islice(itertools.product(*axes), limit):
-        if deadline.passed:
-            break
         tried += 1
         point = dict(zip(claim.domain.names, values))
         found = certify(compiled, point, config.witness_precs[:2])
         if found is not None:
-            return found, tried
-    return None, tried
+            return _Swept(Evidence(
+                "cross-exam/points", Verdict.REFUTED, f"violation certified at {found.prec} "
+                "bits", scope=f"witness {found.point}", witness=found.point,
+                violation=found.violation), "")
+    return _Swept(None, f"points: no certified violation at {tried} corners/midpoints")

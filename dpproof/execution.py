@@ -81,19 +81,20 @@ def default_memory_mb(jobs: int) -> int:
     return max(MIN_MEMORY_MB, total // (jobs + 1))
 
 
-def warm_up() -> None:
+def warm_up(shared: bool = True) -> None:
     """``checking.warm_up``.  The engines are imported where they run: the parent of a run
     whose workers warm up themselves never imports them (its start is shorter by that)."""
     from .checking import warm_up as imports
 
-    imports()
+    imports(shared)
 
 
 def start_worker(memory_mb: int | None) -> None:
     """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``:
-    imports, already paid when the worker was forked from a parent that warmed up)."""
+    imports, already paid when the worker was forked from a parent that warmed up; else
+    without the shared ones, which a lone claim imports only if it uses them)."""
     limit_memory(memory_mb)
-    warm_up()
+    warm_up(shared=False)
 
 
 def limit_memory(memory_mb: int | None) -> None:

@@ -17,7 +17,7 @@ import sympy
 from .claims import FigureSpec
 from .evidence import Report, Verdict
 from .lowering import arb_ball, at_precision, lower
-from .writers.figures import curve_figure, region_map, verdict_chart
+from .writers.figures import chart_says_more, curve_figure, region_map, verdict_chart
 
 def series_values(spec: FigureSpec, prec: int = 64):
     """x values and, per series, midpoints (None where not finite)."""
@@ -103,12 +103,13 @@ def source_axis(claim, name: str):
 
 
 def draw_all(report: Report, specs: list[FigureSpec], out_dir: Path) -> list[dict]:
-    """Every figure of the run: the specs whose claims are in the report, then region maps.
+    """Every figure of the run: the verdict chart (where it says more than the summary line),
+    the specs whose claims are in the report, then region maps.
 
     Returns ``[{"path", "title", "claims"}]`` for the writers (stored in the settings).
     """
     ids = {a.id for a in report.assessments}
-    figures = [verdict_chart(report, out_dir)]
+    figures = [verdict_chart(report, out_dir)] if chart_says_more(report) else []
     for spec in specs:
         if spec.claim_ids and not ids.intersection(spec.claim_ids):
             continue

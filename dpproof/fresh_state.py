@@ -60,7 +60,7 @@ def dummy_base(key: str) -> int:
 
 #: hypothesis's process-wide caches (its strategies, constants and constraints): a hit skips
 #: work a miss counts, so a claim's counted work would follow what its worker ran before
-_HYPOTHESIS = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
+HYPOTHESIS_CACHES = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
                ("hypothesis.internal.conjecture.providers", "CONSTANTS_CACHE"),
                ("hypothesis.internal.conjecture.data", "POOLED_CONSTRAINTS_CACHE"),
                ("hypothesis.internal.lambda_sources", "LAMBDA_DIGEST_DESCRIPTION_CACHE"),
@@ -72,7 +72,14 @@ def reset(key: str) -> None:
     clear_cache()
     for f in caches():
         f.cache_clear()
-    for module, name in _HYPOTHESIS:     # only where hypothesis is loaded (and has them)
+    forget_hypothesis()
+    Dummy._base_dummy_index = dummy_base(key)
+    Dummy._count = 0
+
+
+def forget_hypothesis() -> None:
+    """Empty hypothesis's process-wide caches (``HYPOTHESIS_CACHES``), where it is loaded."""
+    for module, name in HYPOTHESIS_CACHES:   # only where hypothesis is loaded (and has them)
         cache = getattr(sys.modules.get(module), name, None)
         if cache is None:
             continue
@@ -80,5 +87,3 @@ def reset(key: str) -> None:
             cache.clear()
         elif hasattr(cache, "cache"):    # an LRUCache: its OrderedDict (thread-local)
             cache.cache.clear()
-    Dummy._base_dummy_index = dummy_base(key)
-    Dummy._count = 0

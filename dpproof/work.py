@@ -23,6 +23,12 @@ units until the block is left (a library's ``except Exception`` would otherwise
 swallow it for good).  Only the thread that installed the meter is interrupted (and, with
 settrace, metered): the main thread of a worker process, or a Dask worker's task thread.
 
+Imports are not counted: from a call into importlib's bootstrap (``_find_and_load``,
+``_handle_fromlist``, ...) to its return, no call counts and no limit fires.  A module's body
+runs once per process, so counting it would charge whichever claim imported it first, and a
+limit firing inside it would leave the module half initialised; so a worker may import
+lazily what its claim needs (``checking.warm_up``) and a claim's work is the same either way.
+
 Calls made while the garbage collector runs (finalizers, weakref and ``gc.callbacks``
 callbacks, hypothesis' among them) are not counted: when a collection happens depends on the
 allocator's history, not on the computation.
@@ -79,24 +85,71 @@ def limit_passed() -> bool:
     return False
 
 
+#: the files of importlib's frozen bootstrap: a call of one of their functions is an import
+IMPORT_FILES = frozenset(("<frozen importlib._bootstrap>",
+                          "<frozen importlib._bootstrap_external>"))
+#: generators and coroutines resume and suspend: only a function call opens an import
+_RESUMABLE = 0x20 | 0x80 | 0x200    # CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR
+_importing: list = [None]   # the outermost import frame running (trace hook), or None
+_depth = 0                  # import functions running (monitoring)
+
+
+def _opens_import(code) -> bool:
+    return code.co_filename in IMPORT_FILES and not code.co_flags & _RESUMABLE
+
+
 def _hook(frame, event, arg):
     global _count
-    _count += 1
-    if _count >= _next:
-        _due(frame)
+    if _importing[0] is None:
+        if _opens_import(frame.f_code):
+            _importing[0] = frame
+            frame.f_trace_lines = False
+            return _import_done
+        _count += 1
+        if _count >= _next:
+            _due(frame)
     if _previous is not None:
         return _previous(frame, event, arg)
     return None
+
+
+def _import_done(frame, event, arg):
+    """The local trace function of the outermost import frame: its return ends the import."""
+    if event == "return" and frame is _importing[0]:
+        _importing[0] = None
+    return _import_done
 
 
 def _started(code, offset):
     """The ``sys.monitoring`` PY_START callback.  Monitoring is process-wide: calls in other
     threads count too (a thread check here cost 20% more CPU); the engines run Python in
     the main thread only, and only the main thread is interrupted."""
-    global _count
+    global _count, _depth
+    if _opens_import(code):
+        _depth += 1
+        return
+    if _depth:
+        return
     _count += 1
     if _count >= _next:
         _due(code, monitored=True)
+
+
+def _returned(code, offset, value):
+    """The ``sys.monitoring`` PY_RETURN callback: an import function's end (elsewhere the
+    event is disabled, at that place, for good)."""
+    if code.co_filename in IMPORT_FILES:
+        _unwound(code, offset, value)
+        return None
+    return _DISABLE
+
+
+def _unwound(code, offset, exc):
+    """The ``sys.monitoring`` PY_UNWIND callback (cannot be disabled): an import function
+    left by an exception."""
+    global _depth
+    if code.co_filename in IMPORT_FILES and not code.co_flags & _RESUMABLE:
+        _depth = max(_depth - 1, 0)
 
 
 def _due(frame_or_code, monitored: bool = False) -> None:
@@ -130,9 +183,11 @@ _gc_start: list = [None]   # the count when the running collection started
 
 def _gc_opened(phase, info):
     """First of ``gc.callbacks``: note the count as a collection starts (its own call not
-    counted)."""
+    counted); nothing inside an import, where nothing is counted (its call included)."""
     if phase == "start":
-        if not _users:
+        # inline, no call of ours: a call here would be counted
+        if not _users or (_C.importing() if _C is not None else
+                          _depth > 0 if _TOOL is not None else _importing[0] is not None):
             _gc_start[0] = None
         else:
             _gc_start[0] = (_C.count() if _C is not None else _count) - 1
@@ -171,7 +226,9 @@ def _install() -> None:
     gc.callbacks.append(_gc_closed)
     if _TOOL is not None:
         if _users == 0:
-            sys.monitoring.set_events(_TOOL, sys.monitoring.events.PY_START)
+            events = sys.monitoring.events
+            sys.monitoring.set_events(_TOOL, events.PY_START | events.PY_RETURN
+                                      | events.PY_UNWIND)
         _users += 1
         return
     if _C is not None:
@@ -189,9 +246,10 @@ def _install() -> None:
 
 
 def _uninstall() -> None:
-    global _users, _previous
+    global _users, _previous, _depth
     _users -= 1
     if _users == 0:
+        _importing[0], _depth = None, 0
         if _TOOL is not None:
             sys.monitoring.set_events(_TOOL, 0)
         elif _C is not None:
@@ -274,7 +332,7 @@ class metering:
 
 #: the meter's own frames, which a limit never interrupts
 _UNINTERRUPTIBLE = tuple(f.__code__ for f in (
-    _started, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
+    _started, _returned, _unwound, _import_done, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
     _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, _arm, limit_passed,
     _unraisable,
     spent))
@@ -290,10 +348,13 @@ def _tool() -> int | None:
         if monitoring.get_tool(tool) is None:     # coverage and profilers use 0-2
             monitoring.use_tool_id(tool, "dpproof.work")
             monitoring.register_callback(tool, monitoring.events.PY_START, _started)
+            monitoring.register_callback(tool, monitoring.events.PY_RETURN, _returned)
+            monitoring.register_callback(tool, monitoring.events.PY_UNWIND, _unwound)
             return tool
     return None
 
 
+_DISABLE = getattr(getattr(sys, "monitoring", None), "DISABLE", None)
 _TOOL = _tool()
 
 

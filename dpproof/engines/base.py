@@ -256,7 +256,18 @@ def _raise_timeout(signum, frame):
     if frame is not None and (frame.f_code in _UNINTERRUPTIBLE
                               or frame.f_code.co_name == "gc_callback"):
         return   # time_limit's bookkeeping, or a gc callback (hypothesis' drops it): it refires
+    if _importing(frame):
+        return   # a module half imported stays broken for the process (as work limits): refires
     raise EngineTimeout()
+
+
+def _importing(frame) -> bool:
+    """Whether ``frame`` runs inside an import (a frame of importlib's bootstrap below it)."""
+    while frame is not None:
+        if frame.f_code.co_filename in work.IMPORT_FILES:
+            return True
+        frame = frame.f_back
+    return False
 
 
 _WALL = time.perf_counter   # bound at import: ``wall`` is the one reporting clock

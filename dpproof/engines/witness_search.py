@@ -9,10 +9,6 @@ from __future__ import annotations
 import math
 
 import sympy
-# imported here, not in ``minimise``: an engine's time limit (SIGALRM) that fires while
-# scipy.optimize is half imported leaves pybind11 types registered, and every later import
-# then fails ("generic_type: type 'ObjSense' is already registered!")
-from scipy.optimize import minimize
 
 from .balls import boxes as B
 from .witness import to_rational
@@ -31,7 +27,14 @@ def candidates(names, box, integer, worst, float_margin=None):
 
 
 def minimise(float_margin, names, box, integer, start):
-    """A local minimiser of the float margin in the box, as exact rationals (or None)."""
+    """A local minimiser of the float margin in the box, as exact rationals (or None).
+    scipy.optimize is imported here, on first use (0.75 s that most claims do not need):
+    imports are not counted work (``dpproof.work``), and no limit interrupts one -- a time
+    limit that fired while scipy.optimize was half imported left pybind11 types registered,
+    and every later import failed ("generic_type: type 'ObjSense' is already registered!";
+    ``engines.base._raise_timeout`` now defers inside an import)."""
+    from scipy.optimize import minimize
+
     bounds = [(None if lo is None else float(lo), None if hi is None else float(hi))
               for lo, hi in box]
 

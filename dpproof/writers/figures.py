@@ -1,6 +1,7 @@
 """Figure helpers (matplotlib, Agg): each saves a PNG and a PDF and returns their paths.
 
-- ``verdict_chart(report, out_dir)``: claims per verdict, stacked by source.
+- ``verdict_chart(report, out_dir)``: claims per verdict, stacked by source (drawn where it
+  says more than the summary line, ``chart_says_more``).
 - ``curve_figure(path, series, xlabel, ylabel, title, logy=False)``: curves y(x).
 - ``region_map(path, xs, ys, holds_grid, ...)``: where a claim holds / fails over 2
   parameters.
@@ -56,6 +57,13 @@ def save(fig, path, root=None) -> list[str]:
 def _metadata(ext: str) -> dict:
     """Reproducible files: no creation date in the PDF, no software stamp."""
     return {"CreationDate": None, "Creator": None} if ext == ".pdf" else {"Software": None}
+
+
+def chart_says_more(report: Report) -> bool:
+    """Whether the verdict chart shows more than the report's summary line: two verdicts or
+    two sources.  One bar of one colour ("3 claims: 3 PROVED") is not drawn, and a report
+    of one claim needs no plotting library at all unless it maps a refutation."""
+    return len(common.used_verdicts(report)) > 1 or len(common.counts_by_source(report)) > 1
 
 
 def verdict_chart(report: Report, out_dir, name: str = "verdicts") -> dict:

@@ -51,6 +51,7 @@ def test_stale_files_of_an_earlier_report_are_removed_and_only_those(tmp_path):
     assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf",
                  "--latex-fragment"]) == 0
     marker = json.loads((out / ".dpproof-report").read_text())
+    (out / "figures").mkdir(exist_ok=True)
     (out / "figures" / "old.png").write_text("a figure of the earlier report")
     marker["files"].append("figures/old.png")
     (out / ".dpproof-report").write_text(json.dumps(marker))
@@ -59,13 +60,12 @@ def test_stale_files_of_an_earlier_report_are_removed_and_only_those(tmp_path):
     (out / "report.pdf").write_text("the user's own PDF: dpproof did not write it")
     assert main(["verify", BASICS, *ONE, "--out", str(out), "--quiet", "--no-pdf"]) == 0
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
-    assert left == [".dpproof-report", "figures", "figures/mine.png", "figures/verdicts.pdf",
-                    "figures/verdicts.png", "notes.txt", "report.html", "report.json",
-                    "report.md", "report.pdf", "report.tex"]
+    # two PROVED claims of one source: no verdict chart (one bar repeats the summary line)
+    assert left == [".dpproof-report", "figures", "figures/mine.png", "notes.txt",
+                    "report.html", "report.json", "report.md", "report.pdf", "report.tex"]
     assert (out / "report.pdf").read_text().startswith("the user's own PDF")
     assert sorted(json.loads((out / ".dpproof-report").read_text())["files"]) == [
-        "figures/verdicts.pdf", "figures/verdicts.png", "report.html", "report.json",
-        "report.md", "report.tex"]
+        "report.html", "report.json", "report.md", "report.tex"]
 
 
 def test_missing_latexmk_is_said_with_how_to_install_it(tmp_path, capsys, monkeypatch):

@@ -97,3 +97,31 @@ def test_the_work_is_counted_and_repeatable():
     assert sweep(claim, CONFIG, 37) == first
     # a claim proved on the first box costs one box
     assert sweep(make_claim("s.one", "x^2 + 1 >= 0", x=I.closed(-1, 1)), CONFIG, 200).boxes == 1
+
+
+def test_settled_only_where_every_box_of_the_whole_domain_has_the_sign():
+    """``settled``: the cross-examination then runs no other sweep, so it must mean that no
+    violation exists -- every box enclosed with the claimed sign (or with false
+    hypotheses), on a domain no side of which was truncated."""
+    def settled(text, boxes=200, **ranges):
+        found = sweep(make_claim("s.settled", text, **ranges), CONFIG, boxes)
+        assert found.evidence is None or not found.settled
+        return found.settled
+
+    assert settled("x^2 + 1 >= 0", x=I.closed(-1, 1))
+    assert settled("x*y <= 2", x=I.closed(0, 1), y=I.closed(0, 1))
+    assert settled("k <= 10", k=I.closed(0, 10, integer=True))
+    # the hypotheses drop the boxes below 1/2; the rest have the sign
+    assert settled("x >= 1/2 => x^2 >= 1/5", x=I.closed(0, 1))
+    # (arb squares a ball as a square: x^2 >= 0 is settled on the first box)
+    assert settled("x^2 >= 0", x=I.closed(-1, 1))
+    # true but tight, and written so that balls overestimate (x = 1, x = y): never the sign
+    assert not settled("x^2 - 2*x + 1 >= 0", x=I.closed(-1, 2))
+    assert not settled("x*y <= (x^2 + y^2)/2", x=I.closed(-3, 3), y=I.closed(-3, 3))
+    # true with slack, but on a truncated side: the rest of the line was not seen
+    assert not settled("x^2 + 1 >= 0", x=I(sympy.Integer(0), None))
+    # out of boxes before the end
+    assert not settled("x^2 - x + 1/4 + 10^(-9) >= 0", 20, x=I.closed(-10, 10))
+    # false: refuted, never settled
+    assert not settled("x <= 1/2", x=I.closed(0, 1))
+    assert not settled("sqrt(x) >= 0", x=I.closed(-1, 1))

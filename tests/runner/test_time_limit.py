@@ -105,7 +105,46 @@ def test_the_alarm_never_fires_inside_the_limits_bookkeeping():
             base._Counted.__enter__, base.time_limit.__exit__]
     for f in kept:
         assert base._raise_timeout(signal.SIGPROF, types.SimpleNamespace(
-            f_code=f.__code__)) is None, f
+            f_code=f.__code__, f_back=None)) is None, f
     with pytest.raises(EngineTimeout):
         base._raise_timeout(signal.SIGPROF, types.SimpleNamespace(
-            f_code=test_the_alarm_never_fires_inside_the_limits_bookkeeping.__code__))
+            f_code=test_the_alarm_never_fires_inside_the_limits_bookkeeping.__code__,
+            f_back=None))
+
+
+def test_the_alarm_never_fires_inside_an_import():
+    """A module half imported stays broken for the whole process (a limit that fired while
+    scipy.optimize was imported left pybind11 types registered, and every later import
+    failed): the handler defers while a frame of importlib's bootstrap is on the stack, and
+    fires once the import is done."""
+    import importlib._bootstrap
+    import types
+
+    from dpproof.engines import base
+
+    body = types.SimpleNamespace(f_code=random.shuffle.__code__, f_back=types.SimpleNamespace(
+        f_code=importlib._bootstrap._find_and_load.__code__, f_back=types.SimpleNamespace(
+            f_code=test_the_alarm_never_fires_inside_an_import.__code__, f_back=None)))
+    assert base._raise_timeout(signal.SIGALRM, body) is None
+    with pytest.raises(EngineTimeout):
+        base._raise_timeout(signal.SIGALRM, body.f_back.f_back)
+
+
+def test_a_time_limit_inside_an_import_fires_after_it(tmp_path, monkeypatch):
+    """A real import of a module whose body runs past a 50 ms limit completes, and the
+    limit fires afterwards (the refire): the module is whole."""
+    (tmp_path / "dpproof_slow_body.py").write_text(
+        "import time\nt = time.perf_counter()\nwhile time.perf_counter() - t < 0.3:\n"
+        "    pass\nWHOLE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    imported = []
+    try:
+        with pytest.raises(EngineTimeout):
+            with time_limit(0.05):
+                import dpproof_slow_body
+                imported.append(dpproof_slow_body.WHOLE)
+                while True:
+                    pass
+        assert imported == [True]
+    finally:
+        sys.modules.pop("dpproof_slow_body", None)

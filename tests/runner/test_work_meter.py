@@ -478,3 +478,74 @@ def test_an_exhaustion_python_cannot_raise_is_not_printed(capsys):
     assert hit                  # an exhaustion was dropped by a finaliser
     assert "Exception ignored" not in capsys.readouterr().err
     assert sys.unraisablehook is work._unraisable
+
+
+_MODULE = """
+def _g(x):
+    return x + 1
+
+n = 0
+for _ in range({calls}):
+    n = _g(n)
+"""
+
+
+def _import_work(tmp_path, name: str, limit: int | None = None) -> tuple[int, int]:
+    """(units counted by a block that imports a fresh module whose body makes 20,000 calls,
+    the units of the same block once the module is imported); under ``limit`` units if
+    given."""
+    (tmp_path / f"{name}.py").write_text(_MODULE.format(calls=20_000))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        def block():
+            a = work.spent()
+            with (work.work_limit(limit) if limit else work.metering()):
+                __import__(name)
+                _f(1)
+            return work.spent() - a
+        return block(), block()
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop(name, None)
+
+
+@pytest.mark.parametrize("counter", ["default", "python hook"])
+def test_an_import_is_not_counted(tmp_path, monkeypatch, counter):
+    """A module's body runs once per process: counting it would charge whichever claim
+    imported it first.  The block that imports the module counts what the block that finds
+    it imported counts (a few calls of the block itself), not the body's 20,000 calls; and a
+    limit of 1,000 units does not fire inside the import (a module half initialised)."""
+    if counter == "python hook":
+        if work._TOOL is not None:
+            pytest.skip("sys.monitoring is in use here")
+        monkeypatch.setattr(work, "_C", None)
+    first, again = _import_work(tmp_path, f"dpproof_probe_{counter[0]}")
+    assert first == again and again < 50
+    first, again = _import_work(tmp_path, f"dpproof_probe_{counter[0]}_limited", limit=1_000)
+    assert first == again and again < 50
+    assert sys.gettrace() is None and work._users == 0
+
+
+@pytest.mark.parametrize("counter", ["default", "python hook"])
+def test_counting_resumes_after_an_import_that_failed(tmp_path, monkeypatch, counter):
+    """An import that raises ends the uncounted stretch like one that returns: the calls after
+    it count again."""
+    if counter == "python hook":
+        if work._TOOL is not None:
+            pytest.skip("sys.monitoring is in use here")
+        monkeypatch.setattr(work, "_C", None)
+    (tmp_path / "dpproof_probe_broken.py").write_text("1 / 0\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        with work.metering():
+            a = work.spent()
+            with pytest.raises(ZeroDivisionError):
+                __import__("dpproof_probe_broken")
+            b = work.spent()
+            for _ in range(1000):
+                _f(1)
+            c = work.spent()
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("dpproof_probe_broken", None)
+    assert 1000 <= c - b <= 1005 and b - a < 1000

@@ -8,6 +8,7 @@ from dpproof.claims import FigureSpec, Series
 from dpproof.evidence import Report
 from dpproof.figures import draw_all, series_values
 from dpproof.expr import Q
+from tests.writers.sample import small_report
 
 x = sympy.Symbol("x")
 
@@ -25,6 +26,19 @@ def test_series_are_evaluated_at_exact_points():
 def test_draw_all_writes_the_verdict_chart_and_the_specs(tmp_path):
     spec = FigureSpec("q", "tail", ("k", 1, 4), (Series("k^2", sympy.Symbol("k") ** 2),),
                       integer_x=True)
-    figures = draw_all(Report(()), [spec], tmp_path)
-    assert [f["path"] for f in figures] == ["figures/verdicts.png", "figures/q.png"]
+    figures = draw_all(small_report(), [spec], tmp_path)   # then its refutation's region map
+    assert [f["path"] for f in figures][:2] == ["figures/verdicts.png", "figures/q.png"]
     assert (tmp_path / "figures" / "q.pdf").is_file()
+    # a report of one verdict from one source: its chart would repeat the summary line
+    assert [f["path"] for f in draw_all(Report(()), [spec], tmp_path / "b")] == ["figures/q.png"]
+
+
+def test_the_verdict_chart_is_drawn_where_it_says_more_than_the_summary_line():
+    from dpproof.evidence import Verdict
+    from dpproof.writers.figures import chart_says_more
+
+    report = small_report()
+    assert chart_says_more(report)
+    one = [a for a in report.assessments if a.verdict is Verdict.PROVED][:1]
+    assert one and not chart_says_more(Report(tuple(one)))
+    assert not chart_says_more(Report(()))

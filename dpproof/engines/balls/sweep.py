@@ -13,6 +13,10 @@ sign is dropped; on every other box the midpoint is examined at an exact point i
 undefined), and on the lowest boxes also a float minimiser of the margin (scipy L-BFGS-B, at
 most ``MINIMISATIONS`` per sweep).  A box that is a point, or at the depth limit, is not split.
 
+A sweep that runs out of boxes to split, every box dropped because its enclosure had the
+claimed sign (or its hypotheses were false), on a domain whose sides were not truncated, has
+enclosed the claim on all of it: ``Found.settled``, and no other sweep can find a violation.
+
 Counted: ``boxes`` boxes, ``MINIMISATIONS`` minimisations; no clock is read.
 """
 
@@ -39,25 +43,25 @@ MINIMISATIONS = 8
 @dataclass
 class Found:
     """What a sweep found: ``evidence`` (REFUTED at a certified witness, or ERROR where the
-    claim is certainly undefined; None if nothing) and the boxes it visited."""
+    claim is certainly undefined; None if nothing), the boxes it visited, and whether every
+    box of the whole domain was dropped with the claimed sign (``settled``)."""
 
     evidence: Evidence | None
     boxes: int
+    settled: bool = False
 
 
 def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Found:
     """Look for a certified violation of ``claim`` in at most ``boxes`` boxes."""
     compiled = Compiled(claim, "arb")
     names = compiled.names
-    root, integer = [], []
+    root, integer, whole = [], [], True
     for _, iv in claim.domain.params:
-        lo, hi, _ = effective_bounds(iv)
+        lo, hi, truncated = effective_bounds(iv)
         root.append((lo, hi))
         integer.append(iv.integer)
-    try:
-        fm = lower(claim.statement.margin(), names, "float")
-    except (LoweringError, TypeError, ValueError):
-        fm = None
+        whole = whole and not truncated
+    fm: list = []        # the float margin, lowered when a first minimisation needs it
     queues: tuple[list, list] = ([], [])
     taken: set[int] = set()
     counter = 0
@@ -83,8 +87,8 @@ def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Fo
         while visited < boxes:
             lowest = visited % 2 == 1
             item = pop(int(lowest)) or pop(int(not lowest))
-            if item is None:
-                break
+            if item is None:     # every box dropped: settled, unless a leaf was left open
+                return Found(None, visited, settled=whole)
             depth, box = item
             visited += 1
             balls = B.balls(box)
@@ -97,9 +101,9 @@ def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Fo
             m = enclose(compiled.margin, balls)
             if holds(m, compiled.strict):
                 continue
-            minimise = lowest and fm is not None and minimised < MINIMISATIONS
+            minimise = lowest and minimised < MINIMISATIONS and _float_margin(claim, names, fm)
             minimised += minimise
-            for point in candidates(names, box, integer, None, fm if minimise else None):
+            for point in candidates(names, box, integer, None, fm[0] if minimise else None):
                 check = W.examine(compiled, point, config.witness_precs)
                 if check.status == "violated":
                     w = check.witness
@@ -112,11 +116,24 @@ def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Fo
                 if check.status == "undefined":
                     return Found(W.undefined_evidence(engine, point, check.undefined, 0.0,
                                                       {"boxes_visited": visited}), visited)
-            if B.is_point(box, integer) or depth >= config.max_depth:
+            children = (None if B.is_point(box, integer) or depth >= config.max_depth
+                        else B.split(box, root, integer))
+            if not children:
+                whole = False     # a box left undecided: the sweep can no longer settle
                 continue
             low = float(m.lower()) if m.is_finite() else -float("inf")
             if fails(m, compiled.strict):
                 low = -float("inf")
-            for child in B.split(box, root, integer) or []:
+            for child in children:
                 push(child, depth + 1, low)
     return Found(None, visited)
+
+
+def _float_margin(claim: Claim, names, lowered: list) -> bool:
+    """Whether the claim's margin lowers to floats; lowered once, into ``lowered``."""
+    if not lowered:
+        try:
+            lowered.append(lower(claim.statement.margin(), names, "float"))
+        except (LoweringError, TypeError, ValueError):
+            lowered.append(None)
+    return lowered[0] is not None

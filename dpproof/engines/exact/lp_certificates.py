@@ -7,7 +7,6 @@ in rationals before it is used.
 from __future__ import annotations
 
 import sympy
-from scipy.optimize import linprog as highs     # at import: see engines.witness_search
 
 
 def _row(e, xs):
@@ -79,6 +78,8 @@ def _support_guess(objective, rows, rhs):
     """min objective . y over y >= 0 with rows y = rhs by HiGHS's dual simplex (a vertex),
     then the equations solved exactly on its support (free parts 0)."""
     try:
+        from scipy.optimize import linprog as highs   # on first use: engines.witness_search
+
         res = highs([float(v) for v in objective], A_eq=[[float(a) for a in r] for r in rows]
                     or None, b_eq=[float(t) for t in rhs] or None, method="highs-ds")
     except (ValueError, OverflowError):
@@ -107,6 +108,8 @@ def minimiser(f, cons, bounds, xs, n_params):
     coeffs, _ = _row(f, xs)
     A, b = _rows(cons, bounds, xs)
     try:
+        from scipy.optimize import linprog as highs   # on first use: engines.witness_search
+
         res = highs([float(c) for c in coeffs], A_ub=[[float(a) for a in r] for r in A] or None,
                     b_ub=[float(v) for v in b] or None, bounds=(None, None), method="highs-ds")
     except (ValueError, OverflowError):

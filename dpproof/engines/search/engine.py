@@ -23,9 +23,6 @@ import sys
 
 import numpy as np
 import sympy
-from hypothesis import HealthCheck, Phase, given, seed, settings, target
-from hypothesis import strategies as st
-from scipy.optimize import minimize
 
 from ...claims import Claim
 from ...evidence import Evidence, Verdict
@@ -185,6 +182,8 @@ class _Hunt:
             self.score(point)
 
     def hypothesis(self) -> None:
+        from .hypothesis_api import HealthCheck, Phase, given, seed, settings, st, target
+
         strategies = [_strategy(iv, b) for iv, b in zip(self.ivs, self.bounds)]
 
         @seed(self.config.seed)
@@ -207,6 +206,8 @@ class _Hunt:
             self.notes.append(f"hypothesis stopped early: {type(exc).__name__}")
 
     def polish(self) -> None:
+        from scipy.optimize import minimize   # on first use: engines.witness_search.minimise
+
         starts = [p for _, p in self.worst(_POLISH)]
         lo = np.array([b[0] for b in self.bounds])
         hi = np.array([b[1] for b in self.bounds])
@@ -324,6 +325,8 @@ def _float_bounds(iv) -> tuple[float, float]:
 
 def _strategy(iv, bounds):
     """Floats (or integers) in the range, with its ends and midpoint drawn more often."""
+    from .hypothesis_api import st
+
     lo, hi = bounds
     if iv.integer:
         return st.integers(math.ceil(lo), math.floor(hi))
@@ -344,6 +347,8 @@ def _log_scale(iv, lo, hi) -> list:
     another (eps < |log(p/q)| < 2 eps) is never drawn.  Kept inside [lo, hi]."""
     if iv.integer or (iv.lo is not None and iv.hi is not None) or hi <= lo:
         return []
+    from .hypothesis_api import st
+
     top = math.log10(hi - lo)
     ups = st.floats(-4.0, top, allow_nan=False, allow_infinity=False)
     if iv.lo is not None:                              # [lo, oo): lo + 10^u
