@@ -332,10 +332,9 @@ class metering:
 
 #: the meter's own frames, which a limit never interrupts
 _UNINTERRUPTIBLE = tuple(f.__code__ for f in (
-    _started, _returned, _unwound, _import_done, work_limit.__enter__, work_limit.__exit__, metering.__enter__, metering.__exit__,
-    _install, _uninstall, _reinstall, _gc_opened, _gc_closed, _rearm, _arm, limit_passed,
-    _unraisable,
-    spent))
+    _started, _returned, _unwound, _import_done, work_limit.__enter__, work_limit.__exit__,
+    metering.__enter__, metering.__exit__, _install, _uninstall, _reinstall, _gc_opened,
+    _gc_closed, _rearm, _arm, limit_passed, _unraisable, spent))
 
 
 def _tool() -> int | None:
