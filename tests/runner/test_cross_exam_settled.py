@@ -34,3 +34,12 @@ def test_a_violation_is_still_found_and_turns_the_verdict_into_a_conflict():
     evidence, record = _record("x <= 1/2", x="[0, 1]")
     assert record == "CONFLICT" or record.startswith("CONFLICT")
     assert evidence[-1].verdict is Verdict.REFUTED
+
+
+def test_a_hypothesis_undefined_on_part_of_the_domain_is_still_found():
+    """The margin has its sign everywhere, but the hypothesis is undefined for x < 0: the box
+    sweep cannot settle the domain, and the search reports the undefinedness."""
+    for statement in ("log(x) >= -1 => x^2 + 1 >= 0", "sqrt(x) >= 0 => x^2 + 1 >= 0"):
+        evidence, record = _record(statement, x="[-1, 1]")
+        assert record.startswith("CONFLICT") and "undefined at x = " in record
+        assert evidence[-1].verdict is Verdict.ERROR

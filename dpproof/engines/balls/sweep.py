@@ -13,9 +13,10 @@ sign is dropped; on every other box the midpoint is examined at an exact point i
 undefined), and on the lowest boxes also a float minimiser of the margin (scipy L-BFGS-B, at
 most ``MINIMISATIONS`` per sweep).  A box that is a point, or at the depth limit, is not split.
 
-A sweep that runs out of boxes to split, every box dropped because its enclosure had the
-claimed sign (or its hypotheses were false), on a domain whose sides were not truncated, has
-enclosed the claim on all of it: ``Found.settled``, and no other sweep can find a violation.
+A sweep that runs out of boxes to split, every box dropped because its hypotheses were
+certainly false or certainly true and its enclosure had the claimed sign, on a domain whose
+sides were not truncated, has enclosed the claim on all of it: ``Found.settled``, and no
+other sweep can find a violation or a point where the claim is undefined.
 
 Counted: ``boxes`` boxes, ``MINIMISATIONS`` minimisations; no clock is read.
 """
@@ -100,6 +101,9 @@ def sweep(claim: Claim, config: Config, boxes: int, engine: str = "sweep") -> Fo
                 continue
             m = enclose(compiled.margin, balls)
             if holds(m, compiled.strict):
+                # hypotheses undecided here may be undefined here, which the other sweeps
+                # report (an ERROR): dropped, but the domain is not settled
+                whole = whole and hyp is True
                 continue
             minimise = lowest and minimised < MINIMISATIONS and _float_margin(claim, names, fm)
             minimised += minimise
