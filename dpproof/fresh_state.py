@@ -60,7 +60,7 @@ def dummy_base(key: str) -> int:
 
 #: hypothesis's process-wide caches (its strategies, constants and constraints): a hit skips
 #: work a miss counts, so a claim's counted work would follow what its worker ran before
-HYPOTHESIS_CACHES = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
+_HYPOTHESIS = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
                ("hypothesis.internal.conjecture.providers", "CONSTANTS_CACHE"),
                ("hypothesis.internal.conjecture.data", "POOLED_CONSTRAINTS_CACHE"),
                ("hypothesis.internal.lambda_sources", "LAMBDA_DIGEST_DESCRIPTION_CACHE"),
@@ -78,8 +78,8 @@ def reset(key: str) -> None:
 
 
 def forget_hypothesis() -> None:
-    """Empty hypothesis's process-wide caches (``HYPOTHESIS_CACHES``), where it is loaded."""
-    for module, name in HYPOTHESIS_CACHES:   # only where hypothesis is loaded (and has them)
+    """Empty hypothesis's process-wide caches (``_HYPOTHESIS``), where it is loaded."""
+    for module, name in _HYPOTHESIS:   # only where hypothesis is loaded (and has them)
         cache = getattr(sys.modules.get(module), name, None)
         if cache is None:
             continue

@@ -90,7 +90,8 @@ def test_a_lone_claims_lean_warm_up_counts_the_same_work():
     late = lean[1]
     assert "scipy.optimize" in late and "hypothesis" in late
     assert not [m for m in late if m.startswith("sympy")]
-    assert [m for m in late if m.startswith("dpproof")] == ["dpproof.engines.search.hypothesis_api"]
+    assert [m for m in late if m.startswith("dpproof")] == [
+        "dpproof.engines.search.hypothesis_api"]
 
 
 def test_a_claims_fresh_state_empties_dpproof_lru_caches_and_numbers_dummies_alike():
