@@ -44,9 +44,11 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--engine-budget", "--engine-timeout", type=_positive_float, default=60.0,
                    metavar="W", dest="engine_budget",
                    help="counted work per engine and claim, at most --budget (default 60)")
-    v.add_argument("--timeout", type=_positive_float, default=900.0, metavar="S",
-                   help="wall-clock backstop per claim in seconds: a claim stopped by it says "
-                        "that its verdict depends on the machine (default 900)")
+    v.add_argument("--timeout", type=_positive_float, default=1800.0, metavar="S",
+                   help="the backstop per claim: its worker is stopped after S seconds of CPU "
+                        "time, or 4 S seconds of wall clock if it does not run (a calculus "
+                        "claim: per premise); a claim stopped by it says that its verdict "
+                        "depends on the machine (default 1800)")
     v.add_argument("--engine", action="append", choices=list(ENGINES), dest="engines",
                    help="engines to run, in order (repeatable; default: all)")
     v.add_argument("--strict", action="store_true",

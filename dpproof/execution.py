@@ -1,8 +1,13 @@
 """Supervised execution of claims: one executor interface, a local pebble pool, Dask.
 
-Every claim runs in a worker process under two limits the supervisor enforces:
-- a wall-clock limit (``Limits.wall``): pebble kills the worker when it is exceeded, so a
-  claim stuck in C code that never sees SIGALRM still ends; the claim is INCONCLUSIVE;
+Every claim runs in a worker process under the limits the supervisor sets (``Limits``):
+- the backstop, for what no count stops (docs/design.md "The one clock"): under counted
+  budgets, ``Limits.cpu`` seconds of the worker's CPU time (``RLIMIT_CPU``: the kernel ends
+  the worker with SIGXCPU, in C code too), which does not grow with the machine's load, and
+  ``Limits.wall`` (``WALL_PER_CPU`` times that) for a worker that does not run (blocked,
+  asleep in C), after which pebble kills it; the claim is INCONCLUSIVE and says that its
+  verdict depends on the machine.  A calculus claim gets both once per premise and once for
+  its conclusion (``Limits.of_claim``);
 - a memory limit (``Limits.memory_mb``): ``RLIMIT_AS`` of the worker (its whole address
   space, the loaded libraries included).  An allocation past it raises MemoryError, which
   makes the claim INCONCLUSIVE ("memory limit of N MB reached").
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
+import math
 import multiprocessing
 import os
 import resource
@@ -38,6 +44,10 @@ from .evidence import Assessment, Evidence, Verdict, assess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
 GRACE = 5.0
+#: the wall-clock backstop in multiples of the CPU backstop: only a worker that does not run
+#: meets it first (a CPU-bound claim at its CPU backstop takes this many times as long on a
+#: machine oversubscribed as many times)
+WALL_PER_CPU = 4
 MIN_MEMORY_MB = 256
 #: the share of the memory limit a dead worker's sampled peak must reach to be named as cause
 REACHED = 0.95
@@ -56,20 +66,32 @@ SOUNDNESS_FAILURE = "soundness_failure"
 
 @dataclass(frozen=True)
 class Limits:
-    """The supervisor's per-claim limits: wall-clock seconds and address-space megabytes."""
+    """The supervisor's per-claim limits: wall-clock seconds, address-space megabytes, and
+    CPU seconds of the worker (None: none)."""
 
     wall: float
     memory_mb: int | None = None
+    cpu: float | None = None
 
     @classmethod
     def of(cls, config: Config, memory_mb: int | None) -> "Limits":
-        """Hard wall limit.  Under counted work (the default), ``config.backstop``: the one
-        clock, for a runaway that no count stops.  Under budget="seconds": the claim limit,
-        then the repair budget (``engine_timeout``), then ``GRACE`` seconds; the soft SIGALRM
-        limits inside the worker fire first."""
+        """Under counted work (the default), the backstop for a runaway that no count stops:
+        ``config.backstop`` CPU seconds, and ``WALL_PER_CPU`` times as many wall seconds.
+        Under budget="seconds": a wall limit of the claim limit, then the repair budget
+        (``engine_timeout``), then ``GRACE`` seconds; the soft SIGALRM limits inside the
+        worker fire first."""
         if config.budget == "work":
-            return cls(config.backstop, memory_mb)
+            return cls(WALL_PER_CPU * config.backstop, memory_mb, config.backstop)
         return cls(config.timeout + config.engine_timeout + GRACE, memory_mb)
+
+    def of_claim(self, claim: Claim) -> "Limits":
+        """The limits of ``claim``: a calculus claim decides each premise as a claim (each
+        with the whole claim budget, ``calculus.prover.decide``) and then sweeps its
+        conclusion, so it gets them once per premise and once more."""
+        if claim.proof is None:
+            return self
+        n = 1 + len(claim.proof.root.all_premises())
+        return replace(self, wall=n * self.wall, cpu=self.cpu and n * self.cpu)
 
 
 def default_memory_mb(jobs: int) -> int:
@@ -105,6 +127,22 @@ def limit_memory(memory_mb: int | None) -> None:
         if hard != resource.RLIM_INFINITY:
             cap = min(cap, hard)
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def limit_cpu(seconds: float | None) -> None:
+    """End this process after ``seconds`` more CPU seconds: the soft ``RLIMIT_CPU``, whose
+    SIGXCPU the kernel delivers and acts on (it ends a loop in C, where no Python handler
+    runs; dpproof installs none).  No core file is written (``RLIMIT_CORE`` 0): SIGXCPU's
+    default action dumps core into the working directory, which is the user's."""
+    if not seconds:
+        return
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds)
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
 
 
 def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
@@ -158,6 +196,10 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float,
                              "(worker stopped by the supervisor): this verdict depends on the "
                              "machine", limits.wall)
     except ProcessExpired as exc:
+        if limits.cpu and exc.exitcode == -signal.SIGXCPU:
+            return limit_reached(claim, f"CPU-time backstop of {limits.cpu:g} s reached "
+                                 "(worker stopped by the kernel): this verdict depends on the "
+                                 "machine's speed", seconds)
         return worker_failed(claim, _death_text(exc.exitcode, limits, peak_mb), seconds)
     except MemoryError:
         return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
@@ -216,9 +258,10 @@ _WORK: Sequence[Claim] = ()
 _PIDS = None   # shared with the forked workers: the pid of the worker deciding claim i
 
 
-def _work(i: int, config: Config, memory_mb: int | None) -> Assessment:
+def _work(i: int, config: Config, memory_mb: int | None, cpu: float | None) -> Assessment:
     if _PIDS is not None:
         _PIDS[i] = os.getpid()
+    limit_cpu(cpu)
     return detached(decide(_WORK[i], config, memory_mb))
 
 
@@ -257,8 +300,9 @@ class LocalExecutor:
                            context=multiprocessing.get_context("fork"))
         try:
             started = time.perf_counter()
-            futures = {pool.schedule(_work, args=(i, config, limits.memory_mb),
-                                     timeout=limits.wall): i for i in todo}
+            mine = {i: limits.of_claim(claims[i]) for i in todo}
+            futures = {pool.schedule(_work, args=(i, config, limits.memory_mb, mine[i].cpu),
+                                     timeout=mine[i].wall): i for i in todo}
             if self.meanwhile is not None and not replaced:
                 # the workers are forked by now and no replacement is due: a worker forked
                 # while the thread runs (one replacing a dead worker) may inherit a lock it
@@ -266,7 +310,7 @@ class LocalExecutor:
                 self.thread = threading.Thread(target=_quietly, args=(self.meanwhile,),
                                                daemon=True)
                 self.thread.start()
-            yield from _as_done(futures, claims, limits, started)
+            yield from _as_done(futures, claims, mine, limits.memory_mb, started)
         finally:
             pool.stop()   # on an interrupt too: no worker outlives the run
             pool.join(timeout=10)
@@ -280,10 +324,11 @@ def _quietly(task) -> None:
         pass
 
 
-def _as_done(futures: dict, claims, limits: Limits, started: float):
-    """Yield results as they finish; a task's start is noted (to 0.2 s) when a worker takes
-    it, so a claim whose worker died or timed out is recorded with its own seconds; the
-    worker's peak address space is sampled as often (``_death_text``)."""
+def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started: float):
+    """Yield results as they finish (``limits``: each claim's, by index); a task's start is
+    noted (to 0.2 s) when a worker takes it, so a claim whose worker died or timed out is
+    recorded with its own seconds; the worker's peak address space is sampled as often
+    (``_death_text``)."""
     pending, starts, peaks = set(futures), {}, {}
     while pending:
         done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
@@ -292,11 +337,12 @@ def _as_done(futures: dict, claims, limits: Limits, started: float):
             if f not in starts and f.running():
                 starts[f] = now
             pid = _PIDS[futures[f]] if _PIDS is not None and f in starts else 0
-            if limits.memory_mb and pid:
+            if memory_mb and pid:
                 peaks[f] = max(peaks.get(f, 0.0), peak_mb(pid) or 0.0)
         for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
             i = futures[f]
-            yield i, outcome(claims[i], f, limits, now - starts.get(f, started), peaks.get(f))
+            yield i, outcome(claims[i], f, limits[i], now - starts.get(f, started),
+                             peaks.get(f))
 
 
 def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
@@ -304,12 +350,15 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
     under the same limits as the local pool."""
     t0 = time.perf_counter()
     future = warm_pool(limits.memory_mb).schedule(
-        _decide_detached, args=(claim, config, limits.memory_mb), timeout=limits.wall)
+        _decide_detached, args=(claim, config, limits.memory_mb, limits.cpu),
+        timeout=limits.wall)
     cf.wait([future])
     return detached(outcome(claim, future, limits, time.perf_counter() - t0))
 
 
-def _decide_detached(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
+def _decide_detached(claim: Claim, config: Config, memory_mb: int | None,
+                     cpu: float | None) -> Assessment:
+    limit_cpu(cpu)
     return detached(decide(claim, config, memory_mb))
 
 
@@ -382,8 +431,8 @@ class DaskExecutor:
                                        "'dask scheduler' and workers with 'dask worker "
                                        "ADDRESS'") from None
         with client:
-            futures = {client.submit(_dask_task, claims[i], config, limits, pure=False): i
-                       for i in todo}
+            futures = {client.submit(_dask_task, claims[i], config, limits.of_claim(claims[i]),
+                                     pure=False): i for i in todo}
             try:
                 for f in as_completed(futures):
                     i = futures[f]

@@ -11,7 +11,7 @@ that extension was not built, by a global ``sys.settrace`` hook that returns Non
 line events (about 2.2x; benchmarks/bench_work_meter.py).  Counts are comparable within one
 Python and one sympy version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is
 not counted and not interrupted: one long C call can outlast a budget, which is what the one
-wall-clock backstop per claim is for.
+backstop per claim (CPU seconds of its worker, ``execution.Limits``) is for.
 
 ``work_limit(units)`` nests like ``engines.base.time_limit``: an enclosing limit still fires,
 ``limit_passed()`` says whether one has.  When a limit is reached, ``WorkExhausted`` (an

@@ -60,10 +60,14 @@ class Config:
     #: s * UNITS_PER_SECOND counted function calls (dpproof.work), the same on every machine
     #: -- or "seconds" of wall clock (SIGALRM), which makes verdicts depend on the machine
     budget: str = "work"
-    #: the one wall clock: seconds after which the supervisor stops a claim's worker (a
-    #: runaway in C code, which no count interrupts); a claim it stops says that its verdict
-    #: depends on the machine.  Under budget="seconds" it is timeout + engine_timeout + 5.
-    backstop: float = 900.0
+    #: the backstop, for a runaway no count interrupts (C code, a loop without calls): CPU
+    #: seconds of a claim's worker after which it is stopped, and four times as many wall
+    #: seconds for a worker that does not run (``execution.Limits``); a calculus claim gets
+    #: it per premise.  A claim it stops says that its verdict depends on the machine.  1800
+    #: is BACKSTOP CPU seconds per work-second of a claim's default budget and repair
+    #: (120 + 60); a claim that spends both takes about 700 here.  Under budget="seconds"
+    #: the supervisor's limit is timeout + engine_timeout + 5 wall seconds instead.
+    backstop: float = 1800.0
 
     def __post_init__(self):
         if self.budget not in BUDGETS:

@@ -3,7 +3,9 @@
 Registered as ``fault`` in ``dpproof.engines.base.ENGINES`` by ``register()``; it supports
 only claims whose id starts with ``fault.`` and, by the id's last part:
 ``sleep`` writes its pid to $DPPROOF_FAULT_PIDS/<pid> and sleeps; ``stuck`` blocks SIGALRM
-(as C code that never returns to Python does) and sleeps; ``spin`` loops in Python;
+(as C code that never returns to Python does) and sleeps; ``burn`` blocks SIGALRM and SIGPROF
+(the in-worker limits' signals) and loops, as C code that computes and never returns does;
+``spin`` loops in Python;
 ``alloc`` allocates without bound; ``contradict`` says PROVED of a false claim (the
 cross-examination must catch it).  Other claims are left to the real engines.
 """
@@ -69,6 +71,10 @@ def check(c: Claim, config) -> Evidence:
     elif kind == "stuck":
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(300)
+    elif kind == "burn":
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGPROF})
+        while True:
+            pass
     elif kind == "spin":
         while True:
             pass

@@ -1,5 +1,7 @@
 """The result cache: what its key depends on, what it stores, and that a hit decides nothing."""
 
+from dataclasses import replace
+
 import sympy
 
 from dpproof.cache import ResultCache, claim_key
@@ -58,12 +60,20 @@ def test_an_edited_claim_alone_is_decided_again(tmp_path):
     assert spy.asked == ["ok.c2"]
 
 
-def test_limits_and_dead_workers_are_not_cached(tmp_path, fault_engine):
+def test_limits_and_dead_workers_are_not_cached(tmp_path, fault_engine, monkeypatch):
+    from dpproof import execution
+
     cache = ResultCache(tmp_path)
-    # "stuck" sleeps with SIGALRM blocked: no count and no soft alarm stops it, the backstop does
-    config = Config(engines=("fault",), timeout=1, engine_timeout=1, backstop=3)
-    report = verify([fault_engine.claim("stuck")], config, cache=cache)
-    assert report.assessments[0].verdict is Verdict.INCONCLUSIVE
+    # "stuck" sleeps with SIGALRM blocked: no count and no soft alarm stops it, the wall
+    # backstop does; "burn" computes with SIGALRM and SIGPROF blocked: the CPU backstop does
+    monkeypatch.setattr(execution, "WALL_PER_CPU", 0.3)   # 3 wall seconds
+    config = Config(engines=("fault",), timeout=1, engine_timeout=1, backstop=10)
+    stuck = verify([fault_engine.claim("stuck")], config, cache=cache).assessments[0]
+    monkeypatch.setattr(execution, "WALL_PER_CPU", 60)   # the CPU backstop first, under load
+    config = replace(config, backstop=1)
+    burn = verify([fault_engine.claim("burn")], config, cache=cache).assessments[0]
+    assert "wall-clock backstop" in stuck.scope and "CPU-time backstop" in burn.scope
+    assert stuck.verdict is burn.verdict is Verdict.INCONCLUSIVE
     assert not list(tmp_path.glob("??/*.pickle"))
 
 
@@ -79,9 +89,11 @@ def test_a_corrupt_entry_is_a_miss(tmp_path):
 
 
 def test_limits_of_the_spy_are_the_runners():
-    """Under counted work the supervisor's one wall limit is the backstop; under seconds, the
-    claim's and the repair's budgets and the grace."""
-    assert Limits.of(Config(timeout=10, engine_timeout=4, backstop=50), 100) == Limits(50, 100)
+    """Under counted work the supervisor's limits are the backstop, in CPU seconds and four
+    times as many wall seconds; under seconds, a wall limit of the claim's and the repair's
+    budgets and the grace."""
+    assert Limits.of(Config(timeout=10, engine_timeout=4, backstop=50), 100) == \
+        Limits(200, 100, 50)
     assert Limits.of(Config(timeout=10, engine_timeout=4, budget="seconds"), 100) == \
         Limits(19.0, 100)
 

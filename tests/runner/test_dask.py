@@ -45,6 +45,7 @@ def test_a_claim_killed_on_a_dask_worker_is_error_and_the_rest_decided(cluster, 
     with distributed.Client(cluster.scheduler_address) as client:
         client.run(faults.register)     # the test-only engine, on every worker
         client.run(execution.reset_warm_pools)   # pools forked before it cannot see it
+    monkeypatch.setattr(execution, "WALL_PER_CPU", 1)   # 4 wall seconds
     config = Config(engines=("fault", "interval"), timeout=1, engine_timeout=1, backstop=4)
     report = verify([faults.claim("stuck"), faults.true_claim(0)], config,
                     executor=DaskExecutor(cluster.scheduler_address))

@@ -36,21 +36,88 @@ def test_a_python_loop_is_stopped_by_the_claim_time_limit(fault_engine):
     assert report.by_id("ok.c0").verdict is Verdict.CERTIFIED
 
 
-def test_a_claim_deaf_to_sigalrm_is_stopped_by_the_supervisor(fault_engine):
-    """A claim that no count stops (it sleeps in C) meets the one wall clock, the backstop,
-    and its verdict line says that it depends on the machine."""
-    config = Config(engines=ENGINES, timeout=1, engine_timeout=1, backstop=4)
+def test_a_claim_deaf_to_sigalrm_is_stopped_by_the_supervisor(fault_engine, monkeypatch):
+    """A claim that no count stops and that does not run (it sleeps in C) meets the wall
+    clock, WALL_PER_CPU times the CPU backstop, and its verdict line says that it depends
+    on the machine."""
+    from dpproof import execution
+
+    assert execution.WALL_PER_CPU == 4
+    monkeypatch.setattr(execution, "WALL_PER_CPU", 0.4)   # a short test
+    config = Config(engines=ENGINES, timeout=1, engine_timeout=1, backstop=20)
     t0 = time.perf_counter()
     report = verify([fault_engine.claim("stuck"), fault_engine.true_claim(1)], config, jobs=1)
     stuck = report.by_id("fault.c0.stuck")
     limit = Limits.of(config, None).wall
     assert stuck.verdict is Verdict.INCONCLUSIVE
-    assert limit == 4
+    assert limit == 8
     assert (f"wall-clock backstop of {limit:g} s reached (worker stopped by the supervisor): "
             "this verdict depends on the machine") in stuck.scope
     assert stuck.seconds == limit
     assert report.by_id("ok.c1").verdict is Verdict.CERTIFIED   # jobs=1: the run goes on
     assert time.perf_counter() - t0 < limit + 20
+
+
+def test_a_claim_computing_where_no_signal_reaches_meets_the_cpu_backstop(
+        fault_engine, tmp_path, monkeypatch):
+    """A claim that computes deaf to every in-worker limit (SIGALRM and SIGPROF blocked, as
+    in C code) is ended by the kernel after ``backstop`` CPU seconds (RLIMIT_CPU), long
+    before the wall backstop; it leaves no core file in the working directory."""
+    from dpproof import execution
+
+    monkeypatch.chdir(tmp_path)
+    # a loaded test machine gives the worker a fraction of a core: the wall backstop far off
+    monkeypatch.setattr(execution, "WALL_PER_CPU", 60)
+    config = Config(engines=ENGINES, timeout=1, engine_timeout=1, backstop=4)
+    t0 = time.perf_counter()
+    report = verify([fault_engine.claim("burn"), fault_engine.true_claim(1)], config, jobs=1)
+    burn = report.by_id("fault.c0.burn")
+    assert burn.verdict is Verdict.INCONCLUSIVE
+    assert ("CPU-time backstop of 4 s reached (worker stopped by the kernel): this verdict "
+            "depends on the machine's speed") in burn.scope
+    assert 3.5 < burn.seconds < Limits.of(config, None).wall == 240
+    assert report.by_id("ok.c1").verdict is Verdict.CERTIFIED
+    assert time.perf_counter() - t0 < 240
+    assert os.listdir(tmp_path) == []
+
+
+def test_limit_cpu_counts_from_what_the_process_spent():
+    """The soft RLIMIT_CPU is set past the CPU the worker already spent (its warm-up), and
+    no core file may be written; checked in a child, which the limits do not outlive."""
+    import resource
+
+    from dpproof.execution import limit_cpu
+
+    pid = os.fork()
+    if pid == 0:   # pragma: no cover - the child
+        ok = False
+        try:
+            end = time.process_time() + 0.3
+            while time.process_time() < end:
+                pass
+            limit_cpu(5)
+            soft, _ = resource.getrlimit(resource.RLIMIT_CPU)
+            spent = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+            ok = (spent + 5 <= soft <= spent + 6
+                  and resource.getrlimit(resource.RLIMIT_CORE)[0] == 0)
+        finally:
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_calculus_claim_gets_the_backstop_per_premise_and_once_more():
+    from types import SimpleNamespace
+
+    proof = SimpleNamespace(root=SimpleNamespace(all_premises=lambda: ("p1", "p2", "p3")))
+    limits = Limits.of(Config(backstop=10), 512)
+    assert (limits.wall, limits.cpu, limits.memory_mb) == (40, 10, 512)
+    scaled = limits.of_claim(SimpleNamespace(proof=proof))
+    assert (scaled.wall, scaled.cpu, scaled.memory_mb) == (160, 40, 512)
+    assert limits.of_claim(SimpleNamespace(proof=None)) is limits
+    seconds = Limits.of(Config(timeout=10, engine_timeout=5, budget="seconds"), None)
+    assert seconds.cpu is None
+    assert seconds.of_claim(SimpleNamespace(proof=proof)).wall == 4 * seconds.wall
 
 
 def test_unbounded_allocation_hits_the_memory_limit(fault_engine):
