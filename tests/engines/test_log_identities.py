@@ -73,3 +73,23 @@ def test_the_rewrite_decides_zero_only():
     assert not log_linear_zero(sympy.log(2 * x) - sympy.log(x))
     assert not log_linear_zero(sympy.log(x) ** 2 - 2 * sympy.log(x))   # a power of a log
     assert not log_linear_zero(x - x ** 2)                              # no log at all
+
+
+def test_an_arithmetic_error_inside_sympy_leaves_the_route_undecided():
+    """The margin of ``renyi(Laplace(0, 1), Laplace(1, 1), a) >= exp(-1) + 10^-20`` on
+    (1, 10] (false near a = 1): sympy's ``cancel`` in ``log_linear_zero`` raises python-flint's
+    OverflowError (fmpz_pow_fmpz in the heuristic gcd); the route says nothing, where the
+    error used to make the claim an ERROR (red round 8)."""
+    from sympy import Add, Integer, Mul, Pow, Rational, Symbol, exp, log
+
+    from dpproof.engines.exact.forms import log_linear_zero, rewrite
+
+    a = Symbol("a", real=True, positive=True)
+    half, one, two = Rational(1, 2), Integer(1), Integer(2)
+    inner = Add(Mul(half, Add(Mul(Pow(one - two * a, -1), exp(one - two * a)),
+                              -Pow(one - two * a, -1)), exp(a - 1)),
+                Mul(half, exp(-one), exp(one - a)), Mul(half, exp(a - 1)))
+    margin = Add(-exp(-one), Rational(-1, 10**20), Mul(Pow(a - 1, -1), log(inner)))
+    with pytest.raises(ArithmeticError):
+        log_linear_zero(margin)
+    assert rewrite(log_linear_zero, margin) is None
