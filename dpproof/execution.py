@@ -261,8 +261,7 @@ _PIDS = None   # shared with the forked workers: the pid of the worker deciding 
 def _work(i: int, config: Config, memory_mb: int | None, cpu: float | None) -> Assessment:
     if _PIDS is not None:
         _PIDS[i] = os.getpid()
-    limit_cpu(cpu)
-    return detached(decide(_WORK[i], config, memory_mb))
+    return _decide_detached(_WORK[i], config, memory_mb, cpu)
 
 
 def detached(a: Assessment) -> Assessment:
@@ -358,6 +357,7 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
 
 def _decide_detached(claim: Claim, config: Config, memory_mb: int | None,
                      cpu: float | None) -> Assessment:
+    """In a worker (local or Dask): the CPU backstop, the claim, the result detached."""
     limit_cpu(cpu)
     return detached(decide(claim, config, memory_mb))
 

@@ -12,7 +12,7 @@ from dpproof.claims import Interval as I
 from dpproof.claims import Kind
 from dpproof.engines.exact import engine as symbolic
 from dpproof.engines.base import Config
-from dpproof.engines.exact.forms import log_linear_zero
+from dpproof.engines.exact.forms import log_linear_zero, rewrite
 from dpproof.evidence import Verdict
 from tests.helpers import make_claim
 
@@ -81,8 +81,6 @@ def test_an_arithmetic_error_inside_sympy_leaves_the_route_undecided():
     OverflowError (fmpz_pow_fmpz in the heuristic gcd); the route says nothing, where the
     error used to make the claim an ERROR (red round 8)."""
     from sympy import Add, Integer, Mul, Pow, Rational, Symbol, exp, log
-
-    from dpproof.engines.exact.forms import log_linear_zero, rewrite
 
     a = Symbol("a", real=True, positive=True)
     half, one, two = Rational(1, 2), Integer(1), Integer(2)
