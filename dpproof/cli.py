@@ -149,8 +149,9 @@ def _lookup(args) -> int:
 
 def _verify(args, claims) -> int:
     from .cache import ResultCache
+    from .cluster import DaskExecutor, SchedulerUnreachable
     from .engines.base import Config
-    from .execution import DaskExecutor, LocalExecutor, SchedulerUnreachable
+    from .execution import LocalExecutor
     from .runner import verify
 
     out = Path(args.out)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dpproof.engines.base import Config
-from dpproof.execution import DaskExecutor
+from dpproof.cluster import DaskExecutor
 from dpproof.loader import load_target
 from dpproof.runner import verify
 
@@ -37,6 +37,7 @@ def test_dask_gives_the_verdicts_of_the_local_run(cluster):
 
 def test_a_claim_killed_on_a_dask_worker_is_error_and_the_rest_decided(cluster, monkeypatch,
                                                                         tmp_path):
+    from dpproof import cluster as dask_cluster
     from dpproof import execution
     from tests.runner import faults
 
@@ -44,7 +45,7 @@ def test_a_claim_killed_on_a_dask_worker_is_error_and_the_rest_decided(cluster, 
                         faults.NAME, faults.__name__)
     with distributed.Client(cluster.scheduler_address) as client:
         client.run(faults.register)     # the test-only engine, on every worker
-        client.run(execution.reset_warm_pools)   # pools forked before it cannot see it
+        client.run(dask_cluster.reset_warm_pools)   # pools forked before it cannot see it
     monkeypatch.setattr(execution, "WALL_PER_CPU", 1)   # 4 wall seconds
     config = Config(engines=("fault", "interval"), timeout=1, engine_timeout=1, backstop=4)
     report = verify([faults.claim("stuck"), faults.true_claim(0)], config,
@@ -71,10 +72,10 @@ def test_cli_scheduler_option_runs_the_claims_on_the_cluster(cluster, tmp_path, 
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
-    from dpproof import execution
+    from dpproof import cluster as dask_cluster
     from dpproof.cli import main
 
-    monkeypatch.setattr(execution.DaskExecutor, "__init__",
+    monkeypatch.setattr(dask_cluster.DaskExecutor, "__init__",
                         lambda self, address: setattr(self, "address", address)
                         or setattr(self, "connect_timeout", 2.0))
     code = main(["verify", BASICS, "--scheduler", "tcp://127.0.0.1:9", "--out",
@@ -87,8 +88,8 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys, monke
 def _pool_and_worker_pid():
     import os
 
-    from dpproof import execution
-    pool = execution.warm_pool(None)
+    from dpproof import cluster as dask_cluster
+    pool = dask_cluster.warm_pool(None)
     return id(pool), os.getpid(), pool.schedule(os.getpid).result(timeout=60)
 
 
