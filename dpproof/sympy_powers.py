@@ -11,7 +11,12 @@ Measured on ``cesar_rogers21.lemma3_2.br``: 200 of its 225 s, in ten such steps.
 
 ``bounded_powers`` is the input bound: inside it, a power of a rational (an integer
 included) whose exact value would exceed ``MAX_BITS`` bits raises ``PowerTooLarge`` (an
-ArithmeticError) instead of being built.  ``engines.signs.guarded`` opens it around every
+ArithmeticError) instead of being built; so does a heuristic polynomial gcd (``cancel``'s, in
+sympy's sparse rings) whose integer images would exceed ``GCD_MAX_BITS`` bits.  That gcd
+evaluates the polynomials variable by variable at integers about twice their coefficients:
+``cancel`` of a Gaussian delta's derivative at sigma in [0.001, 0.01] has generators such as
+exp(1/(2*10^12*s^2 + ...)) to the power 250,001,000,001, and FLINT died of SIGFPE building
+the image (with Python integers it runs without end).  ``engines.signs.guarded`` opens it around every
 sympy rewrite and sign query it guards, which turn the error into "undecided" -- never into
 a decision.  Outside it sympy is unchanged.
 """
@@ -30,8 +35,13 @@ MAX_BITS = 1 << 16
 _DEPTH = [0]
 
 
+#: bits of the largest integer image a heuristic gcd may build inside ``bounded_powers``
+GCD_MAX_BITS = 1 << 22
+
+
 class PowerTooLarge(ArithmeticError):
-    """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``."""
+    """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``, or a
+    heuristic gcd whose images exceed ``GCD_MAX_BITS``."""
 
 
 @contextmanager
@@ -58,9 +68,34 @@ def _bounded(power):
     return _eval_power
 
 
+def gcd_image_bits(f, g) -> int:
+    """An estimate (from above, up to the heuristic's retries) of the bits of the integers
+    ``heugcd(f, g)`` builds: each variable in turn is replaced by an integer x about twice the
+    smaller coefficient norm, so a degree d in it multiplies the size by about d + 1."""
+    fb, gb = (int(p.max_norm()).bit_length() if p else 0 for p in (f, g))
+    for i in range(f.ring.ngens):
+        xb = min(fb, gb) + 2
+        fb, gb = (b + p.degree(i) * xb + 1 if p else b for b, p in ((fb, f), (gb, g)))
+    return max(fb, gb)
+
+
+def _bounded_gcd(heugcd):
+    def bounded(f, g):
+        if _DEPTH[0] and gcd_image_bits(f, g) > GCD_MAX_BITS:
+            raise PowerTooLarge(f"a gcd image of {gcd_image_bits(f, g)} bits")
+        return heugcd(f, g)
+    bounded._dpproof_bounded = True
+    return bounded
+
+
 def install() -> None:
-    """Bound ``Rational._eval_power`` and ``Integer._eval_power`` (idempotent)."""
+    """Bound ``Rational._eval_power``, ``Integer._eval_power`` and the sparse rings'
+    ``heugcd`` (idempotent)."""
+    from sympy.polys import rings
+
     for cls in (Rational, Integer):
         power = cls.__dict__["_eval_power"]
         if not getattr(power, "_dpproof_bounded", False):
             cls._eval_power = _bounded(power)
+    if not getattr(rings.heugcd, "_dpproof_bounded", False):
+        rings.heugcd = _bounded_gcd(rings.heugcd)

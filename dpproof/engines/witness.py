@@ -138,3 +138,26 @@ def examine(compiled: Compiled, point: dict[str, sympy.Rational],
         if holds(m, compiled.strict):
             return PointCheck("holds")
     return PointCheck("unknown")
+
+
+def exact_violation(compiled: Compiled, point: dict[str, sympy.Rational], precs: tuple[int, ...],
+                    budget) -> Witness | None:
+    """A certified Witness at ``point`` when balls certify the violation (``certify``), or
+    when the claim is strict, its hypotheses are certified to hold there and the margin is
+    exactly 0 (or certified negative) after exact rewriting (``exact.point.conclusion_sign``):
+    ``(3x - 1)^2 > 0`` fails at x = 1/3 and ``x > 1/10`` at x = 1/10, where every ball of
+    the margin straddles 0.  ``budget`` (``signs.Budget``) bounds the sympy work."""
+    from .exact.point import conclusion_sign
+
+    check = examine(compiled, point, precs)
+    if check.status != "unknown" or not compiled.strict:
+        return check.witness
+    point = {n: sympy.Rational(point[n]) for n in compiled.names}
+    if hypotheses_hold(compiled, point, precs[-1]) is not True:
+        return None
+    s = conclusion_sign(compiled.claim, point, budget)
+    if s is None or s > 0:
+        return None
+    return Witness({n: decimal_str(point[n]) for n in compiled.names},
+                   "0 (exactly)" if s == 0 else "< 0 (certified on an exact rewrite)",
+                   precs[-1])

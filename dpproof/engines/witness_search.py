@@ -1,12 +1,15 @@
 """Candidate witness points in a box: the midpoint, the corner where the margin is smallest
 along every certified-monotone side, and a float local minimiser of the margin (L-BFGS-B,
-scipy) started at the midpoint.  Candidates are exact rationals inside the box; each is
-only a candidate -- ``witness.certify`` decides, in ball arithmetic.
+scipy) started at the midpoint; for a box left undecided, its simplest rational point and its
+corners (``simple_points``).  Candidates are exact rationals inside the box; each is only a
+candidate -- ``witness.certify`` decides, in ball arithmetic, or ``witness.exact_violation``.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from fractions import Fraction
 
 import sympy
 
@@ -59,3 +62,50 @@ def minimise(float_margin, names, box, integer, start):
             q = min(q, hi)
         out[n] = q
     return out
+
+
+#: corners tried per undecided box: all of them up to 3 parameters, else the two extreme ones
+_ALL_CORNERS = 3
+
+
+def simple_points(names, box, integer):
+    """Points of a box that a bisection never lands on exactly and where bounds are often
+    tight: the point whose coordinates are the rationals of least denominator in their sides
+    (x = 1/3 in [0.3333333333333332, 0.3333333333333335]), then the box's finite corners
+    (a domain's end, x = 1/10).  Infinite sides take the midpoint's value."""
+    mid = B.midpoint(box, integer, names)
+    yield {n: (mid[n] if lo is None or hi is None or integ else simplest_in(lo, hi))
+           for n, (lo, hi), integ in zip(names, box, integer)}
+    ends = [[v for v in dict.fromkeys((lo, hi)) if v is not None] or [mid[n]]
+            for n, (lo, hi) in zip(names, box)]
+    if len(names) <= _ALL_CORNERS:
+        corners = itertools.product(*ends)
+    else:
+        corners = (tuple(e[0] for e in ends), tuple(e[-1] for e in ends))
+    for corner in corners:
+        yield {n: (sympy.ceiling(v) if integ else v)
+               for n, v, integ in zip(names, corner, integer)}
+
+
+def simplest_in(lo, hi) -> sympy.Rational:
+    """The rational of least denominator in [lo, hi] (lo <= hi, exact rationals): the
+    continued-fraction walk of the Stern-Brocot tree; 0 when the side holds 0."""
+    a, b = Fraction(int(sympy.Rational(lo).p), int(sympy.Rational(lo).q)), Fraction(
+        int(sympy.Rational(hi).p), int(sympy.Rational(hi).q))
+    sign = 1
+    if a <= 0 <= b:
+        return sympy.Integer(0)
+    if b < 0:
+        a, b, sign = -b, -a, -1
+    terms = []     # x = t0 + 1/(t1 + 1/(...)) for the simplest x in [a, b]
+    while True:
+        t = math.floor(a)
+        if t == a or t + 1 <= b:
+            terms.append(t if t == a else t + 1)
+            break
+        terms.append(t)
+        a, b = 1 / (b - t), 1 / (a - t)
+    x = Fraction(terms[-1])
+    for t in reversed(terms[:-1]):
+        x = t + 1 / x
+    return sign * sympy.Rational(x.numerator, x.denominator)

@@ -27,11 +27,12 @@ from .root import guarded_claim, shifted_margin
 from .open_ends import OpenEnds
 from .tails import TailsAndCorners
 from .asymptotic import AsymptoticTails
-from ..witness_search import candidates
+from ..witness_search import candidates, simple_points
 
 MAX_PREC = interval_points.MAX_PREC
 EXACT_POINT_BUDGET = 20.0  # sympy work per claim on point boxes decided exactly
 _AFTER_UNDEFINED = 300   # boxes searched for a violation once the claim is undefined somewhere
+HUNTED_BOXES, HUNTED_POINTS = 8, 24   # undecided boxes, points, searched at the end (_hunt)
 
 
 class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
@@ -123,6 +124,26 @@ class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
                 if found is not None:
                     return found
             self._settle_corners()
+            return self._hunt() if self.undecided and not self.identity else None
+
+    def _hunt(self):
+        """A witness at the simple points of the boxes left undecided (``simple_points``:
+        the simplest rational, the corners), where a strict bound may be exactly 0 -- no
+        ball certifies that, the exact sign does (``witness.exact_violation``, its sympy
+        work charged to the claim's ``EXACT_POINT_BUDGET``).  At most ``HUNTED_POINTS``
+        distinct points, from the first ``HUNTED_BOXES`` undecided boxes."""
+        seen = []
+        for box in self.undecided[:HUNTED_BOXES]:
+            for point in simple_points(self.c.names, box, self.integer):
+                if point in seen:
+                    continue
+                if len(seen) >= HUNTED_POINTS:
+                    return None
+                seen.append(point)
+                found = W.exact_violation(self.c, point, self.config.witness_precs,
+                                          self.exact)
+                if found is not None:
+                    return found, None
         return None
 
     # -- one box ---------------------------------------------------------------------------

@@ -112,8 +112,10 @@ def _check(claim: Claim, config: Config) -> Evidence:
     if found is not None:
         also = ("" if search.undefined_at is None else "; also " +
                 W.undefined_message(*search.undefined_at))
-        return Evidence(NAME, Verdict.REFUTED, f"certified violation on a box at depth "
-                        f"{found[1]}; margin at the witness {found[0].violation}{also}",
+        where = ("at a simple point of a box left undecided" if found[1] is None else
+                 f"on a box at depth {found[1]}")
+        return Evidence(NAME, Verdict.REFUTED, f"certified violation {where}; margin at the "
+                        f"witness {found[0].violation}{also}",
                         seconds, scope=f"witness at {found[0].point}", witness=found[0].point,
                         violation=found[0].violation, data=data)
     if search.undefined_at is not None:

@@ -17,8 +17,9 @@ point is decided exactly instead:
    rewriting, the symbolic engine's rule 1).
 
 The point holds when the conclusion's margin is certified > 0, or is exactly 0 under a
-non-strict relation, or a hypothesis certainly fails there.  Nothing here refutes: a
-violation is certified by ``witness.certify`` on the claim as written.
+non-strict relation, or a hypothesis certainly fails there.  Nothing here refutes by itself:
+``conclusion_sign`` gives ``witness.exact_violation`` the exact 0 of a strict bound, which it
+takes as a violation only where balls certify the hypotheses on the claim as written.
 """
 
 from __future__ import annotations
@@ -56,6 +57,37 @@ def _holds_at(claim, point, budget, conclusion_only):
     st = claim.statement
     if st.rel == "==" or budget.left <= 0:
         return False
+    got = _at_point(claim, point, budget)
+    if got is None:
+        return False
+    st, values = got
+    s = _margin_sign(st.margin(), values, budget)
+    if s == 1 or (s == 0 and not st.strict):
+        return True
+    for h in () if conclusion_only else st.hypotheses:   # where a hypothesis fails
+        s = _margin_sign(h.margin(), values, budget)
+        if s == -1 or (s == 0 and h.strict):
+            return True
+    return False
+
+
+def conclusion_sign(claim, point: dict, budget: Budget) -> int | None:
+    """The exact sign (-1, 0, 1) of the conclusion's margin at ``point``, or None when
+    undecided: a strict bound that is exactly 0 at a point fails there, which no ball can
+    certify (``witness.exact_violation``).  ``budget`` bounds the sympy work."""
+    if claim.statement.rel == "==" or budget.left <= 0:
+        return None
+    try:
+        got = _at_point(claim, point, budget)
+        return None if got is None else _margin_sign(got[0].margin(), got[1], budget)
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+
+
+def _at_point(claim, point, budget):
+    """The statement with its oracles derived at ``point`` (or as written without oracles)
+    and the point's exact values; None when a derivation fails."""
+    st = claim.statement
     if symbolic_oracles.has_oracles(st.margin()) or any(
             symbolic_oracles.has_oracles(h.margin()) for h in st.hypotheses):
         # integer parameters go in first (a k-fold product is summed out for a given k);
@@ -68,17 +100,9 @@ def _holds_at(claim, point, budget, conclusion_only):
                               if not claim.domain[name].integer})
         got = budget.run(symbolic_oracles.derive_claim, st, domain, seconds=budget.left)
         if got is None:
-            return False
+            return None
         st = got[0]
-    values = {name: sympy.Rational(v) for name, v in point.items()}
-    s = _margin_sign(st.margin(), values, budget)
-    if s == 1 or (s == 0 and not st.strict):
-        return True
-    for h in () if conclusion_only else st.hypotheses:   # where a hypothesis fails
-        s = _margin_sign(h.margin(), values, budget)
-        if s == -1 or (s == 0 and h.strict):
-            return True
-    return False
+    return st, {name: sympy.Rational(v) for name, v in point.items()}
 
 
 def _margin_sign(margin, values, budget) -> int | None:

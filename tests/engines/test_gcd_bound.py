@@ -1,0 +1,61 @@
+"""The heuristic gcd of sympy's sparse rings, bounded in the size of its integer images
+(``sympy_powers.gcd_image_bits``, red round 8).
+
+``cancel`` of a Gaussian delta's derivative at sigma in [0.001, 0.01] (the interval engine's
+mean-value form) builds generators such as exp(1/(2*10^12*s^2 + ...)) to the power
+250,001,000,001; the gcd's integer image of that killed the worker with SIGFPE in FLINT.
+Inside dpproof's guarded rewrites the gcd now refuses (undecided), and the claim is decided by
+the other routes: the false bound is REFUTED inside its domain, its true twin never is.
+"""
+
+import sympy
+from sympy import E, exp, pi, sqrt
+from sympy.polys import ZZ, ring
+
+import dpproof.oracles  # noqa: F401 - registers the oracles
+from dpproof.claims import Interval as I
+from dpproof.engines.balls.enclosures import rewritten
+from dpproof.engines.base import Config, load
+from dpproof.evidence import Verdict
+from dpproof.sympy_powers import bounded_powers, gcd_image_bits
+
+from tests.helpers import make_claim
+
+R = sympy.Rational
+s = sympy.Symbol("s", positive=True)
+INTERVAL = load("interval")
+SIGMA = I(R(1, 1000), R(1, 100))
+
+
+def _derivative_form():
+    t = s + R(1, 1000)
+    return ((sqrt(2) * (4 * s + R(1, 250)) / (4 * t) - sqrt(2) * (2 * t**2 - 1) / (4 * t**2))
+            * exp(-(2 * t**2 - 1)**2 / (8 * t**2)) / sqrt(pi)
+            - E * (sqrt(2) * (4 * s + R(1, 250)) / (4 * t) - sqrt(2) * (2 * t**2 + 1)
+                   / (4 * t**2)) * exp(-(2 * t**2 + 1)**2 / (8 * t**2)) / sqrt(pi))
+
+
+def test_the_gcd_image_estimate_grows_with_the_degrees():
+    _, x, y = ring("x, y", ZZ)
+    small = gcd_image_bits(x**2 + 2 * x * y + y**2, x**2 + x * y)
+    assert 2 < small < 64
+    big = gcd_image_bits(x**10**6 + 1, x**(10**6 - 1) + 3)
+    assert big > 10**6
+    # sympy's answer where the bound lets the gcd run
+    with bounded_powers():
+        assert sympy.cancel((x.as_expr()**2 - 1) / (x.as_expr() - 1)) == x.as_expr() + 1
+
+
+def test_cancel_of_the_gaussian_derivative_is_refused_not_a_crash():
+    assert rewritten(_derivative_form()) is None
+
+
+def test_gauss_delta_near_one_is_refuted_and_its_twin_is_not():
+    config = Config(engine_timeout=30, max_boxes=500)
+    false = make_claim("gb.false", "gauss_delta(1, s, 1) <= 1 - 10^-10", s=SIGMA)
+    ev = INTERVAL.check(false, config)
+    assert ev.verdict is Verdict.REFUTED, ev.detail
+    assert SIGMA.contains(R(ev.witness["s"]))
+    twin = make_claim("gb.twin", "gauss_delta(1, s, 1) <= 1", s=SIGMA)
+    ev = INTERVAL.check(twin, config)
+    assert ev.verdict is not Verdict.REFUTED and ev.witness is None, ev.detail
