@@ -89,15 +89,18 @@ def test_tight_elementary_point_certified_never_refuted():
 
 def test_tight_point_the_balls_straddle_decided_exactly():
     """exp(x log 2) = 2 at x = 1: every ball of the margin straddles 0 (up to 4096 bits,
-    counted), and the exact decision certifies it; the strict form is not refuted (no
-    certified violation), so it stays undecided."""
+    counted), and the exact decision certifies it; the strict form fails there, by the exact
+    0 of its margin (``witness.exact_violation``), never by a ball."""
     ev = interval.check(claim("exp(x*log(2)) >= 2", x=1), Config())
     assert ev.verdict is Verdict.CERTIFIED
     assert ev.data["exact_points"] == 1
     assert ev.data["ball_evaluations"] == len(interval_points.precisions(
         claim("exp(x*log(2)) >= 2", x=1), Config())) == 5
     strict = interval.check(claim("exp(x*log(2)) > 2", x=1), Config())
-    assert strict.verdict not in (Verdict.CERTIFIED, Verdict.REFUTED)
+    assert strict.verdict is Verdict.REFUTED and strict.witness == {"x": "1"}
+    assert strict.violation == "0 (exactly)"
+    lifted = interval.check(claim("exp(x*log(2)) + 10^-60 > 2", x=1), Config())
+    assert lifted.verdict is not Verdict.REFUTED
 
 
 def test_two_integer_points():

@@ -41,7 +41,16 @@ def test_perturbed_claims_and_needles_are_refuted_with_certified_witnesses(claim
 
 def test_unbounded_domains_are_certified_not_truncated():
     ev = INTERVAL.check(next(c for c in WHOLE_BOX_TRUE if c.id == "wb.exp_line"), CONFIG)
-    assert ev.verdict is Verdict.CERTIFIED and "-inf" in ev.scope and "inf]" in ev.scope
+    assert ev.verdict is Verdict.CERTIFIED and "-inf" in ev.scope and "inf)" in ev.scope
+
+
+def test_the_certified_scope_is_the_stated_domain_open_ends_and_integers_as_written():
+    """The engine decides the closure; its scope names the domain as stated."""
+    c = make_claim("wb.scope", "1/(a - 1) + k >= 0", a=I(1, sympy.Rational(9803, 10000) + 2,
+                   lo_open=True), k=I(0, 3, integer=True))
+    ev = INTERVAL.check(c, CONFIG)
+    assert ev.verdict is Verdict.CERTIFIED, ev.detail
+    assert ev.scope == "whole domain: a in (1, 2.9803], k in [0, 3] integers"
 
 
 def test_a_tail_that_cannot_be_compactified_stays_truncated_and_supported():

@@ -6,6 +6,7 @@ visited; the enclosure, tail, open-end and asymptotic methods come from its mixi
 from __future__ import annotations
 
 import heapq
+import itertools
 
 import sympy
 from flint import arb
@@ -124,20 +125,23 @@ class Search(Bounds, TailsAndCorners, OpenEnds, AsymptoticTails):
                 if found is not None:
                     return found
             self._settle_corners()
-            return self._hunt() if self.undecided and not self.identity else None
+            return self._hunt(deadline) if self.undecided and not self.identity else None
 
-    def _hunt(self):
+    def _hunt(self, deadline: Deadline):
         """A witness at the simple points of the boxes left undecided (``simple_points``:
         the simplest rational, the corners), where a strict bound may be exactly 0 -- no
         ball certifies that, the exact sign does (``witness.exact_violation``, its sympy
         work charged to the claim's ``EXACT_POINT_BUDGET``).  At most ``HUNTED_POINTS``
-        distinct points, from the first ``HUNTED_BOXES`` undecided boxes."""
+        distinct points, from the first ``HUNTED_BOXES`` undecided boxes, while the engine's
+        budget lasts; a non-strict bound, which balls certify wherever it fails, only at the
+        simplest rational of each box."""
         seen = []
         for box in self.undecided[:HUNTED_BOXES]:
-            for point in simple_points(self.c.names, box, self.integer):
+            points = simple_points(self.c.names, box, self.integer)
+            for point in points if self.c.strict else itertools.islice(points, 1):
                 if point in seen:
                     continue
-                if len(seen) >= HUNTED_POINTS:
+                if len(seen) >= HUNTED_POINTS or deadline.passed:
                     return None
                 seen.append(point)
                 found = W.exact_violation(self.c, point, self.config.witness_precs,

@@ -14,7 +14,7 @@ NAME = "interval"
 
 
 def conclude(claim, search, names, root, truncated, data, seconds) -> Evidence:
-    whole = _describe(names, root) or "the single instance"
+    whole = _describe(names, root, claim.domain) or "the single instance"
     if claim.statement.rel == "==":
         return _identity_verdict(search, whole, data, seconds)
     if not search.undecided:
@@ -53,16 +53,22 @@ def _undecided(search, names, box) -> str:
         f"its edge: {risk.reason})"
 
 
-def _describe(names, box) -> str:
-    """describe_box, with infinite ends written as -inf / inf."""
+def _describe(names, box, domain=None) -> str:
+    """describe_box, with infinite ends written as -inf / inf; with ``domain`` (the box is
+    its closure), an open end of the domain stays open and an integer range says so."""
     parts = []
+    ivs = dict(domain.params) if domain is not None else {}
     for n, (lo, hi) in zip(names, box):
         text = describe_box([n], [(0 if lo is None else lo, 0 if hi is None else hi)])
         lo_s, hi_s = text[len(n) + 5:-1].split(", ")
         if lo_s == hi_s and None not in (lo, hi) and lo != hi:  # a thin box: more digits
             lo_s, hi_s = _distinct(sympy.Rational(lo), sympy.Rational(hi))
-        parts.append(f"{n} in [{'-inf' if lo is None else lo_s}, "
-                     f"{'inf' if hi is None else hi_s}]")
+        iv = ivs.get(n)
+        left = "(" if lo is None or (iv is not None and iv.lo_open and lo == iv.lo) else "["
+        right = ")" if hi is None or (iv is not None and iv.hi_open and hi == iv.hi) else "]"
+        parts.append(f"{n} in {left}{'-inf' if lo is None else lo_s}, "
+                     f"{'inf' if hi is None else hi_s}{right}"
+                     f"{' integers' if iv is not None and iv.integer else ''}")
     return ", ".join(parts)
 
 
