@@ -5,8 +5,9 @@ No ball certifies ``0 > 0`` false at x = 1/3: ``arb(1/3)`` is not exact, so ``(3
 ball about 0.  The engine tries the box's simplest rational and its corners, and takes the
 exact sign of the margin there.  False claims that fail only at such a point (a non-dyadic
 rational, a decimal end of the domain, two coordinates at once) are REFUTED with that point
-as the witness; their true twins (a 10^-40 or 10^-300 lift, the point excluded by an open end
-or by a hypothesis, the non-strict relation) are never refuted.
+as the witness, also where a hypothesis holds there only exactly (x >= 1/3 at x = 1/3); their
+true twins (a 10^-40 or 10^-300 lift, the point excluded by an open end or by a hypothesis,
+the non-strict relation) are never refuted.
 """
 
 import math
@@ -38,6 +39,9 @@ FALSE = [   # (claim, the point where it fails, in the source's variables)
     (make_claim("xw.two", "(3*x - 1)^2 + (5*y - 2)^2 > 0", x=U, y=U),
      {"x": R(1, 3), "y": R(2, 5)}),
     (make_claim("xw.log", "log(3*x) < 3*x - 1", x=U), {"x": R(1, 3)}),
+    # the hypothesis holds at x = 1/3 exactly, which no ball of 1/3 certifies
+    (Claim("xw.hypothesis_tight", TEST_SOURCE, Statement(3 * X - 1, ">", 0, hypotheses=(
+        Statement(X, ">=", R(1, 3)),)), Domain((("x", U),))), {"x": R(1, 3)}),
 ]
 TRUE = [
     make_claim("xw.lifted", "(3*x - 1)^2 + 10^-40 > 0", x=U),
@@ -45,6 +49,8 @@ TRUE = [
     make_claim("xw.open_end", "x > 1/10", x=I(R(1, 10), R(3, 10), lo_open=True)),
     Claim("xw.hypothesis", TEST_SOURCE, Statement(3 * X - 1, ">", 0, hypotheses=(
         Statement(X, ">", R(1, 3)),)), Domain((("x", U),))),
+    Claim("xw.hypothesis_lifted", TEST_SOURCE, Statement(3 * X - 1, ">", 0, hypotheses=(
+        Statement(X, ">=", R(1, 3) + R(1, 10**40)),)), Domain((("x", U),))),
     make_claim("xw.nonstrict", "(3*x - 1)^2 >= 0", x=U),
     make_claim("xw.exp_nonstrict", "exp(x - 1/3) >= 1 + (x - 1/3)", x=U),
 ]

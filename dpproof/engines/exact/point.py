@@ -84,6 +84,23 @@ def conclusion_sign(claim, point: dict, budget: Budget) -> int | None:
         return None
 
 
+def hypotheses_hold_at(claim, point: dict, budget: Budget) -> bool:
+    """Whether every hypothesis certainly holds at ``point``: its margin's exact sign is
+    > 0, or 0 under a non-strict relation (``x >= 1/3`` at x = 1/3, which no ball of 1/3
+    certifies).  False when undecided."""
+    if budget.left <= 0:
+        return False
+    try:
+        got = _at_point(claim, point, budget)
+        if got is None:
+            return False
+        st, values = got
+        signs = [(_margin_sign(h.margin(), values, budget), h.strict) for h in st.hypotheses]
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return False
+    return all(s is not None and (s > 0 or (s == 0 and not strict)) for s, strict in signs)
+
+
 def _at_point(claim, point, budget):
     """The statement with its oracles derived at ``point`` (or as written without oracles)
     and the point's exact values; None when a derivation fails."""
