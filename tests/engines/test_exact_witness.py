@@ -7,7 +7,8 @@ exact sign of the margin there.  False claims that fail only at such a point (a 
 rational, a decimal end of the domain, two coordinates at once) are REFUTED with that point
 as the witness, also where a hypothesis holds there only exactly (x >= 1/3 at x = 1/3); their
 true twins (a 10^-40 or 10^-300 lift, the point excluded by an open end or by a hypothesis,
-the non-strict relation) are never refuted.
+the non-strict relation) are never refuted.  Identities false only on a needle 1e-30 wide
+about x = 3/10 or 1/3 are REFUTED at that point, where balls certify the difference.
 """
 
 import math
@@ -18,7 +19,7 @@ import sympy
 from hypothesis import given, settings, strategies as st
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
-from dpproof.claims import Claim, Domain, Interval as I, Statement
+from dpproof.claims import Claim, Domain, Interval as I, Kind, Statement
 from dpproof.engines.base import Config, load
 from dpproof.engines.witness_search import simple_points, simplest_in
 from dpproof.evidence import Verdict
@@ -42,6 +43,15 @@ FALSE = [   # (claim, the point where it fails, in the source's variables)
     # the hypothesis holds at x = 1/3 exactly, which no ball of 1/3 certifies
     (Claim("xw.hypothesis_tight", TEST_SOURCE, Statement(3 * X - 1, ">", 0, hypotheses=(
         Statement(X, ">=", R(1, 3)),)), Domain((("x", U),))), {"x": R(1, 3)}),
+]
+NEEDLES = [   # identities false only within 1e-30 of a point that bisection never reaches
+    (make_claim("xw.needle", "x + max(0, 10^-30 - abs(x - 3/10)) == x", Kind.IDENTITY, x=U),
+     {"x": R(3, 10)}),
+    (make_claim("xw.needle_third", "x + max(0, 10^-30 - abs(x - 1/3)) == x", Kind.IDENTITY,
+                x=U), {"x": R(1, 3)}),
+]
+TRUE_IDENTITIES = [
+    make_claim("xw.flat", "x + max(0, -abs(x - 1/3)) == x", Kind.IDENTITY, x=U),
 ]
 TRUE = [
     make_claim("xw.lifted", "(3*x - 1)^2 + 10^-40 > 0", x=U),
@@ -78,6 +88,23 @@ def test_true_twins_are_never_refuted(claim):
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is not Verdict.REFUTED, (ev.detail, ev.witness)
     assert ev.witness is None
+
+
+@pytest.mark.parametrize("claim, at", NEEDLES, ids=lambda c: getattr(c, "id", ""))
+def test_identities_false_on_a_needle_are_refuted_at_its_simplest_point(claim, at):
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
+    point = {n: R(*map(int, v.split("/"))) if "/" in v else R(v) for n, v in ev.witness.items()}
+    assert point == at
+    diff = claim.statement.lhs - claim.statement.rhs
+    assert sympy.simplify(diff.xreplace({s: point[s.name] for s in diff.free_symbols})) == \
+        R(1, 10**30)
+
+
+@pytest.mark.parametrize("claim", TRUE_IDENTITIES, ids=lambda c: c.id)
+def test_true_identities_are_never_refuted(claim):
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is not Verdict.REFUTED and ev.witness is None, ev.detail
 
 
 @settings(max_examples=200, deadline=None)
