@@ -16,9 +16,9 @@ sympy's sparse rings) whose integer images would exceed ``GCD_MAX_BITS`` bits.  
 evaluates the polynomials variable by variable at integers about twice their coefficients:
 ``cancel`` of a Gaussian delta's derivative at sigma in [0.001, 0.01] has generators such as
 exp(1/(2*10^12*s^2 + ...)) to the power 250,001,000,001, and FLINT died of SIGFPE building
-the image (with Python integers it runs without end).  ``engines.signs.guarded`` opens it around every
-sympy rewrite and sign query it guards, which turn the error into "undecided" -- never into
-a decision.  Outside it sympy is unchanged.
+the image (with Python integers it runs without end).  ``engines.signs.guarded`` opens
+``bounded_powers`` around every sympy rewrite and sign query it guards, which turn the error
+into "undecided" -- never into a decision.  Outside it sympy is unchanged.
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ point is decided exactly instead:
 The point holds when the conclusion's margin is certified > 0, or is exactly 0 under a
 non-strict relation, or a hypothesis certainly fails there.  Nothing here refutes by itself:
 ``conclusion_sign`` gives ``witness.exact_violation`` the exact 0 of a strict bound, which it
-takes as a violation only where balls certify the hypotheses on the claim as written.
+takes as a violation only at a point of the domain as written where every hypothesis holds
+(certified in balls, or by ``hypotheses_hold_at``).
 """
 
 from __future__ import annotations
