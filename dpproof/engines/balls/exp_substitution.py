@@ -67,7 +67,7 @@ def _rate_lcd(exprs, x) -> int | None:
     """The least common denominator of the rates c of x in the exponents e^(c x + r), or
     None if x occurs other than there or bare (in a polynomial, a log, an oracle) or in no
     exponent."""
-    dens, bare = [], []
+    dens = []
     for e in exprs:
         for p in sympy.preorder_traversal(e):
             if isinstance(p, sympy.exp) and p.has(x):

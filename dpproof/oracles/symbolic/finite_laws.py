@@ -18,7 +18,7 @@ import itertools
 import sympy
 
 from .divergences import _clamp, bernoulli
-from .pieces import DENSITIES, Underivable, certainly, integral, require
+from .pieces import DENSITIES, Underivable, integral, require
 
 #: the most outcomes written out (a product's masses are multiplied out)
 MAX_OUTCOMES = 256
