@@ -147,14 +147,17 @@ def exact_violation(compiled: Compiled, point: dict[str, sympy.Rational], precs:
     exactly 0 (or certified negative) after exact rewriting (``exact.point.conclusion_sign``):
     ``(3x - 1)^2 > 0`` fails at x = 1/3 and ``x > 1/10`` at x = 1/10, where every ball of
     the margin straddles 0.  Hypotheses that no ball certifies there (``x >= 1/3`` at
-    x = 1/3) are decided by their exact signs too (``exact.point.hypotheses_hold_at``).
+    x = 1/3) are decided by their exact signs too (``exact.point.hypotheses_hold_at``); the
+    terms sympy simplified away must be defined there (``exact.point.guards_defined_at``).
     ``budget`` (``signs.Budget``) bounds the sympy work."""
-    from .exact.point import conclusion_sign, hypotheses_hold_at
+    from .exact.point import conclusion_sign, guards_defined_at, hypotheses_hold_at
 
     check = examine(compiled, point, precs)
     if check.status != "unknown" or not compiled.strict:
         return check.witness
     point = {n: sympy.Rational(point[n]) for n in compiled.names}
+    if not guards_defined_at(compiled.claim, point):
+        return None
     hyp = hypotheses_hold(compiled, point, precs[-1])
     if hyp is None:
         hyp = hypotheses_hold_at(compiled.claim, point, budget)

@@ -130,3 +130,21 @@ def test_simple_points_are_the_simplest_rational_then_the_corners():
     # an integer side keeps its midpoint; an infinite side too
     ints = list(simple_points(["k", "t"], [(2, 6), (R(1, 2), None)], [True, False]))
     assert ints[0] == {"k": 4, "t": 2}
+
+
+def test_an_exact_zero_where_a_simplified_away_term_is_undefined_is_no_witness():
+    """exp(log(3x - 1)) is 3x - 1 to sympy, 0 at x = 1/3, where log(3x - 1) as written is
+    undefined: never a witness there (``exact.point.guards_defined_at``); the claim is an
+    ERROR naming that point."""
+    from dpproof.engines.exact.point import guards_defined_at
+
+    claim = make_claim("xw.guard", "exp(log(3*x - 1)) > 0", x=I(R(1, 3), 1))
+    assert claim.statement.guards
+    assert not guards_defined_at(claim, {"x": R(1, 3)})
+    assert guards_defined_at(claim, {"x": R(1, 2)})
+    ev = INTERVAL.check(claim, CONFIG)
+    assert ev.verdict is not Verdict.REFUTED and ev.witness is None, ev.detail
+    assert ev.verdict is Verdict.ERROR and "x = 1/3" in ev.detail
+    defined = make_claim("xw.sqrt_squared", "sqrt(3*x - 1)^2 > 0", x=I(R(1, 3), 1))
+    ev = INTERVAL.check(defined, CONFIG)      # sqrt(0) is defined: a true witness
+    assert ev.verdict is Verdict.REFUTED and ev.witness == {"x": "1/3"}

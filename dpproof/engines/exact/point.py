@@ -102,6 +102,25 @@ def hypotheses_hold_at(claim, point: dict, budget: Budget) -> bool:
     return all(s is not None and (s > 0 or (s == 0 and not strict)) for s, strict in signs)
 
 
+def guards_defined_at(claim, point: dict) -> bool:
+    """Whether every term the parser recorded as written and sympy simplified away
+    (``Statement.guards``: ``log(3x - 1)`` in ``exp(log(3x - 1))``), of the conclusion and of
+    each hypothesis, is defined at ``point``: sympy's exact value there is a finite real
+    number (log(0) is zoo, sqrt(-1/3) is imaginary: undefined).  An exact 0 of a margin is
+    a violation only where the claim as written is defined."""
+    values = {name: sympy.Rational(v) for name, v in point.items()}
+
+    def terms(st):
+        yield from st.guards
+        for h in st.hypotheses:
+            yield from terms(h)
+    for g in terms(claim.statement):
+        v = g.xreplace({s: values[s.name] for s in g.free_symbols if s.name in values})
+        if v.free_symbols or v.is_extended_real is not True or v.is_finite is not True:
+            return False
+    return True
+
+
 def _at_point(claim, point, budget):
     """The statement with its oracles derived at ``point`` (or as written without oracles)
     and the point's exact values; None when a derivation fails."""
