@@ -115,6 +115,16 @@ def start_worker(memory_mb: int | None) -> None:
     without the shared ones, which a lone claim imports only if it uses them)."""
     limit_memory(memory_mb)
     warm_up(shared=False)
+    quiet_floats()
+
+
+def quiet_floats() -> None:
+    """No numpy floating-point warnings from a worker: float evaluations only propose
+    candidates (a nan or an overflow there is a candidate lost, never a verdict), and the
+    library printed dozens of "invalid value encountered in scalar multiply" lines."""
+    import numpy
+
+    numpy.seterr(all="ignore")
 
 
 def limit_memory(memory_mb: int | None) -> None:

@@ -294,3 +294,20 @@ def test_a_time_limit_swallowed_once_fires_again():
     with time_limit(0.2):
         pass
     time.sleep(0.5)
+
+
+
+def test_a_worker_prints_no_numpy_float_warnings():
+    """Float evaluations only propose candidates; their nan and inf are not the user's
+    business: a worker (``execution.start_worker``) prints no numpy RuntimeWarning, where a
+    plain process does (run in fresh interpreters: pytest records warnings itself)."""
+    import subprocess
+    import sys
+
+    nan = "import numpy; inf = numpy.float64(1e308) * 10; inf * 0; inf - inf"
+    plain = subprocess.run([sys.executable, "-c", nan], capture_output=True, text=True)
+    assert "RuntimeWarning" in plain.stderr
+    worker = subprocess.run([sys.executable, "-c", "from dpproof.execution import "
+                             f"start_worker; start_worker(None); {nan}"],
+                            capture_output=True, text=True)
+    assert worker.returncode == 0 and "Warning" not in worker.stderr, worker.stderr
