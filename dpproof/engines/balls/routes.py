@@ -1,6 +1,7 @@
 """The interval engine's routes, in the order ``engine.check`` tries them (``dpproof.routes``
 has the claim's).  CERTIFIED comes only from enclosures of the margin on exact rational boxes
-covering the domain; REFUTED only from an exact witness certified in balls."""
+covering the domain; REFUTED only from an exact witness certified in balls, or where a strict
+bound's margin is exactly 0 (``witness.exact_violation``)."""
 
 from ..rows import Row
 
@@ -24,10 +25,14 @@ ROUTES: tuple[Row, ...] = (
     Row("positive factor", "a factor certified positive divided out",
         "the sign of the margin is the rest's", "1/positive_factor.SHARE of the budget",
         f"{_B}.positive_factor:decide"),
-    Row("branch and bound", "CERTIFIED on every sub-box, or REFUTED at a certified witness; "
-        "tails and corners of unbounded ranges decided apart",
-        "arb encloses the margin on exact rational boxes", "Config.max_boxes within "
-        "Config.engine_timeout; enclosures.SYMPY_BUDGET (8), asymptotic.BUDGET (4)",
+    Row("branch and bound", "CERTIFIED on every sub-box, or REFUTED at a certified witness "
+        "(also at the simple points of the boxes left undecided: simplest rational, corners, "
+        "where a strict bound may be exactly 0); tails and corners of unbounded ranges "
+        "decided apart",
+        "arb encloses the margin on exact rational boxes; an exact 0 only by exact rewriting, "
+        "where the claim as written is defined", "Config.max_boxes within "
+        "Config.engine_timeout; enclosures.SYMPY_BUDGET (8), asymptotic.BUDGET (4); "
+        "HUNTED_POINTS (24) from HUNTED_BOXES (8) on EXACT_POINT_BUDGET (20)",
         f"{_B}.branch_and_bound:Search"),
     Row("undefined at an exact root", "ERROR at an exact root of a polynomial guard where "
         "boxes were left for a term that may be undefined", "exact real roots (CRootOf)",
