@@ -23,6 +23,7 @@ into "undecided" -- never into a decision.  Outside it sympy is unchanged.
 
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 
 from sympy.core.numbers import Integer, Rational
@@ -39,18 +40,63 @@ _DEPTH = [0]
 GCD_MAX_BITS = 1 << 22
 
 
+#: log2 of the most coefficient bits a multinomial expansion (a + b + ...)^n may build inside
+#: ``bounded_expansions`` (or ``bounded_powers``)
+EXPANSION_MAX_LOG2_BITS = 26
+
+#: open ``bounded_expansions`` blocks in this process
+_EXPANSIONS = [0]
+
+
 class PowerTooLarge(ArithmeticError):
-    """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``, or a
-    heuristic gcd whose images exceed ``GCD_MAX_BITS``."""
+    """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``, a
+    heuristic gcd whose images exceed ``GCD_MAX_BITS``, or a multinomial expansion beyond
+    ``EXPANSION_MAX_LOG2_BITS``."""
 
 
 @contextmanager
 def bounded_powers():
     _DEPTH[0] += 1
+    _EXPANSIONS[0] += 1
     try:
         yield
     finally:
         _DEPTH[0] -= 1
+        _EXPANSIONS[0] -= 1
+
+
+@contextmanager
+def bounded_expansions():
+    """Only the multinomial bound: sympy's ``expand`` of (a + b + ...)^n builds every
+    multinomial coefficient, about C(n + k - 1, k - 1) integers of n log2(k) bits; inside
+    ``simplify`` of ``max(log(1 + x), x/(1 + x) + 1/10^6) <= log(1 + x)`` that grew past 24 GB.
+    The symbolic engine's rewrites (``engines.exact.forms.rewrite``) run inside it."""
+    _EXPANSIONS[0] += 1
+    try:
+        yield
+    finally:
+        _EXPANSIONS[0] -= 1
+
+
+def expansion_log2_bits(k: int, n: int) -> float:
+    """log2 of the coefficient bits of (a_1 + ... + a_k)^n expanded: C(n + k - 1, k - 1)
+    coefficients of about n log2(k) bits each."""
+    if k < 2 or n < 2:
+        return 0.0
+    terms = (math.lgamma(n + k) - math.lgamma(k) - math.lgamma(n + 1)) / math.log(2)
+    return terms + math.log2(n * math.log2(k) + 1)
+
+
+def _bounded_multinomial(expand):
+    def bounded(self, **hints):
+        base, expt = self.args
+        if _EXPANSIONS[0] and base.is_Add and expt.is_Rational and expt.p > 0:
+            got = expansion_log2_bits(len(base.args), int(expt.p // expt.q))
+            if got > EXPANSION_MAX_LOG2_BITS:
+                raise PowerTooLarge(f"a multinomial expansion of 2^{got:.0f} bits")
+        return expand(self, **hints)
+    bounded._dpproof_bounded = True
+    return bounded
 
 
 def _bits(base: Rational, expt: Rational) -> int:
@@ -89,10 +135,13 @@ def _bounded_gcd(heugcd):
 
 
 def install() -> None:
-    """Bound ``Rational._eval_power``, ``Integer._eval_power`` and the sparse rings'
-    ``heugcd`` (idempotent)."""
+    """Bound ``Rational._eval_power``, ``Integer._eval_power``, the sparse rings' ``heugcd``
+    and ``Pow._eval_expand_multinomial`` (idempotent)."""
+    from sympy.core.power import Pow
     from sympy.polys import rings
 
+    if not getattr(Pow._eval_expand_multinomial, "_dpproof_bounded", False):
+        Pow._eval_expand_multinomial = _bounded_multinomial(Pow._eval_expand_multinomial)
     for cls in (Rational, Integer):
         power = cls.__dict__["_eval_power"]
         if not getattr(power, "_dpproof_bounded", False):

@@ -59,3 +59,18 @@ def test_gauss_delta_near_one_is_refuted_and_its_twin_is_not():
     twin = make_claim("gb.twin", "gauss_delta(1, s, 1) <= 1", s=SIGMA)
     ev = INTERVAL.check(twin, config)
     assert ev.verdict is not Verdict.REFUTED and ev.witness is None, ev.detail
+
+
+def test_a_multinomial_expansion_too_large_to_build_is_refused():
+    """sympy's simplify of ``max(log(1 + x), x/(1 + x) + 1/10^6) <= log(1 + x)``'s margin
+    expanded a power until the memory was gone (24 GB); inside the symbolic engine's rewrites
+    (``forms.rewrite``) such an expansion is refused, and small ones are as before."""
+    from dpproof.engines.exact.forms import rewrite
+    from dpproof.sympy_powers import EXPANSION_MAX_LOG2_BITS, expansion_log2_bits
+
+    x = sympy.Symbol("x")
+    assert expansion_log2_bits(2, 10**6) > EXPANSION_MAX_LOG2_BITS
+    assert expansion_log2_bits(3, 20) < 20
+    assert rewrite(sympy.expand, (1 + x) ** 10**6) is None
+    assert rewrite(sympy.expand, (1 + x) ** 3) == x**3 + 3 * x**2 + 3 * x + 1
+    assert sympy.expand((1 + x) ** 40).coeff(x, 20) == 137846528820   # outside: unchanged

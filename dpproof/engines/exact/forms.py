@@ -20,6 +20,7 @@ from flint import arb
 
 from ...evidence import Verdict
 from ...lowering import LoweringError, at_precision, lower
+from ...sympy_powers import bounded_expansions
 from ...oracles import symbolic as symbolic_oracles
 from .log_groups import logs_grouped, logs_of_factors
 
@@ -127,9 +128,12 @@ def rewrite(fn, expr):
     """``fn(expr)``, or None where sympy gives up: ArithmeticError too, e.g. the
     OverflowError of python-flint's ``fmpz_pow_fmpz`` in sympy's heuristic gcd, which
     ``cancel`` raised on ``renyi(Laplace(0, 1), Laplace(1, 1), a) >= exp(-1) + 10^-20`` and
-    which made the claim an ERROR."""
+    which made the claim an ERROR.  Inside ``sympy_powers.bounded_expansions``: a
+    multinomial expansion too large to build is refused (``PowerTooLarge``), not run until
+    the memory is gone."""
     try:
-        return fn(expr)
+        with bounded_expansions():
+            return fn(expr)
     except (TypeError, ValueError, NotImplementedError, RecursionError, ArithmeticError):
         return None
 
