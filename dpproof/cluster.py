@@ -15,7 +15,7 @@ from dataclasses import replace
 from .claims import Claim
 from .engines.base import Config
 from .evidence import Assessment
-from .execution import (CLAIMS_PER_WORKER, Limits, _decide_detached, detached, outcome,
+from .execution import (CLAIMS_PER_WORKER, Limits, decide_detached, detached, outcome,
                         start_worker, task_failed, warm_up)
 
 
@@ -24,7 +24,7 @@ def _dask_task(claim: Claim, config: Config, limits: Limits) -> Assessment:
     under the same limits as the local pool."""
     t0 = time.perf_counter()
     future = warm_pool(limits.memory_mb).schedule(
-        _decide_detached, args=(claim, config, limits.memory_mb, limits.cpu),
+        decide_detached, args=(claim, config, limits.memory_mb, limits.cpu),
         timeout=limits.wall)
     cf.wait([future])
     return detached(outcome(claim, future, limits, time.perf_counter() - t0))

@@ -269,7 +269,7 @@ _PIDS = None   # shared with the forked workers: the pid of the worker deciding 
 def _work(i: int, config: Config, memory_mb: int | None, cpu: float | None) -> Assessment:
     if _PIDS is not None:
         _PIDS[i] = os.getpid()
-    return _decide_detached(_WORK[i], config, memory_mb, cpu)
+    return decide_detached(_WORK[i], config, memory_mb, cpu)
 
 
 def detached(a: Assessment) -> Assessment:
@@ -352,7 +352,7 @@ def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started
                              peaks.get(f))
 
 
-def _decide_detached(claim: Claim, config: Config, memory_mb: int | None,
+def decide_detached(claim: Claim, config: Config, memory_mb: int | None,
                      cpu: float | None) -> Assessment:
     """In a worker (local or Dask): the CPU backstop, the claim, the result detached."""
     limit_cpu(cpu)

@@ -127,8 +127,10 @@ def gcd_image_bits(f, g) -> int:
 
 def _bounded_gcd(heugcd):
     def bounded(f, g):
-        if _DEPTH[0] and gcd_image_bits(f, g) > GCD_MAX_BITS:
-            raise PowerTooLarge(f"a gcd image of {gcd_image_bits(f, g)} bits")
+        if _DEPTH[0]:
+            bits = gcd_image_bits(f, g)
+            if bits > GCD_MAX_BITS:
+                raise PowerTooLarge(f"a gcd image of {bits} bits")
         return heugcd(f, g)
     bounded._dpproof_bounded = True
     return bounded

@@ -90,8 +90,7 @@ def simple_points(names, box, integer):
 def simplest_in(lo, hi) -> sympy.Rational:
     """The rational of least denominator in [lo, hi] (lo <= hi, exact rationals): the
     continued-fraction walk of the Stern-Brocot tree; 0 when the side holds 0."""
-    a, b = Fraction(int(sympy.Rational(lo).p), int(sympy.Rational(lo).q)), Fraction(
-        int(sympy.Rational(hi).p), int(sympy.Rational(hi).q))
+    a, b = (Fraction(int(r.p), int(r.q)) for r in (sympy.Rational(lo), sympy.Rational(hi)))
     sign = 1
     if a <= 0 <= b:
         return sympy.Integer(0)

@@ -76,7 +76,7 @@ def _margin_at(claim, point):
 def test_strict_bounds_exactly_zero_at_a_point_are_refuted_there(claim, at):
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
-    point = {n: R(*map(int, v.split("/"))) if "/" in v else R(v) for n, v in ev.witness.items()}
+    point = {n: R(v) for n, v in ev.witness.items()}   # "1/3" or "0.1", exactly
     assert point == at
     assert all(claim.domain[n].contains(v) for n, v in point.items())
     assert _margin_at(claim, point) == 0
@@ -94,7 +94,7 @@ def test_true_twins_are_never_refuted(claim):
 def test_identities_false_on_a_needle_are_refuted_at_its_simplest_point(claim, at):
     ev = INTERVAL.check(claim, CONFIG)
     assert ev.verdict is Verdict.REFUTED, (ev.detail, ev.scope)
-    point = {n: R(*map(int, v.split("/"))) if "/" in v else R(v) for n, v in ev.witness.items()}
+    point = {n: R(v) for n, v in ev.witness.items()}   # "1/3" or "0.1", exactly
     assert point == at
     diff = claim.statement.lhs - claim.statement.rhs
     assert sympy.simplify(diff.xreplace({s: point[s.name] for s in diff.free_symbols})) == \
