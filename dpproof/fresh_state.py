@@ -4,8 +4,9 @@ A verdict and its work counts must be a function of the claim, the settings, the
 the seed (docs/design.md "Budgets: counted, not timed").  Three kinds of process state carry
 history from one claim to the next, and ``reset`` puts each back before a claim:
 
-- caches: sympy's own (``clear_cache``) and dpproof's ``functools.lru_cache``s, which hold
-  sympy objects built by earlier claims (a hit skips work that a miss counts);
+- caches: sympy's own (``clear_cache``) and dpproof's ``functools.lru_cache``s and ``Memo``
+  dicts, which hold sympy objects built by earlier claims (a hit skips work that a miss
+  counts); within one claim a hit is as deterministic as the claim's own steps;
 - sympy's ``Dummy`` numbering: an index is ``_base_dummy_index + _count``, the base drawn at
   random when sympy is imported and the count global, and the index enters the Dummy's hash,
   hence the order in which a set or dict of them is walked.  The base becomes one taken from
@@ -30,9 +31,16 @@ from sympy.core.cache import clear_cache
 _KEEP = ("dpproof.sources", "dpproof.sections")
 
 
+class Memo(dict):
+    """A module-level memo (a dict) that ``reset`` empties before every claim."""
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
 def caches() -> list:
     """Every ``cache_clear``-able function of the loaded dpproof modules (module level, and
-    methods of their classes)."""
+    methods of their classes) and every module-level ``Memo``."""
     found, seen = [], set()
     for name, module in list(sys.modules.items()):
         if not name.startswith("dpproof") or name in _KEEP or module is None:
@@ -47,9 +55,9 @@ def caches() -> list:
 
 
 def _cached(f) -> bool:
-    """An ``lru_cache`` wrapper, or a function carrying one's ``cache_clear`` (sympy's
-    ``cacheit``) -- not any object that merely answers to the name."""
-    return isinstance(f, functools._lru_cache_wrapper) or (
+    """An ``lru_cache`` wrapper, a ``Memo``, or a function carrying one's ``cache_clear``
+    (sympy's ``cacheit``) -- not any object that merely answers to the name."""
+    return isinstance(f, (functools._lru_cache_wrapper, Memo)) or (
         isinstance(f, types.FunctionType) and "cache_clear" in vars(f))
 
 

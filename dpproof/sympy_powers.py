@@ -47,11 +47,15 @@ EXPANSION_MAX_LOG2_BITS = 26
 #: open ``bounded_expansions`` blocks in this process
 _EXPANSIONS = [0]
 
+#: the largest degree in one variable of a dense polynomial built inside
+#: ``bounded_expansions`` (or ``bounded_powers``): one list entry per degree
+DENSE_MAX_DEGREE = 1 << 20
+
 
 class PowerTooLarge(ArithmeticError):
     """An exact power above ``MAX_BITS`` bits was asked inside ``bounded_powers``, a
-    heuristic gcd whose images exceed ``GCD_MAX_BITS``, or a multinomial expansion beyond
-    ``EXPANSION_MAX_LOG2_BITS``."""
+    heuristic gcd whose images exceed ``GCD_MAX_BITS``, a multinomial expansion beyond
+    ``EXPANSION_MAX_LOG2_BITS``, or a dense polynomial of degree above ``DENSE_MAX_DEGREE``."""
 
 
 @contextmanager
@@ -99,6 +103,20 @@ def _bounded_multinomial(expand):
     return bounded
 
 
+def _bounded_dense(from_dict):
+    """sympy's ``dup_from_dict``/``dmp_from_dict`` refusing a degree above
+    ``DENSE_MAX_DEGREE``: ``factor(1 - 2*exp(-277*10^10*(x - 1/3)^2))`` takes exp(x^2) as a
+    generator and built a list of 2.77 * 10^12 coefficients until the memory ran out."""
+    def bounded(f, *rest):
+        if _EXPANSIONS[0] and f:
+            top = max(f) if isinstance(next(iter(f)), int) else max(map(max, f))
+            if top > DENSE_MAX_DEGREE:
+                raise PowerTooLarge(f"a dense polynomial of degree {top}")
+        return from_dict(f, *rest)
+    bounded._dpproof_bounded = True
+    return bounded
+
+
 def _bits(base: Rational, expt: Rational) -> int:
     """An upper bound on the bits of base**expt's numerator and denominator."""
     size = max(abs(base.p).bit_length(), base.q.bit_length())
@@ -136,11 +154,27 @@ def _bounded_gcd(heugcd):
     return bounded
 
 
+#: the modules that hold their own reference to a dense constructor
+_DENSE_USERS = ("densebasic", "polyclasses", "rings", "factortools", "densetools")
+
+
 def install() -> None:
-    """Bound ``Rational._eval_power``, ``Integer._eval_power``, the sparse rings' ``heugcd``
-    and ``Pow._eval_expand_multinomial`` (idempotent)."""
+    """Bound ``Rational._eval_power``, ``Integer._eval_power``, the sparse rings' ``heugcd``,
+    ``Pow._eval_expand_multinomial`` and the dense constructors (idempotent)."""
+    import importlib
+
     from sympy.core.power import Pow
-    from sympy.polys import rings
+    from sympy.polys import densebasic, rings
+
+    for name in ("dup_from_dict", "dmp_from_dict"):
+        original = getattr(densebasic, name)
+        if getattr(original, "_dpproof_bounded", False):
+            continue
+        bounded = _bounded_dense(original)
+        for module in _DENSE_USERS:
+            m = importlib.import_module(f"sympy.polys.{module}")
+            if getattr(m, name, None) is original:
+                setattr(m, name, bounded)
 
     if not getattr(Pow._eval_expand_multinomial, "_dpproof_bounded", False):
         Pow._eval_expand_multinomial = _bounded_multinomial(Pow._eval_expand_multinomial)

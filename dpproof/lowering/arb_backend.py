@@ -76,8 +76,9 @@ class ArbBackend(Backend):
         return super().power(base, exponent, exp_fn)
 
     def nonneg_power(self, base, exponent, exp_fn):
-        inner = self.power(base, exponent, exp_fn)
-        return lambda env: _arb_nonneg_pow(base(env), exp_fn(env), inner, env)
+        # ``inner`` reads the values already computed: base and exponent evaluated once
+        inner = self.power(lambda xy: xy[0], exponent, lambda xy: xy[1])
+        return lambda env: _arb_nonneg_pow(base(env), exp_fn(env), inner)
 
     @staticmethod
     def int_power(x, n: int):
@@ -128,12 +129,12 @@ def _arb_int_pow(x: arb, n: int) -> arb:
     return (x.lower() ** n).union(x.upper() ** n)
 
 
-def _arb_nonneg_pow(x: arb, y: arb, inner, env) -> arb:
+def _arb_nonneg_pow(x: arb, y: arb, inner) -> arb:
     """x**y, y > 0, for an x known to be >= 0 on the domain.  A ball touching 0 reaches
     slightly below it (arb rounds radii up), where flint's power is nan; as x**y increases
     in x >= 0, its range is [0, upper(x)**y]."""
     if x.lower() >= 0 or not x.is_finite() or not y.is_finite() or not y > 0:
-        return inner(env)
+        return inner((x, y))
     top = x.upper()
     return arb(0).union(top.sqrt() if y == arb(0.5) else top ** y).nonnegative_part()
 

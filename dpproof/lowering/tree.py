@@ -100,7 +100,7 @@ class Backend:
                 # defined on the whole domain: sympy knows the base >= 0 there (the symbols
                 # carry the domain's signs) and the exponent > 0
                 return self.nonneg_power(kids[0], e.args[1], kids[1])
-            return self._checked(e, kids, self.power(kids[0], e.args[1], kids[1]))
+            return self._checked(e, kids, lambda ks: self.power(ks[0], e.args[1], ks[1]))
         if isinstance(e, SpecialFunction):
             return self.special(type(e), kids)
         fn = self.function(e.func.__name__)
@@ -108,9 +108,8 @@ class Backend:
             raise LoweringError(f"{self.name} arithmetic cannot evaluate {e.func.__name__} "
                                 f"(in {sympy.sstr(e)})")
         if len(kids) == 1:
-            k = kids[0]
-            return self._checked(e, kids, lambda env: fn(k(env)))
-        return self._checked(e, kids, lambda env: fn(*[k(env) for k in kids]))
+            return self._checked(e, kids, lambda ks: (lambda env: fn(ks[0](env))))
+        return self._checked(e, kids, lambda ks: (lambda env: fn(*[k(env) for k in ks])))
 
     def _sum(self, e, index):
         """``Sum(body, (i, lo, hi))`` and ``MaxOver(body, (i, lo, hi))`` (finite aggregates),
@@ -157,14 +156,20 @@ class Backend:
     def to_int(x) -> int:
         return int(x)
 
-    def _checked(self, e, kids, run):
-        """``run`` preceded by the edge check of ``e`` (``definedness.edge_check``), if any."""
+    def _checked(self, e, kids, build):
+        """``build(kids)`` preceded by the edge check of ``e`` (``definedness.edge_check``),
+        if any.  The check and the operation share one evaluation of the arguments: ``build``
+        is applied to closures that read the checked values (evaluating them again would
+        double the work at every checked level of a nested term)."""
         edge = edge_check(e)
         if edge is None:
-            return run
+            return build(kids)
+        on_values = build([(lambda vals, i=i: vals[i]) for i in range(len(kids))])
+
         def checked(env):   # the term is printed only if a message needs it
-            edge(self, e, *[k(env) for k in kids])
-            return run(env)
+            vals = [k(env) for k in kids]
+            edge(self, e, *vals)
+            return on_values(vals)
         return checked
 
     def _piecewise(self, e, index):

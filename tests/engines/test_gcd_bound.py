@@ -74,3 +74,26 @@ def test_a_multinomial_expansion_too_large_to_build_is_refused():
     assert rewrite(sympy.expand, (1 + x) ** 10**6) is None
     assert rewrite(sympy.expand, (1 + x) ** 3) == x**3 + 3 * x**2 + 3 * x + 1
     assert sympy.expand((1 + x) ** 40).coeff(x, 20) == 137846528820   # outside: unchanged
+
+
+def test_a_dense_polynomial_of_huge_degree_is_refused():
+    """``factor`` of ``1 - 2*exp(-277*10^10*(x - 1/3)^2)`` takes exp(x^2) as a generator and
+    built a list of 5.5 * 10^12 coefficients (MemoryError under a 6 GB limit, the slow
+    conformance case wb.bump1).  Inside ``bounded_expansions`` (the symbolic engine's whole
+    decision) it is refused: the false bump claim is INCONCLUSIVE for the symbolic engine
+    at once, never PROVED; small factorisations are as before."""
+    from dpproof.sympy_powers import DENSE_MAX_DEGREE, PowerTooLarge, bounded_expansions
+
+    x = sympy.Symbol("x")
+    bump = 1 - 2 * exp(-R(277, 100) * 10**12 * (x - R(1, 3)) ** 2)
+    with bounded_expansions():
+        try:
+            sympy.factor(bump)
+            raise AssertionError("a degree of 5.5 * 10^12 was built")
+        except PowerTooLarge as exc:
+            assert "5540000000000" in str(exc)
+        assert sympy.factor(x ** 6 - 1) == (x - 1) * (x + 1) * (x**2 - x + 1) * (x**2 + x + 1)
+        assert sympy.Poly(x ** DENSE_MAX_DEGREE + 1).degree() == DENSE_MAX_DEGREE
+    claim = make_claim("bump", "2*exp(-(x - 1/3)^2*10^12*277/100) <= 1", x=I.closed(0, 1))
+    ev = load("symbolic").check(claim, Config())
+    assert ev.verdict is Verdict.INCONCLUSIVE and "dense polynomial" in ev.detail, ev.detail

@@ -47,6 +47,7 @@ from .. import witness as W
 from ..base import (Compiled, Config, EngineTimeout, counted, effective_bounds,
                     outer_limit_passed, time_limit, wall)
 from ..budget_text import amount
+from ...sympy_powers import bounded_expansions
 
 NAME = "symbolic"
 _ALONE_BUDGET = 4.0    # an implication's conclusion tried without its hypotheses
@@ -100,7 +101,8 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
             if undefined:
                 return Evidence(NAME, Verdict.INCONCLUSIVE, f"no proof attempted: {undefined}",
                                 wall() - t0, data={"undefined_risk": undefined})
-            verdict, detail, tried, point = _decide(target)
+            with bounded_expansions():   # sizes sympy may build: sympy_powers
+                verdict, detail, tried, point = _decide(target)
     except _Underived:
         pass
     except EngineTimeout:
@@ -109,9 +111,11 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
         return _by_kinks(claim, config, t0) or Evidence(
             NAME, Verdict.INCONCLUSIVE, f"sympy did not finish within {amount(limit)}",
             wall() - t0)
-    except (TypeError, ValueError, NotImplementedError, RecursionError) as exc:
-        # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max):
-        # no proof, and nothing about the claim's truth
+    except (TypeError, ValueError, NotImplementedError, RecursionError,
+            ArithmeticError) as exc:
+        # sympy's own limits (e.g. "Phi(1) is not comparable" when simplify rebuilds a Max)
+        # and the sizes it may not build (``PowerTooLarge``): no proof, and nothing about
+        # the claim's truth
         return Evidence(NAME, Verdict.INCONCLUSIVE, f"sympy could not handle it "
                         f"({type(exc).__name__}: {str(exc)[:120]})", wall() - t0)
     if instance_wise:

@@ -27,8 +27,9 @@ from flint import arb
 
 from .bounded_range import _key, dp_ab, genrr_pq, order_from_code, sup_unit
 from ..integrate import NAN, hull, pos
+from ...fresh_state import Memo
 
-_MEMO: dict = {}
+_MEMO = Memo()
 _MEMO_MAX = 500_000
 #: the default target width of each sup is 2^-TOL_BITS (issue 13); with two or more BR
 #: steps 2^-NESTED_TOL_BITS (2^-100 took 1.2 s instead of 0.07 s per point for BDB and

@@ -11,6 +11,7 @@ derivation; a test cross-checks the two on random points of every family.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import sympy
@@ -27,6 +28,7 @@ from . import truncated as TR
 from .halves import closed_halves
 from ...expr.rebuild import SWITCHES, replace_unevaluated
 from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
+from ...fresh_state import Memo
 
 __all__ = ["derive", "derive_call", "Underivable"]
 
@@ -313,7 +315,7 @@ def _tidy(form):
         return form
 
 
-_MEMO: dict = {}
+_MEMO = Memo()
 _MEMO_SIZE = 512
 
 
@@ -376,7 +378,18 @@ def derive_claim(statement, domain) -> tuple[object, dict[str, str]] | None:
     ends, upper ends, or both as assumptions (``substitutions``); None if some call cannot
     be derived.  The derived form is substituted back to the claim's own parameters.  A side
     whose derived forms keep no undecided ``Piecewise`` (a loss mass whose condition the
-    assumptions of one end decide) is preferred; else the first side that derives."""
+    assumptions of one end decide) is preferred; else the first side that derives.
+
+    Remembered for the claim (``fresh_state`` empties the memo before each): its engines,
+    their quick and full tries, its conjuncts and its cross-examination ask the same
+    derivation, whose result does not depend on who asks; one cut short by a budget raises
+    and leaves nothing."""
+    got = _derive_claim(statement, domain)
+    return None if got is None else (got[0], dict(got[1]))
+
+
+@functools.lru_cache(maxsize=64)
+def _derive_claim(statement, domain):
     fallback = None
     for side in ("lo", "hi", "both"):
         got = _derive_side(statement, domain, side)
