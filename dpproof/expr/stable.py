@@ -184,9 +184,11 @@ def _tail_argument(f) -> tuple[sympy.Expr, sympy.Expr]:
     return sympy.S.Half, sign * f.args[0] / sympy.sqrt(2)
 
 
+@cacheit
 def _scaled_tails(expr: sympy.Expr) -> sympy.Expr:
     """Bottom-up: ``exp(C) * tail`` -> ``ExpErfc``; ``exp(C) * ExpErfc(A, B, z)`` ->
-    ``ExpErfc(A + C, B + C, z)``; ``exp(C) * (sum with such terms)`` distributed."""
+    ``ExpErfc(A + C, B + C, z)``; ``exp(C) * (sum with such terms)`` distributed.
+    Remembered per subterm (sympy's cache): a margin's derivatives repeat its subterms."""
     if not isinstance(expr, sympy.Basic) or expr.is_Atom:
         return expr
     args = [_scaled_tails(a) for a in expr.args]

@@ -93,11 +93,13 @@ class Relaxed(sympy.Symbol):
     """A real symbol standing for an integer parameter between the integers."""
 
 
+@lru_cache(maxsize=256)
 def relaxed(expr):
     """``expr`` with each integer symbol replaced by a real one of the same name and sign:
     the derivatives of a margin over integer parameters are those of its real relaxation,
     which the boxes enclose between the integers (sympy, told n is an integer, takes
-    DiracDelta(n - 5/2) = 0 in the second derivative of max(n - 5/2, 0): red round 5)."""
+    DiracDelta(n - 5/2) = 0 in the second derivative of max(n - 5/2, 0): red round 5).
+    Remembered for the claim: each derivative of the margin relaxes the margin again."""
     ints = [s for s in expr.free_symbols if s.is_integer]
     if not ints:
         return expr

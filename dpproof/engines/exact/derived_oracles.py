@@ -40,6 +40,7 @@ import sympy
 from ...claims import Claim, Statement
 from ...evidence import Evidence, Verdict
 from ...expr.functions import OracleFunction
+from ...fresh_state import Memo
 from ...oracles import symbolic as symbolic_oracles
 from .. import witness as W
 from ..base import Compiled, Config, effective_bounds, lowers, now
@@ -53,6 +54,9 @@ DERIVE_BUDGET = 12.0
 SIMPLIFY_BUDGET = 3.0
 #: share of the engine's time given to the derived claim
 SHARE = 0.6
+#: derived forms simplified in this claim (the conjuncts and the claim whole derive the same
+#: calls): a simplification that finished is the same whoever asks; one cut short is not kept
+_SIMPLIFIED = Memo()
 
 
 def has_oracles(claim: Claim) -> bool:
@@ -93,7 +97,11 @@ def _derive_one(call, domain, budget: Budget):
     form, notes = got[0].lhs, got[1]
     if form.atoms(OracleFunction) or form.has(sympy.Integral):
         return None
-    simple = budget.run(sympy.simplify, form, seconds=SIMPLIFY_BUDGET)
+    simple = _SIMPLIFIED.get(form)
+    if simple is None:
+        simple = budget.run(sympy.simplify, form, seconds=SIMPLIFY_BUDGET)
+        if simple is not None:
+            _SIMPLIFIED[form] = simple
     if simple is not None and not simple.has(sympy.Piecewise, sympy.Integral) and \
             sympy.count_ops(simple) <= sympy.count_ops(form):
         form = simple      # an exact rewrite under the domain's assumptions

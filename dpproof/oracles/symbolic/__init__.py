@@ -26,8 +26,9 @@ from . import moments as MO
 from . import products as PR
 from . import truncated as TR
 from .halves import closed_halves
+from .integrals import integrate_exp_poly
 from ...expr.rebuild import SWITCHES, replace_unevaluated
-from .pieces import DENSITIES, X, Underivable, certainly, integral, integrate_terms
+from .pieces import DENSITIES, X, Underivable, integral
 from ...fresh_state import Memo
 
 __all__ = ["derive", "derive_call", "Underivable"]
@@ -161,56 +162,6 @@ def derive_call(call: sympy.Expr) -> sympy.Expr:
     if rule is None:
         raise Underivable(f"no symbolic derivation of {type(call).__name__}")
     return rule(*call.args)
-
-
-def integrate_exp_poly(integral: sympy.Integral) -> sympy.Expr:
-    """A one-variable definite integral of sum_k c_k y^k exp(g(y)), g a polynomial of degree
-    <= 2 in y and |linear in y| terms (kinks), by the Gaussian integrals of ``pieces``;
-    raises Underivable otherwise (the only integrals the symbolic engine evaluates)."""
-    if len(integral.limits) != 1 or len(integral.limits[0]) != 3:
-        raise Underivable("only definite integrals in one variable")
-    y, lo, hi = integral.limits[0]
-    f = integral.function
-    kinks, signs = [], {}
-    for a in f.atoms(sympy.Abs):
-        u = sympy.Poly(a.args[0], y) if a.args[0].has(y) else None
-        if u is None:
-            continue
-        if u.degree() != 1:
-            raise Underivable(f"a kink of {a} that is not linear in {y}")
-        slope, root = u.coeff_monomial(y), -u.coeff_monomial(1) / u.coeff_monomial(y)
-        if not (certainly(slope > 0) or certainly(slope < 0)):
-            raise Underivable(f"the sign of the slope of {a}")
-        kinks.append(root)
-        signs[a] = (root, 1 if certainly(slope > 0) else -1)
-    from .pieces import Piece, merge  # noqa: F401 - merge orders the kinks
-    cuts = [c for c in merge([Piece(-oo_, k, None) for k in kinks] + [Piece(-oo_, oo_, None)],
-                             [Piece(-oo_, oo_, None)])]
-    total = sympy.S.Zero
-    for a_, b_, _, _ in cuts:
-        a_, b_ = _clip(a_, lo, hi, "lo"), _clip(b_, lo, hi, "hi")
-        if a_ is None or b_ is None:
-            continue
-        piece_f = f.xreplace({a: s * (a.args[0]) if certainly(a_ >= root) else -s * a.args[0]
-                              for a, (root, s) in signs.items()})
-        total += integrate_terms(piece_f.xreplace({y: X}), a_, b_)
-    return total
-
-
-oo_ = sympy.oo
-
-
-def _clip(t, lo, hi, which):
-    """The end t of a piece inside [lo, hi] (None if the piece lies outside)."""
-    if t in (oo_, -oo_):
-        return lo if t == -oo_ else hi
-    if certainly(t <= lo):
-        return lo if which == "lo" else None
-    if certainly(t >= hi):
-        return None if which == "lo" else hi
-    if certainly(t >= lo) and certainly(t <= hi):
-        return t
-    raise Underivable(f"the order of {t} and the limits [{lo}, {hi}]")
 
 
 def derive(expr: sympy.Expr, lazy: bool = False) -> tuple[sympy.Expr, dict] | None:
