@@ -18,9 +18,10 @@ one the interval engine left undecided only for want of boxes is resumed after t
 with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
 pairs take ~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5200).
 
-``quick``: when the symbolic engine ran out of its quick budget on the whole claim, each
-conjunct first gets that quick budget alone, before the other engines (no interval search
-on a Max whose parts the symbolic engine proves one by one).
+``quick``: when the symbolic engine did not decide the whole claim in its quick budget (it
+ran out, or found no proof), each conjunct first gets that quick budget alone, before the
+other engines (no interval search on a Max whose parts the symbolic engine proves one by
+one, nor on a claim over j in {0, 1} whose instances simplify where the whole does not).
 
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
@@ -155,9 +156,9 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
 def quick(claim: Claim, config: Config) -> list[Evidence]:
     """Each conjunct with the symbolic engine's quick budget only, stopping at the first that
     is not PROVED (at most n quick budgets lost); when all are, the claim is PROVED conjunct
-    by conjunct.  For a conjunction whose whole Max the
-    symbolic engine could not finish in its quick budget (two derived divergences at once,
-    azize23.alg2.groupwise_zcdp.repaired), before the interval engine; [] otherwise."""
+    by conjunct.  For a conjunction the symbolic engine did not decide whole in its quick
+    budget (two derived divergences at once, azize23.alg2.groupwise_zcdp.repaired), before
+    the interval engine; [] otherwise."""
     split = parts(claim)
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []

@@ -112,10 +112,14 @@ def _symbolic_quick(p: Progress) -> None:
 
 
 def _conjunction_quick(p: Progress) -> None:
-    """A conjunction the symbolic engine could not finish whole in its quick budget: each
-    conjunct with the quick budget before the other engines (``conjunction.quick``)."""
+    """A conjunction the symbolic engine did not decide whole in its quick budget (it ran
+    out, or found no proof): each conjunct with the quick budget before the other engines
+    (``conjunction.quick``).  A claim over an integer with a few values whose every instance
+    simplifies where the whole does not (azize23.alg1.renyi_split's premises over j in
+    {0, 1}: the interval engine spent 30 work-seconds on each before the conjunction proved
+    it); a failing conjunct ends the route (at most one quick budget lost)."""
     last = p.evidence[-1] if p.evidence else None
-    if last is None or last.engine != "symbolic" or not ran_out(last):
+    if last is None or last.engine != "symbolic" or last.verdict is not Verdict.INCONCLUSIVE:
         return
     _within(p, conjunction.quick)
 
@@ -157,7 +161,8 @@ ROUTES: tuple[Route, ...] = (
           _symbolic_quick, engine="symbolic"),
     Route("conjunction (quick)", "PROVED: Max(a_i) <= c (and the like) conjunct by conjunct",
           "the conjunction holds exactly where every conjunct does; each conjunct PROVED by "
-          "the symbolic engine", "the quick budget per conjunct, within conjunction.BUDGET",
+          "the symbolic engine (when it did not decide the claim whole)", "the quick budget per "
+          "conjunct, within conjunction.BUDGET",
           _conjunction_quick, follows="symbolic (quick)"),
     Route("interval", "CERTIFIED: ball arithmetic on every sub-box; REFUTED at a certified "
           "witness", "arb encloses the margin on exact rational boxes; a box counts only when "

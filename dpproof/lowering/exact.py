@@ -6,13 +6,12 @@ exact conversions between balls, mpmath numbers and rationals.
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
 from fractions import Fraction
 
 import mpmath
 import sympy
-from flint import arb, ctx, fmpq
+from flint import arb, ctx, fmpq, fmpz
 
 # -- exact inputs ------------------------------------------------------------------------
 
@@ -51,24 +50,31 @@ def arb_box(lo, hi) -> arb:
 
 def _anchored(a: fmpq, b: fmpq, low: bool):
     """The ball [a, a + 2R] (``low``) or [b - 2R, b] with R >= (b - a)/2 of at most 20 bits
-    (exact as a radius), or None if that end or the midpoint is not exact."""
+    (exact as a radius), or None if that end or the midpoint is not exact.  In FLINT's
+    integers and rationals (C): this runs for every box the engines visit."""
     end = a if low else b
     if not arb(end).is_exact():
         return None
-    half = Fraction(int((b - a).p), int((b - a).q)) / 2
-    e = half.numerator.bit_length() - half.denominator.bit_length() - 19
-    m = math.ceil(half / Fraction(2) ** e)
+    half = (b - a) / 2
+    p, q = half.p, half.q
+    e = p.bit_length() - q.bit_length() - 19
+    m = _ceil_scaled(p, q, e)
     while m >= 1 << 20:
         e += 1
-        m = math.ceil(half / Fraction(2) ** e)
-    rad = Fraction(m) * Fraction(2) ** e
-    exact_end = Fraction(int(end.p), int(end.q))
-    mid = arb(to_fmpq(exact_end + rad if low else exact_end - rad))
+        m = _ceil_scaled(p, q, e)
+    rad = fmpq(m * fmpz(2) ** e) if e >= 0 else fmpq(m, fmpz(2) ** -e)
+    mid = arb(end + rad if low else end - rad)
     if not mid.is_exact():
         return None
-    ball = arb(mid, (m, e))   # (mantissa, exponent): an exact radius
+    ball = arb(mid, (int(m), e))   # (mantissa, exponent): an exact radius
     ok = ball.lower() <= arb(a) and ball.upper() >= arb(b)
     return ball if ok and (ball.lower() if low else ball.upper()) == arb(end) else None
+
+
+def _ceil_scaled(p: fmpz, q: fmpz, e: int) -> fmpz:
+    """ceil(p / (q 2^e)) for integers p, q > 0."""
+    n, d = (p, q * fmpz(2) ** e) if e >= 0 else (p * fmpz(2) ** -e, q)
+    return -((-n) // d)
 
 
 @contextmanager
