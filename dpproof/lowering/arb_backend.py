@@ -8,6 +8,7 @@ import sympy
 from flint import arb, fmpq
 
 from ..expr.balls import intersect
+from .codegen import generate
 from .exact import arb_box, arb_to_mpf, mpf_to_fmpq
 from .tree import Backend
 
@@ -54,10 +55,9 @@ class ArbBackend(Backend):
     def compile(self, expr, names):
         """Straight-line code (``codegen``); the closures of ``Backend.compile`` for an
         expression too large to generate."""
-        from .codegen import generate
-
         expr, index = sympy.sympify(expr), {n: i for i, n in enumerate(names)}
-        return generate(self, expr, index) or self._node(expr, index)
+        return generate(self, expr, index, _arb_int_pow, _wide_product) or \
+            self._node(expr, index)
 
     @staticmethod
     def certain(x, rel: str) -> bool:

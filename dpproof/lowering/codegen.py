@@ -19,6 +19,7 @@ identical errors on every margin of the library.
 from __future__ import annotations
 
 import sympy
+from flint import arb, fmpq
 
 from ..definedness import edge_check
 from ..expr.functions import SpecialFunction
@@ -38,10 +39,11 @@ class _TooLarge(Exception):
     pass
 
 
-def generate(backend, expr: sympy.Basic, index: dict):
+def generate(backend, expr: sympy.Basic, index: dict, int_power, wide_product):
     """``env -> ball`` for ``expr`` (parameters at ``index`` in env), or None when it is too
-    large (the caller keeps the closures)."""
-    gen = _Gen(backend, index)
+    large (the caller keeps the closures).  ``int_power(x, n)`` and ``wide_product(a, b, p)``
+    are the backend's integer power and wide-factor product (``arb_backend``)."""
+    gen = _Gen(backend, index, int_power, wide_product)
     try:
         out = gen.node(expr)
     except _TooLarge:
@@ -54,14 +56,10 @@ def generate(backend, expr: sympy.Basic, index: dict):
 
 
 class _Gen:
-    def __init__(self, backend, index: dict):
-        from flint import arb
-
-        from .arb_backend import _arb_int_pow, _wide_product
-
+    def __init__(self, backend, index: dict, int_power, wide_product):
         self.b, self.index = backend, index
         self.lines: list[str] = []
-        self.names: dict = {"arb": arb, "_ipow": _arb_int_pow, "_wide": _wide_product,
+        self.names: dict = {"arb": arb, "_ipow": int_power, "_wide": wide_product,
                             "_B": backend}
         self.seen: dict = {}
 
@@ -91,7 +89,6 @@ class _Gen:
             b._node(e, self.index)   # the same LoweringError for a stray symbol
             return self.emit(f"env[{self.index[e.name]}]")
         if e.is_Rational:
-            from flint import fmpq
             return self.emit(f"arb({self.name(fmpq(int(e.p), int(e.q)))})")
         if e.is_Add or e.is_Mul:
             kids = [self.node(a) for a in e.args]

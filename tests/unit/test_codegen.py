@@ -20,6 +20,7 @@ from dpproof.engines.base import effective_bounds
 from dpproof.expr.stable import stable
 from dpproof.loader import every_claim, load_target
 from dpproof.lowering import ARB, arb_box, at_precision
+from dpproof.lowering.arb_backend import _arb_int_pow, _wide_product
 from dpproof.lowering.codegen import generate
 from dpproof.lowering.tree import Backend
 
@@ -43,7 +44,7 @@ def _outcome(f, env):
 def _same(expr, names, envs) -> None:
     index = {name: i for i, name in enumerate(names)}
     closure = Backend.compile(ARB, expr, names)
-    code = generate(ARB, sympy.sympify(expr), index)
+    code = generate(ARB, sympy.sympify(expr), index, _arb_int_pow, _wide_product)
     assert code is not None
     for env in envs:
         for prec in (53, 64, 256):

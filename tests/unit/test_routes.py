@@ -51,17 +51,26 @@ def test_the_walk_stops_at_the_first_decisive_route(monkeypatch):
                                                          ("search", Verdict.CERTIFIED)]
 
 
-def test_the_quick_conjunction_runs_only_after_a_symbolic_try_that_ran_out(monkeypatch):
+def test_the_quick_conjunction_runs_only_after_a_symbolic_try_that_did_not_decide(monkeypatch):
+    """After a quick symbolic try that ran out or found no proof (azize23.alg1.renyi_split's
+    premises: no proof whole, every instance proved), never after a decided one or after
+    another engine."""
     from dpproof import conjunction
 
     asked = []
     monkeypatch.setattr(conjunction, "quick", lambda c, cfg: asked.append(c.id) or [])
     claim = Claim("routes.x", SRC, Statement(x, "<=", 1), Domain.of(x=Interval.closed(0, 1)))
     p = routes.Progress(claim, Config())
-    p.evidence.append(Evidence("symbolic", Verdict.INCONCLUSIVE, "no proof found", 0.1))
+    routes._conjunction_quick(p)
+    p.evidence.append(Evidence("symbolic", Verdict.PROVED, "sign rules", 0.1))
+    routes._conjunction_quick(p)
+    p.evidence.append(Evidence("interval", Verdict.SUPPORTED, "50% certified", 0.1))
     routes._conjunction_quick(p)
     assert asked == []
+    p.evidence.append(Evidence("symbolic", Verdict.INCONCLUSIVE, "no proof found", 0.1))
+    routes._conjunction_quick(p)
+    assert asked == ["routes.x"]
     p.evidence.append(Evidence("symbolic", Verdict.INCONCLUSIVE,
                                "engine budget of 3 work-seconds spent", 0.1))
     routes._conjunction_quick(p)
-    assert asked == ["routes.x"]
+    assert asked == ["routes.x", "routes.x"]
