@@ -40,8 +40,9 @@ def warm_pool(memory_mb: int | None):
     claim.  One pebble worker per thread of the Dask worker; each is replaced after
     ``CLAIMS_PER_WORKER`` claims (forked from this warmed-up process), or when it dies.  The
     Dask worker is daemonic (under its nanny), and multiprocessing refuses children to
-    daemonic processes so that none is orphaned: the pool may start workers whenever it replaces one, so the flag is lifted for
-    this process, and the pool is stopped when the process exits (``atexit``)."""
+    daemonic processes so that none is orphaned: the pool may start workers whenever it
+    replaces one, so the flag is lifted for this process, and the pool is stopped when the
+    process exits (``atexit``)."""
     from pebble import ProcessPool
 
     pool = _WARM.get(memory_mb)

@@ -353,7 +353,7 @@ def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started
 
 
 def decide_detached(claim: Claim, config: Config, memory_mb: int | None,
-                     cpu: float | None) -> Assessment:
+                    cpu: float | None) -> Assessment:
     """In a worker (local or Dask): the CPU backstop, the claim, the result detached."""
     limit_cpu(cpu)
     return detached(decide(claim, config, memory_mb))

@@ -71,10 +71,12 @@ def bounded_powers():
 
 @contextmanager
 def bounded_expansions():
-    """Only the multinomial bound: sympy's ``expand`` of (a + b + ...)^n builds every
-    multinomial coefficient, about C(n + k - 1, k - 1) integers of n log2(k) bits; inside
-    ``simplify`` of ``max(log(1 + x), x/(1 + x) + 1/10^6) <= log(1 + x)`` that grew past 24 GB.
-    The symbolic engine's rewrites (``engines.exact.forms.rewrite``) run inside it."""
+    """The size bounds without the power and gcd ones: a multinomial expansion (sympy's
+    ``expand`` of (a + b + ...)^n builds every multinomial coefficient, about
+    C(n + k - 1, k - 1) integers of n log2(k) bits; inside ``simplify`` of
+    ``max(log(1 + x), x/(1 + x) + 1/10^6) <= log(1 + x)`` that grew past 24 GB) and the degree
+    of a dense polynomial (``DENSE_MAX_DEGREE``).  The symbolic engine's decision
+    (``engines.exact.engine``) and its rewrites (``engines.exact.forms.rewrite``) run inside."""
     _EXPANSIONS[0] += 1
     try:
         yield

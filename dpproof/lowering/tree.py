@@ -51,6 +51,13 @@ def _hoist(body, outer: set):
     return body.xreplace(found), [(d, e) for e, d in found.items()]
 
 
+def defined_power(e) -> bool:
+    """``base**exponent`` defined on the whole domain, unchecked: sympy knows the base >= 0
+    there (the symbols carry the domain's signs) and the exponent > 0, not an integer."""
+    base, exponent = e.args
+    return bool(base.is_nonnegative and exponent.is_positive and not exponent.is_Integer)
+
+
 class Backend:
     """One arithmetic: how constants, operations and functions are built."""
 
@@ -96,9 +103,7 @@ class Backend:
         if e.is_Mul:
             return self.fold(kids, self.mul)
         if e.is_Pow:
-            if e.args[0].is_nonnegative and e.args[1].is_positive and not e.args[1].is_Integer:
-                # defined on the whole domain: sympy knows the base >= 0 there (the symbols
-                # carry the domain's signs) and the exponent > 0
+            if defined_power(e):
                 return self.nonneg_power(kids[0], e.args[1], kids[1])
             return self._checked(e, kids, lambda ks: self.power(ks[0], e.args[1], ks[1]))
         if isinstance(e, SpecialFunction):
