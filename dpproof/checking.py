@@ -1,7 +1,7 @@
 """Deciding one claim: the routes of ``dpproof.routes`` in order until one decides, the
-cross-examination, the repair of a refuted inequality (docs/design.md "Runner", "Routes").  Split from ``runner`` so that the workers of
-``execution`` call it without importing ``runner`` (no runner <-> execution import cycle);
-``runner.check_claim`` is this function."""
+cross-examination, the repair of a refuted inequality (docs/design.md "Runner", "Routes").
+Split from ``runner`` so that the workers of ``execution`` call it without importing
+``runner`` (no runner <-> execution import cycle); ``runner.check_claim`` is this function."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from .claims import Claim
 from .crossexam import cross_examine
-from .engines.base import (BACKSTOP_FIRED, Config, EngineTimeout, budgeted, load, now,
-                           outer_limit_passed, time_limit, wall)
+from .engines.base import (BACKSTOP_FIRED, WORK_DECIMALS, Config, EngineTimeout, budgeted,
+                           load, now, outer_limit_passed, time_limit, wall)
 from .engines.budget_text import limit_text
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
@@ -63,8 +63,8 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             a = _with_repair(a, config)
     # the work the claim took, whole and in its cross-examination (work-seconds under
     # counted budgets; seconds under budget="seconds")
-    return replace(a, work={"claim": round(now(config.budget) - meter["start"], 6),
-                            "cross_examination": round(meter["cross_examination"], 6)})
+    return replace(a, work={"claim": round(now(config.budget) - meter["start"], WORK_DECIMALS),
+                            "cross_examination": round(meter["cross_examination"], WORK_DECIMALS)})
 
 
 #: modules whose import changes what a claim's counted work finds, imported before every

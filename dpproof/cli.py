@@ -38,6 +38,12 @@ def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     if argv is None and args.command == "verify":
         pin_hash_seed()
+    if args.command == "verify":
+        # before any claim is built: the facts sympy caches while building them follow its
+        # random streams (dpproof.fresh_state)
+        from .fresh_state import seed_sympy
+
+        seed_sympy(args.seed)
     if args.command == "functions":
         return _functions(args)
     if args.command in ("list", "show"):

@@ -21,7 +21,8 @@ from typing import Callable
 
 from . import conjunction
 from .claims import Claim
-from .engines.base import Config, EngineTimeout, load, now, outer_limit_passed, time_limit, wall
+from .engines.base import (WORK_DECIMALS, Config, EngineTimeout, load, now, outer_limit_passed,
+                           time_limit, wall)
 from .engines.budget_text import limit_text
 from .engines.rows import Row
 from .evidence import Evidence, Verdict
@@ -61,7 +62,7 @@ class Route:
 
 def spent(ev: Evidence, b0: float) -> Evidence:
     """``ev`` with the budget used since ``b0`` (``SPENT``)."""
-    return replace(ev, data={**ev.data, SPENT: round(now() - b0, 6)})
+    return replace(ev, data={**ev.data, SPENT: round(now() - b0, WORK_DECIMALS)})
 
 
 def run_engine(name: str, progress: Progress, config: Config,

@@ -21,6 +21,7 @@ from ..claims import Interval
 from . import ENGINES
 from ..oracles.integrate import INTEGRATING
 from .. import work
+from ..fresh_state import seed_sympy
 from ..work import EngineTimeout  # noqa: F401  (defined with the work meter; re-exported)
 from .compiled import Compiled, classify, fails, holds, lowers  # noqa: F401  (re-exported)
 from .decimals import decimal_str, describe_box  # noqa: F401  (re-exported)
@@ -36,6 +37,10 @@ BUDGETS = ("seconds", "work")
 #: budget="work": about what one unmetered CPU-second of sympy-heavy code makes on the machine
 #: the defaults were tuned on (benchmarks/bench_work_meter.py measures it)
 UNITS_PER_SECOND = 2_000_000
+#: decimals a work reading is reported to: a work-second is 2,000,000 units, so at 7 decimals
+#: the difference of two readings is the exact count, whatever float error its subtraction
+#: carries (at 6, an odd count sits on a rounding tie that the error breaks either way)
+WORK_DECIMALS = 7
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,7 @@ def budgeted(config: Config):
     if config.budget != "work":
         yield
         return
-    from sympy.core.random import seed
-    seed(config.seed)
+    seed_sympy(config.seed)
     previous, _BUDGET[0] = _BUDGET[0], "work"
     try:
         with work.metering():

@@ -42,3 +42,45 @@ def test_two_hash_seeds_give_the_same_verdicts_scopes_and_witnesses(tmp_path):
     assert {c["id"]: c["verdict"] for c in a} == {
         "wasserman.laplace.sd": "REFUTED", "wasserman.series.dp": "REFUTED",
         "wasserman.histogram.dp.instances": "CERTIFIED"}
+
+
+_PIN = """
+import os, sys
+from dpproof import hash_seed
+calls = []
+os.execve = lambda exe, argv, env: calls.append((argv, env))
+for name in ("DPPROOF_PINNED", "DPPROOF_NO_REEXEC", "PYTHONHASHSEED"):
+    os.environ.pop(name, None)
+sys.argv = ["dpproof", "verify", "claims.toml", "--out", "somewhere"]
+hash_seed.pin_hash_seed()
+argv, env = calls[0]
+print(env["PYTHONHASHSEED"], env[hash_seed.MARK], argv[1:], hash_seed.layout_fixed())
+os.environ.update(env)
+hash_seed.pin_hash_seed()          # the re-executed process does not re-execute again
+print(len(calls))
+"""
+
+
+def test_the_command_line_re_executes_once_pinned(tmp_path):
+    """``pin_hash_seed`` re-executes with the hash seed 0, marked so that the new process does
+    not re-execute again, and on Linux asks for addresses laid out without randomisation
+    (``dpproof.hash_seed``); run in a child, whose later execs alone it affects."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    done = subprocess.run([sys.executable, "-c", _PIN], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, env={**env, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, second = done.stdout.splitlines()
+    assert first.startswith("0 1 ['-m', 'dpproof', 'verify', 'claims.toml', '--out', "
+                            "'somewhere'] ")
+    if sys.platform.startswith("linux") and _personality_allowed():
+        assert first.endswith(" True")
+    assert second == "1"
+
+
+def _personality_allowed() -> bool:
+    """Whether this machine lets a process turn address randomisation off (``setarch -R``)."""
+    done = subprocess.run([sys.executable, "-c", "from dpproof.hash_seed import _fixed_layout, "
+                           "layout_fixed; print(_fixed_layout() or layout_fixed())"],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return done.stdout.strip() == "True"
