@@ -13,12 +13,15 @@ The command line pins what counted work would otherwise follow (``dpproof.hash_s
 ``dpproof.fresh_state``): the string-hash seed, sympy's random streams from before the first
 claim is built, and on Linux the address layout (a class hashes by its address, and sympy's
 caches key their entries with classes).  The two runs' command lines are of equal length
-(``--out`` directories named alike), since the arguments are laid out in memory too.  Where
-the machine forbids fixing the layout, counts may differ by ``SLACK``: measured before it was
-fixed, up to 40,000 calls of 61 million in one claim.  History: first run by hand
-(2026-12-02), identical verdicts, scopes, witnesses and evidence for all 62 claims (the 60 and
-two steps of a chain ``--only`` brings along), identical counts for 49; with the layout and
-sympy's streams pinned (2026-12-06), identical counts for all.
+(``--out`` directories named alike), since the arguments are laid out in memory too.  What is
+left (measured 2026-12-06, layout fixed): 57 of the 60 claims counted identical work; three
+differed by 12 to 22 calls, and two ``--jobs 1`` runs of ``osgt22.rdp_to_dp`` by 162 calls
+(a worker is forked from a parent whose heap has moved with the results it has received by
+then, so objects a claim creates land elsewhere).  ``PINNED_SLACK`` allows that residue, a
+twentieth of what was allowed before; where the machine forbids fixing the layout, ``SLACK``
+(measured before it was fixed: up to 40,000 calls of 61 million in one claim).  History: first
+run by hand (2026-12-02), identical verdicts, scopes, witnesses and evidence for all 62 claims
+(the 60 and two steps of a chain ``--only`` brings along), identical counts for 49.
 """
 
 from __future__ import annotations
@@ -47,13 +50,15 @@ SOURCES = {"adp_notes", "azize23", "cesar_rogers21", "osgt22", "wasserman"}
 #: many engines stop at their edge and the test takes CI minutes
 BUDGETS = ("--budget", "4", "--engine-budget", "2")
 #: (relative, absolute work-seconds) difference allowed between two runs' counts where the
-#: address layout cannot be fixed (see above); none where it can
+#: address layout cannot be fixed, and where it can (500 calls; see above)
 SLACK = (1e-3, 2e-3)
+PINNED_SLACK = (0.0, 2.5e-4)
 
 
-def _close(a, b, exact: bool) -> bool:
-    return a == b or (not exact and a is not None and b is not None
-                      and abs(a - b) <= max(SLACK[0] * max(abs(a), abs(b)), SLACK[1]))
+def _close(a, b, pinned: bool) -> bool:
+    rel, tol = PINNED_SLACK if pinned else SLACK
+    return a == b or (a is not None and b is not None
+                      and abs(a - b) <= max(rel * max(abs(a), abs(b)), tol))
 
 
 def layout_pinnable() -> bool:
@@ -125,10 +130,10 @@ def test_sixty_library_claims_decide_alike_quiet_and_under_four_times_oversubscr
     differ = {i: (quiet[i], loaded[i]) for i in ids if quiet[i] != loaded[i]}
     assert not differ, json.dumps(differ, indent=1)[:4000]
     work_quiet, work_loaded = counts(quiet_report), counts(loaded_report)
-    exact = layout_pinnable()
+    pinned = layout_pinnable()
     far = {i: (work_quiet[i], work_loaded[i]) for i in ids
            if len(work_quiet[i]) != len(work_loaded[i])
-           or not all(_close(a, b, exact) for a, b in zip(work_quiet[i], work_loaded[i]))}
+           or not all(_close(a, b, pinned) for a, b in zip(work_quiet[i], work_loaded[i]))}
     assert not far, far
     edges = sum("budget of" in e[2] for c in quiet.values() for e in c["evidence"])
     assert edges >= 5, "the budgets are small enough that some engines stop at their edge"
