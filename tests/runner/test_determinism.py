@@ -65,7 +65,7 @@ def _close(a, b, pinned: bool) -> bool:
 def layout_pinnable() -> bool:
     """Whether this machine lets the command line lay addresses out without randomisation."""
     done = subprocess.run([sys.executable, "-c", "from dpproof.hash_seed import _fixed_layout, "
-                           "layout_fixed; print(_fixed_layout() or layout_fixed())"],
+                           "layout_fixed; _fixed_layout(); print(layout_fixed())"],
                           capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     return done.stdout.strip() == "True"
