@@ -1,6 +1,8 @@
-"""A verdict does not depend on Python's string-hash seed: ``dpproof verify`` runs under the
-process's own ``PYTHONHASHSEED`` (no re-execution with a pinned seed), so the same claims
-under two seeds must give the same verdicts, scopes and witnesses."""
+"""What the command line pins so that counted work is a function of the claim, the settings,
+the version and the seed (``dpproof.hash_seed``, ``dpproof.fresh_state``): a verdict does not
+depend on Python's string-hash seed (claims decided in-process under two seeds, no
+re-execution, give the same verdicts, scopes and witnesses); the one re-execution pins the hash
+seed and, on Linux, the address layout; claims are built with sympy's random streams seeded."""
 
 from __future__ import annotations
 
