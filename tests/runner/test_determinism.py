@@ -35,6 +35,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import layout_pinnable
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: the claims that lost their verdicts under load when budgets were seconds (issue 28)
@@ -60,15 +62,6 @@ def _close(a, b, pinned: bool) -> bool:
     rel, tol = PINNED_SLACK if pinned else SLACK
     return a == b or (a is not None and b is not None
                       and abs(a - b) <= max(rel * max(abs(a), abs(b)), tol))
-
-
-def layout_pinnable() -> bool:
-    """Whether this machine lets the command line lay addresses out without randomisation."""
-    done = subprocess.run([sys.executable, "-c", "from dpproof.hash_seed import _fixed_layout, "
-                           "layout_fixed; _fixed_layout(); print(layout_fixed())"],
-                          capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    return done.stdout.strip() == "True"
 
 
 def chosen() -> list[str]:

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.helpers import layout_pinnable
+
 ROOT = Path(__file__).resolve().parents[2]
 #: refuted claims of three parameters (witnesses), an instance grid certified
 CLAIMS = ["wasserman.laplace.sd", "wasserman.series.dp", "wasserman.histogram.dp.instances"]
@@ -74,18 +76,9 @@ def test_the_command_line_re_executes_once_pinned(tmp_path):
     first, second = done.stdout.splitlines()
     assert first.startswith("0 1 ['-m', 'dpproof', 'verify', 'claims.toml', '--out', "
                             "'somewhere'] ")
-    if sys.platform.startswith("linux") and _personality_allowed():
+    if sys.platform.startswith("linux") and layout_pinnable():
         assert first.endswith(" True")
     assert second == "1"
-
-
-def _personality_allowed() -> bool:
-    """Whether this machine lets a process turn address randomisation off (``setarch -R``)."""
-    done = subprocess.run([sys.executable, "-c", "from dpproof.hash_seed import _fixed_layout, "
-                           "layout_fixed; _fixed_layout(); print(layout_fixed())"],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    return done.stdout.strip() == "True"
 
 
 _FACTS = """
