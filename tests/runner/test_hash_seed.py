@@ -116,3 +116,39 @@ def test_claims_are_built_with_sympy_seeded(tmp_path):
         assert done.returncode == 0, done.stderr[-2000:]
         seen.append(done.stdout.strip())
     assert seen[0] == seen[1] and len(seen[0]) == 64
+
+
+_DUMMIES = """
+import sys
+from sympy import Dummy
+from dpproof import cli
+
+def numbering(args, claims):   # instead of deciding: how the claims' Dummies were numbered
+    print(Dummy._base_dummy_index, Dummy._count, len(claims))
+    return 0
+
+cli._verify = numbering
+sys.exit(cli.main(["verify", "--only", "osgt22.rdp_to_dp", "--no-cache", "--no-pdf",
+                   "--out", sys.argv[1]]))
+"""
+
+
+def test_claims_are_built_with_dummies_numbered_alike(tmp_path):
+    """sympy draws the base of its Dummy numbering at import, from the unseeded ``random``, and
+    a Dummy's index enters its hash: the command line numbers them from a fixed base before
+    building any claim (``fresh_state.number_dummies``).  osgt22.rdp_to_dp's declaration
+    substitutes simultaneously (through Dummies): with sympy's draw, the heap its claims were
+    built into differed in every process, and so did the work its worker counted."""
+    from dpproof.fresh_state import dummy_base
+
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
+    seen = []
+    for i in range(2):
+        done = subprocess.run([sys.executable, "-c", _DUMMIES, str(tmp_path / f"out{i}")],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              env=env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        seen.append(done.stdout.split())
+    base, count, claims = seen[0]
+    assert seen[0] == seen[1] and int(base) == dummy_base("declarations")
+    assert int(count) > 0 and int(claims) >= 1   # the declaration did number some
