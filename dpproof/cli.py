@@ -40,12 +40,10 @@ def _main(argv: list[str] | None) -> int:
         pin_hash_seed()
     if args.command == "verify":
         # before any claim is built: the facts sympy caches while building them follow its
-        # random streams, and where its objects land follows its Dummy numbering
-        # (dpproof.fresh_state)
-        from .fresh_state import number_dummies, seed_sympy
+        # random streams (dpproof.fresh_state)
+        from .fresh_state import seed_sympy
 
         seed_sympy(args.seed)
-        number_dummies("declarations")
     if args.command == "functions":
         return _functions(args)
     if args.command in ("list", "show"):

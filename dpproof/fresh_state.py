@@ -10,10 +10,12 @@ history from one claim to the next, and ``reset`` puts each back before a claim:
 - sympy's ``Dummy`` numbering: an index is ``_base_dummy_index + _count``, the base drawn at
   random when sympy is imported and the count global, and the index enters the Dummy's hash,
   hence the order in which a set or dict of them is walked (and so where later objects land
-  in memory).  The base becomes one taken from the claim's content, the count restarts at 0
-  (``number_dummies``; the command line does the same for the declarations): the same claim
-  numbers its Dummies alike in every process, and two claims' Dummies never compare equal
-  (their bases differ by at least 10^9, more than a claim creates);
+  in memory).  The base becomes one taken from the claim's content (``dummy_base``), the
+  count restarts at 0: the same claim numbers its Dummies alike in every process, and two
+  claims' Dummies never compare equal (their bases differ by at least 10^9, more than a
+  claim creates).  The Dummies sympy creates as it is imported, and those of the claims'
+  declarations, are numbered from a fixed base in the command line's process
+  (``hash_seed.pin_dummy_base``);
 - sympy's random streams (its assumptions system shuffles the facts it asks): ``seed_sympy``,
   at the start of a command line run (``cli``) and before every claim (``engines.base.budgeted``).
   The facts a query finds are cached on the objects it asked about, so the order of the
@@ -28,12 +30,13 @@ history from one claim to the next, and ``reset`` puts each back before a claim:
 from __future__ import annotations
 
 import functools
-import hashlib
 import sys
 import types
 
 from sympy import Dummy
 from sympy.core.cache import clear_cache
+
+from .hash_seed import dummy_base
 
 #: modules whose caches are not about claims (file hashes of the sources, the sections)
 _KEEP = ("dpproof.sources", "dpproof.sections")
@@ -76,25 +79,6 @@ def seed_sympy(seed: int) -> None:
     restart(seed)
 
 
-def number_dummies(key: str) -> None:
-    """Number the Dummies created from now on from ``dummy_base(key)``, from 0.  For the
-    claims' declarations, before a claim's own ``reset``: sympy draws its base at import
-    from the unseeded ``random``, and a Dummy's index enters its hash, so the order in which
-    sets of them are walked, hence the order in which objects are allocated and where they
-    land in memory.  A ``simultaneous=True`` substitution at declaration (osgt22.rdp_to_dp's
-    tangent rule) left the parent's heap laid out differently in every run, and the claim's
-    worker, forked from it, counted up to 160 calls more or fewer.  The base is 10^9 or
-    more, above sympy's own draws (below 10^7), so a Dummy numbered before never equals one
-    numbered after."""
-    Dummy._base_dummy_index = dummy_base(key)
-    Dummy._count = 0
-
-
-def dummy_base(key: str) -> int:
-    """A base for the claim's Dummy indices, from its content: 10^9 times 48 bits of its hash."""
-    return int(hashlib.sha256(key.encode()).hexdigest()[:12], 16) * 10**9 + 10**9
-
-
 #: hypothesis's process-wide caches (its strategies, constants and constraints): a hit skips
 #: work a miss counts, so a claim's counted work would follow what its worker ran before
 _HYPOTHESIS = (("hypothesis.strategies._internal.utils", "_STRATEGY_CACHE"),
@@ -110,7 +94,8 @@ def reset(key: str) -> None:
     for f in caches():
         f.cache_clear()
     forget_hypothesis()
-    number_dummies(key)
+    Dummy._base_dummy_index = dummy_base(key)
+    Dummy._count = 0
 
 
 def forget_hypothesis() -> None:

@@ -120,6 +120,8 @@ def test_claims_are_built_with_sympy_seeded(tmp_path):
 
 _DUMMIES = """
 import sys
+from dpproof.hash_seed import pin_dummy_base
+pin_dummy_base()                   # as the command line's process does, before sympy
 from sympy import Dummy
 from dpproof import cli
 
@@ -134,12 +136,13 @@ sys.exit(cli.main(["verify", "--only", "osgt22.rdp_to_dp", "--no-cache", "--no-p
 
 
 def test_claims_are_built_with_dummies_numbered_alike(tmp_path):
-    """sympy draws the base of its Dummy numbering at import, from the unseeded ``random``, and
-    a Dummy's index enters its hash: the command line numbers them from a fixed base before
-    building any claim (``fresh_state.number_dummies``).  osgt22.rdp_to_dp's declaration
-    substitutes simultaneously (through Dummies): with sympy's draw, the heap its claims were
-    built into differed in every process, and so did the work its worker counted."""
-    from dpproof.fresh_state import dummy_base
+    """sympy draws the base of its Dummy numbering as it is imported, from a generator the
+    operating system seeds, creates Dummies of its own, and a Dummy's index enters its hash:
+    the command line's process numbers them from a fixed base (``hash_seed.pin_dummy_base``),
+    so the claims are built alike in every process (osgt22.rdp_to_dp's declaration
+    substitutes simultaneously, through Dummies).  With sympy's draw, one claim's counted
+    work differed by up to 80 calls between processes."""
+    from dpproof.hash_seed import dummy_base
 
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
     seen = []
@@ -150,5 +153,5 @@ def test_claims_are_built_with_dummies_numbered_alike(tmp_path):
         assert done.returncode == 0, done.stderr[-2000:]
         seen.append(done.stdout.split())
     base, count, claims = seen[0]
-    assert seen[0] == seen[1] and int(base) == dummy_base("declarations")
-    assert int(count) > 0 and int(claims) >= 1   # the declaration did number some
+    assert seen[0] == seen[1] and int(base) == dummy_base("import")
+    assert int(count) > 34 and int(claims) >= 1   # sympy's own and the declaration's
