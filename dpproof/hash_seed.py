@@ -32,7 +32,8 @@ def pin_hash_seed() -> None:
     is a function of the claim, the settings, the version and dpproof's ``--seed``.  Forked
     workers inherit both.  Where the persona cannot be set (not Linux, or a sandbox that
     forbids it) the run goes on with randomised addresses, its counts then reproducible only
-    to that residue.  (A Python caller of ``dpproof.verify`` pins the hash seed itself.)"""
+    to that residue.  The process that runs then pins sympy's Dummy numbering
+    (``pin_dummy_base``).  (A Python caller of ``dpproof.verify`` pins the hash seed itself.)"""
     if os.environ.get("DPPROOF_NO_REEXEC"):
         return
     if not os.environ.get(MARK):
@@ -48,7 +49,7 @@ def pin_hash_seed() -> None:
 
 
 def dummy_base(key: str) -> int:
-    """A base for Dummy indices from ``key`` (a claim's content, "declarations", "import"):
+    """A base for Dummy indices from ``key`` (a claim's content; "import" for sympy's own):
     10^9 times 48 bits of its hash, plus 10^9 -- above sympy's own draws (below 10^7), and
     two keys' bases differ by at least 10^9, more Dummies than a process creates."""
     return int(hashlib.sha256(key.encode()).hexdigest()[:12], 16) * 10**9 + 10**9
