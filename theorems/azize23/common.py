@@ -23,18 +23,22 @@ def build_claim(cid, locator, lhs, rel, rhs, domain, note="", kind=None, steps=(
     """A claim (a step, or declared through ``catalogue``); ``derived`` defaults to the source
     parameters of the grid (``GRID_OF``)."""
     kind = kind or (Kind.IDENTITY if rel == "==" else Kind.INEQUALITY)
-    derived = GRID_OF.get(id(domain), ()) if derived is None else derived
+    if derived is None:
+        grid_, derived = GRID_OF.get(id(domain), (None, ()))
+        derived = derived if grid_ is domain else ()
     return Claim(cid, src(locator), Statement(lhs, rel, rhs, tuple(hyps)), domain, kind,
                  steps=steps, note=note, derived=derived, narrowed=narrowed)
 
 
-#: source parameters of each instance grid (Claim.derived), keyed by the grid's id()
-GRID_OF: dict[int, dict] = {}
+#: source parameters of each instance grid (Claim.derived): id() -> (the grid, parameters).
+#: The grid is held, so that its id is never another object's (a grid freed, and an equal-sized
+#: Domain allocated where it was, would have taken its parameters)
+GRID_OF: dict[int, tuple[Domain, dict]] = {}
 
 
 def grid(domain: Domain, **derived) -> Domain:
     """Register the source parameters of an instance grid (printed beside witnesses)."""
-    GRID_OF[id(domain)] = derived
+    GRID_OF[id(domain)] = (domain, derived)
     return domain
 
 
