@@ -107,15 +107,22 @@ def test_claims_are_built_with_sympy_seeded(tmp_path):
     asked about: the command line seeds sympy's random streams before building any claim, so
     the facts on a claim's objects as its worker starts are the same in every process (left to
     sympy's own draw, two processes cached different facts on this claim's objects)."""
+    seen = [out.strip() for out in _in_two_processes(_FACTS, tmp_path)]
+    assert seen[0] == seen[1] and len(seen[0]) == 64
+
+
+def _in_two_processes(script: str, tmp_path) -> list[str]:
+    """What ``script`` prints in two fresh processes (hash seed 0), each with its own out
+    folder as its argument."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
-    seen = []
+    printed = []
     for i in range(2):
-        done = subprocess.run([sys.executable, "-c", _FACTS, str(tmp_path / f"out{i}")],
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / f"out{i}")],
                               cwd=tmp_path, capture_output=True, text=True, timeout=300,
                               env=env)
         assert done.returncode == 0, done.stderr[-2000:]
-        seen.append(done.stdout.strip())
-    assert seen[0] == seen[1] and len(seen[0]) == 64
+        printed.append(done.stdout)
+    return printed
 
 
 _DUMMIES = """
@@ -144,14 +151,7 @@ def test_claims_are_built_with_dummies_numbered_alike(tmp_path):
     work differed by up to 80 calls between processes."""
     from dpproof.hash_seed import dummy_base
 
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
-    seen = []
-    for i in range(2):
-        done = subprocess.run([sys.executable, "-c", _DUMMIES, str(tmp_path / f"out{i}")],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                              env=env)
-        assert done.returncode == 0, done.stderr[-2000:]
-        seen.append(done.stdout.split())
+    seen = [out.split() for out in _in_two_processes(_DUMMIES, tmp_path)]
     base, count, claims = seen[0]
     assert seen[0] == seen[1] and int(base) == dummy_base("import")
     assert int(count) > 34 and int(claims) >= 1   # sympy's own and the declaration's
