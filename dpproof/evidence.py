@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .claims import Claim
@@ -194,6 +194,14 @@ def assess(claim: Claim, evidence: list[Evidence] | tuple[Evidence, ...], second
                               evidence, seconds, repair)
     return Assessment(claim, Verdict.INCONCLUSIVE, "no engine supports this claim", None,
                       evidence, seconds)
+
+
+def reassess(a: Assessment, evidence: list[Evidence] | tuple[Evidence, ...]) -> Assessment:
+    """``a`` aggregated again from ``evidence`` (a chain's added, a memory error recast),
+    keeping what its worker recorded beside the evidence: the repair and its regions, the
+    cache flag, the cross-examination's record and the work counted."""
+    return replace(assess(a.claim, evidence, a.seconds), repair=a.repair, regions=a.regions,
+                   cached=a.cached, cross_examination=a.cross_examination, work=a.work)
 
 
 def _flagged(claim: Claim, evidence: tuple[Evidence, ...], detail: str, seconds: float,

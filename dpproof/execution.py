@@ -38,7 +38,7 @@ from typing import Iterator, Protocol, Sequence
 from .claims import Claim
 from .engines.base import Config, EngineTimeout
 from .engines.budget_text import limit_text
-from .evidence import Assessment, Evidence, Verdict, assess
+from .evidence import Assessment, Evidence, Verdict, assess, reassess
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
 GRACE = 5.0
@@ -171,8 +171,7 @@ def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
         return a
     evidence = [replace(e, verdict=Verdict.INCONCLUSIVE, detail=_memory_text(memory_mb),
                         data={}) if e in hit else e for e in a.evidence]
-    return replace(assess(claim, evidence, a.seconds), repair=a.repair, regions=a.regions,
-                   cross_examination=a.cross_examination)
+    return reassess(a, evidence)
 
 
 def _memory_text(memory_mb: int | None) -> str:

@@ -29,7 +29,8 @@ from . import __version__
 from . import notebook  # noqa: F401  (the Jupyter display of claims and reports)
 from .claims import Claim
 from .engines.base import Config
-from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Report, Verdict, assess
+from .evidence import (CROSS_EXAMINATION, Assessment, Evidence, Report, Verdict, assess,
+                       reassess)
 from .execution import LocalExecutor, Limits, default_memory_mb
 
 if TYPE_CHECKING:
@@ -229,9 +230,7 @@ def _with_chains(ordered: list[Claim], results: dict[int, Assessment]) -> list[A
         steps = [by_id.get(s.id) for s in claim.steps]
         if claim.steps and all(s is not None for s in steps):
             ev = _chained(a, chain_evidence(claim, steps))
-            a = replace(assess(claim, (*a.evidence, ev), a.seconds), repair=a.repair,
-                        regions=a.regions, cached=a.cached,
-                        cross_examination=a.cross_examination)
+            a = reassess(a, (*a.evidence, ev))
         out.append(a)
     return out
 

@@ -6,6 +6,7 @@ false PROVED of ``x <= 1/2`` on [0, 1] (false at x = 1), and the claim must end 
 flagged as a soundness failure."""
 
 import os
+from dataclasses import replace
 
 import pytest
 import sympy
@@ -224,3 +225,19 @@ def test_the_chain_sweep_runs_once_in_the_parents_supervised_worker(monkeypatch,
     (line,) = pids.read_text().splitlines()
     pid, cid = line.split()
     assert cid == "plant.chain" and int(pid) != os.getpid()
+
+
+def test_a_chain_keeps_what_its_parents_worker_recorded():
+    """The chain's verdict is aggregated again in the parent process: the work the parent's
+    worker counted, its sweep's record and its repair are the worker's, not dropped."""
+    recorded = {"claim": 4.25, "cross_examination": 0.5}
+
+    class Recorded(PlantedLinks):
+        def run(self, claims, todo, config, limits):
+            for i, a in super().run(claims, todo, config, limits):
+                yield i, a if a.claim.steps == () else replace(a, work=recorded, repair="kept")
+
+    a = verify([_chain(2)], CONFIG, executor=Recorded()).by_id("plant.chain")
+    assert a.verdict is Verdict.PROVED
+    assert [e.engine for e in a.evidence][-1] == "chain"
+    assert a.work == recorded and a.repair == "kept" and a.cross_examination
