@@ -18,6 +18,11 @@ from .repair import repair
 from .routes import walk
 
 
+#: the evidence of a claim whose worker walked no route (``Claim.chain_proved``)
+CHAIN_DECIDES = ("no route walked: each link of its chain is PROVED, and the chain decides "
+                 "the claim once its sweep of the claim as written has run")
+
+
 def check_claim(claim: Claim, config: Config) -> Assessment:
     """Run the engines on one claim (not its steps) and aggregate their evidence."""
     if claim.proof is not None:   # a statement over every law: its premises, one by one
@@ -39,7 +44,10 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             load(name)
         try:
             with budgeted(config), time_limit(config.timeout):
-                walk(claim, config, evidence)   # dpproof.routes: the table, in order
+                if claim.chain_proved:
+                    evidence.append(Evidence("routes", Verdict.INCONCLUSIVE, CHAIN_DECIDES))
+                else:
+                    walk(claim, config, evidence)   # dpproof.routes: the table, in order
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
                 meter["before"] = now()

@@ -202,6 +202,10 @@ class Claim:
     family: str = ""             # every mechanism of this class (continuous parameters)
     #: over every law, by the calculus (``calculus.Proof``); a sympy statement only as a link
     proof: object = None
+    #: set by the runner only (``runner.verify``), never by a claim's author: its steps are
+    #: decided, each PROVED, and their chain connects to the claim, so the chain decides it
+    #: and its worker walks no route (the sweep of the claim as written still runs)
+    chain_proved: bool = False
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):

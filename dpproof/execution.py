@@ -309,7 +309,7 @@ class LocalExecutor:
             mine = {i: limits.of_claim(claims[i]) for i in todo}
             futures = {pool.schedule(_work, args=(i, config, limits.memory_mb, mine[i].cpu),
                                      timeout=mine[i].wall): i for i in todo}
-            if self.meanwhile is not None and not replaced:
+            if self.meanwhile is not None and not replaced and self.thread is None:
                 # the workers are forked by now and no replacement is due: a worker forked
                 # while the thread runs (one replacing a dead worker) may inherit a lock it
                 # holds, but workers never import what it imports
