@@ -174,9 +174,10 @@ class Claim:
     """One checkable assertion of a source, with a stable id.
 
     ``steps`` is an optional derivation ``lhs R1 e1 R2 e2 ... Rn rhs``: each step is a claim
-    of its own (checked link by link) and the runner checks that the links connect.
-    ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader
-    of the report needs (e.g. "instances: Gaussian, Laplace").
+    of its own (checked link by link) and the runner checks that the links connect; it
+    sets ``chain_proved`` (in the cache key) when each link is PROVED: no route is walked.
+    ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader of
+    the report needs (e.g. "instances: Gaussian, Laplace").
     ``derived`` maps source parameters to sympy expressions of the claim's parameters
     (``{"eps": i/4, "delta": j/100}`` for a claim over a grid index): reports print them
     beside every witness.  ``narrowed`` states, in the source's variables, how the domain
@@ -202,10 +203,7 @@ class Claim:
     family: str = ""             # every mechanism of this class (continuous parameters)
     #: over every law, by the calculus (``calculus.Proof``); a sympy statement only as a link
     proof: object = None
-    #: set by the runner only (``runner.verify``), never by a claim's author: its steps are
-    #: decided, each PROVED, and their chain connects to the claim, so the chain decides it
-    #: and its worker walks no route (the sweep of the claim as written still runs)
-    chain_proved: bool = False
+    chain_proved: bool = False   # set by runner.verify only (see above)
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):
@@ -301,10 +299,8 @@ class Claim:
 
 def value_claim(id: str, source: Source, expr, printed: str, domain: Domain | None = None,
                 note: str = "", stated_point: bool = False) -> Claim:
-    """A number printed in a source ("≈ 27.7", "6.8e-5"), checked to the digits printed.
-
-    The tolerance is half a unit in the last printed digit: ``|expr - printed| <= tol``.
-    """
+    """A number printed in a source ("≈ 27.7", "6.8e-5"), checked to the digits printed:
+    ``|expr - printed| <= tol``, half a unit in the last printed digit."""
     value = sympy.Rational(printed)
     mantissa = printed.lower().split("e")[0]
     exponent = int(printed.lower().split("e")[1]) if "e" in printed.lower() else 0
