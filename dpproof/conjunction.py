@@ -26,7 +26,8 @@ one, nor on a claim over j in {0, 1} whose instances simplify where the whole do
 - all conjuncts PROVED: PROVED (CERTIFIED if any is only CERTIFIED);
 - a conjunct REFUTED: its witness is certified again on the claim as written (the Max is at
   least that conjunct), and only then refutes the claim;
-- otherwise nothing is said (the engines' evidence stands).
+- otherwise INCONCLUSIVE, saying what was said of each conjunct (the engines' evidence
+  stands; the report shows where the conjunction's budget went).
 """
 
 from __future__ import annotations
@@ -106,14 +107,15 @@ def _integer_values(iv) -> list[int] | None:
 
 
 def decide(claim: Claim, config: Config) -> list[Evidence]:
-    """The conjunction's evidence ([PROVED], [CERTIFIED] or [REFUTED]), or [] when some
-    conjunct is undecided."""
+    """The conjunction's evidence: [PROVED], [CERTIFIED] or [REFUTED]; [INCONCLUSIVE] with
+    what was said of each conjunct when some conjunct is undecided; [] when the claim is
+    no conjunction."""
     split = parts(claim)
     if not 2 <= len(split) <= MAX_CONJUNCTS:
         return []
     t0, b0 = wall(), now()
     budget = min(config.engine_timeout, BUDGET)
-    n, said, retry = len(split), [], []
+    n, said, retry, tried = len(split), [], [], {}
     # a shared box budget: each conjunct may use what the pool holds beyond half a budget
     # kept for each one after it (and never less than max_boxes)
     pool, keep = n * config.max_boxes, config.max_boxes // 2
@@ -127,9 +129,10 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
         pool -= min(spent.get("boxes", 0), boxes)
         if not got and spent.get("stopped_by") == "box budget":
             retry.append((label, part, fixed, boxes))   # resumed below with the boxes left
+            tried[label] = spent.get("best")
             continue
         if not got:
-            return []
+            return _undecided(split, said, {label: spent.get("best")}, t0)
         out = _settle(claim, config, label, part, fixed, got, said, t0)
         if out is not None:
             return out
@@ -137,12 +140,13 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
         # the boxes (and time) the decided conjuncts did not use go to those short of boxes
         left, more = budget - (now() - b0), pool // (len(retry) - i)
         if left < 1.0 or more < config.max_boxes // 10:
-            return []
+            return _undecided(split, said, tried, t0)
         pool -= more
         share = replace(config, engine_timeout=left / (len(retry) - i), max_boxes=had + more)
-        got = _one(part, share, {}, only="interval")   # the symbolic tries were made
+        spent = {}
+        got = _one(part, share, spent, only="interval")   # the symbolic tries were made
         if not got:
-            return []
+            return _undecided(split, said, {label: spent.get("best")}, t0)
         out = _settle(claim, config, label, part, fixed, got, said, t0)
         if out is not None:
             return out
@@ -151,6 +155,16 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
     return [Evidence(NAME, verdict, f"each of the {len(split)} conjuncts holds: "
                      + "; ".join(text[:300] for _, text in said), wall() - t0,
                      scope="whole domain, conjunct by conjunct")]
+
+
+def _undecided(split, said, tried: dict, t0: float) -> list[Evidence]:
+    """[INCONCLUSIVE]: the conjuncts decided and the best any engine said of those that
+    were not (``tried``: label -> (engine, verdict, detail), None when none answered)."""
+    parts = [text for _, text in said] + [
+        f"[{label}] undecided" + (f": {best[0]} {best[1].value} ({best[2][:200]})" if best
+                                  else "") for label, best in tried.items()]
+    return [Evidence(NAME, Verdict.INCONCLUSIVE, f"not every one of the {len(split)} "
+                     "conjuncts is decided: " + "; ".join(parts), wall() - t0)]
 
 
 def quick(claim: Claim, config: Config) -> list[Evidence]:
@@ -222,6 +236,8 @@ def _one(part: Claim, config: Config, spent: dict | None = None,
         if spent is not None and name == "interval":   # the boxes it used, and why it stopped
             spent.update(boxes=ev.data.get("boxes_visited", config.max_boxes),
                          stopped_by=ev.data.get("stopped_by"))
+        if spent is not None and (ev.verdict is Verdict.SUPPORTED or "best" not in spent):
+            spent["best"] = (name, ev.verdict, ev.detail)
         if ev.verdict is Verdict.REFUTED and ev.witness:
             return [ev]
         if ev.verdict.holds:

@@ -130,13 +130,19 @@ def _conjunction(p: Progress) -> None:
 
 
 def _within(p: Progress, decide) -> None:
-    """``decide``'s evidence, within the conjunction's budget (its limit reached: none)."""
+    """``decide``'s evidence, within the conjunction's budget (its limit reached: an
+    INCONCLUSIVE that says so), each with the budget it spent."""
+    t0, b0, budget = wall(), now(), min(p.config.engine_timeout, conjunction.BUDGET)
     try:
-        with time_limit(min(p.config.engine_timeout, conjunction.BUDGET)):
-            p.evidence.extend(decide(p.claim, p.config))
+        with time_limit(budget):
+            found = decide(p.claim, p.config)
     except EngineTimeout:
         if outer_limit_passed():   # the claim's limit, not the conjunction's
             raise
+        found = [Evidence(conjunction.NAME, Verdict.INCONCLUSIVE,
+                          f"{limit_text('conjunction', budget)} before every conjunct was decided",
+                          wall() - t0)]
+    p.evidence.extend(spent(ev, b0) for ev in found)
 
 
 def _symbolic_full(p: Progress) -> None:

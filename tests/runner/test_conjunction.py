@@ -71,6 +71,30 @@ def test_an_undecided_conjunct_leaves_the_claim_undecided():
                        x=I.closed(1, 2))
     got = conjunction.decide(claim, Config(timeout=60, engine_timeout=5, max_boxes=300))
     assert not any(e.verdict.holds for e in got), got
+    # and says so: what each conjunct got, where the conjunction's budget went
+    assert [e.verdict for e in got] == [Verdict.INCONCLUSIVE]
+    assert "[1] PROVED by symbolic" in got[0].detail
+    assert "[2] undecided: interval SUPPORTED" in got[0].detail
+
+
+def test_the_conjunctions_spent_budget_is_evidence(monkeypatch):
+    """Its limit reached, the conjunction route says so, with the work it spent."""
+    from dpproof import routes
+    from dpproof.engines.base import budgeted
+
+    def endless(claim, config):   # counted calls, so the count (not a backstop) stops it
+        while True:
+            sympy.Rational(3, 7) + sympy.Rational(1, 5)
+
+    monkeypatch.setattr(conjunction, "BUDGET", 0.5)
+    p = routes.Progress(make_claim("cj.spent", "max(x, x^2) <= 1", x=I.closed(0, 1)), CONFIG)
+    with budgeted(CONFIG):
+        routes._within(p, endless)
+    (ev,) = p.evidence
+    assert ev.verdict is Verdict.INCONCLUSIVE and ev.engine == "conjunction"
+    assert ev.detail == ("conjunction budget of 0.5 work-seconds spent before every "
+                         "conjunct was decided")
+    assert 0.5 <= ev.data[routes.SPENT] < 0.51
 
 
 @pytest.mark.parametrize("shape", ["max(A, B) <= 1", "1 >= max(A, B)", "min(A, B) >= -1"])
