@@ -92,6 +92,14 @@ def arb_to_mpf(x: arb) -> mpmath.mpf:
     return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
 
 
+def mpf_to_arb(x) -> arb:
+    """A finite mpmath number or float, exactly, as a ball of radius 0: from its mantissa
+    and exponent, never through a rational (``exp(-10^6)`` made a denominator of 1.4 million
+    bits, 0.25 s a conversion: 14 s of one claim's numeric engine, counted as no work)."""
+    sign, man, exp, _ = mpmath.mpf(x)._mpf_
+    return arb((-int(man) if sign else int(man), int(exp)))
+
+
 def mpf_to_fmpq(x) -> fmpq:
     """An mpmath number or float, exactly, as a rational."""
     if isinstance(x, float):

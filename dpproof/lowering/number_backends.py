@@ -10,7 +10,7 @@ import mpmath
 from flint import arb, fmpz
 from ..expr.scipy_special import special as _sp
 
-from .exact import arb_to_mpf, at_precision, mpf_to_fmpq
+from .exact import arb_to_mpf, at_precision, mpf_to_arb
 from .tree import Backend
 
 
@@ -126,7 +126,7 @@ def _exact_arb(x):
     if isinstance(x, (float, mpmath.mpf)):
         if not mpmath.isfinite(x):
             return arb.pos_inf() if x > 0 else (arb.neg_inf() if x < 0 else arb.nan())
-        return arb(mpf_to_fmpq(x))
+        return mpf_to_arb(x)
     if isinstance(x, int):
         return arb(fmpz(x))
     return x  # a distribution object or already a ball

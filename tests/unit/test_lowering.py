@@ -87,6 +87,21 @@ def test_negative_mpmath_numbers_keep_their_sign_when_made_exact():
         assert float(mpf_to_fmpq(-mpmath.mpf(3) * 2**70)) == -3 * 2.0**70
 
 
+def test_mpmath_numbers_become_exact_balls_whatever_their_exponent():
+    """``mpf_to_arb``: radius 0 and the very mantissa and exponent, negative, tiny, huge or
+    a float alike (``exp(-10^6)`` went through a rational of 1.4 million bits)."""
+    from flint import arb
+
+    from dpproof.lowering.exact import mpf_to_arb
+    with mpmath.workdps(60):
+        tiny = mpmath.exp(-mpmath.mpf(10) ** 6) * mpmath.pi
+        for x in (tiny, -tiny, 1 / tiny, mpmath.mpf("-1.5"), mpmath.mpf(0), 0.1, -2.0 ** -1074):
+            ball = mpf_to_arb(x)
+            assert ball.rad() == 0 and arb_to_mpf(ball) == mpmath.mpf(x), x
+        assert mpf_to_arb(mpmath.mpf("-1.5")) == arb(-1.5)
+        assert mpf_to_arb(-tiny) < 0 < mpf_to_arb(tiny) < mpf_to_arb(mpmath.mpf("1e-400000"))
+
+
 def test_a_product_of_wide_balls_is_the_hull_of_its_ends():
     """Midpoint-radius products overestimate wide balls: exp(3a/5) exp(a(a - 49)/80) on
     a in [467, 467.5] (relative radii 0.15 and ~1) came out as a ball containing 0, and the
