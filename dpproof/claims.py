@@ -175,7 +175,7 @@ class Claim:
 
     ``steps`` is an optional derivation ``lhs R1 e1 R2 e2 ... Rn rhs``: each step is a claim
     of its own (checked link by link) and the runner checks that the links connect; it
-    sets ``chain_proved`` (in the cache key) when each link is PROVED: no route is walked.
+    sets ``chain_proved`` (in the cache key) when each link is PROVED (runner._hinted).
     ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader of
     the report needs (e.g. "instances: Gaussian, Laplace").
     ``derived`` maps source parameters to sympy expressions of the claim's parameters

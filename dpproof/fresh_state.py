@@ -24,11 +24,18 @@ history from one claim to the next, and ``reset`` puts each back before a claim:
   sympy seeds from ``os.urandom``, two identical runs differed by up to 0.3% of a claim's
   calls (measured on ``adp_notes.basic_composition.instances``: ``derive_claim``'s 21 million
   calls; seeded, the same in every process);
-- hypothesis's process-wide caches (strategies, constants), emptied.
+- hypothesis's process-wide caches (strategies, constants), emptied;
+- the subclass caches of every abstract base class (``numbers.Number``, ``collections.abc``,
+  sympy's and numpy's ABCs): an ``isinstance`` check that misses them calls
+  ``__subclasscheck__``, which counts.  A worker forked after its parent had built claims
+  (a second wave of ``runner.verify``) found them filled where a worker forked earlier did
+  not: the same claim counted a few calls fewer.  Likewise sympy's own ``lru_cache``s,
+  which its ``clear_cache`` leaves (``caches``).
 """
 
 from __future__ import annotations
 
+import abc
 import functools
 import sys
 import types
@@ -51,15 +58,19 @@ class Memo(dict):
 
 def caches() -> list:
     """Every ``cache_clear``-able function of the loaded dpproof modules (module level, and
-    methods of their classes) and every module-level ``Memo``."""
+    methods of their classes), every module-level ``Memo``, and sympy's module-level
+    ``lru_cache``s, which its ``clear_cache`` does not empty (``igcd``'s: a worker forked
+    after its parent had built claims skipped calls a worker forked earlier made)."""
     found, seen = [], set()
     for name, module in list(sys.modules.items()):
-        if not name.startswith("dpproof") or name in _KEEP or module is None:
+        ours = name.startswith("dpproof") and name not in _KEEP
+        if module is None or not (ours or name == "sympy" or name.startswith("sympy.")):
             continue
         for value in list(vars(module).values()):
-            for f in ([value] + list(vars(value).values()) if isinstance(value, type)
+            for f in ([value] + list(vars(value).values()) if ours and isinstance(value, type)
                       else [value]):
-                if _cached(f) and id(f) not in seen:
+                if (_cached(f) if ours else isinstance(f, functools._lru_cache_wrapper)) \
+                        and id(f) not in seen:
                     seen.add(id(f))
                     found.append(f)
     return found
@@ -96,6 +107,27 @@ def reset(key: str) -> None:
     forget_hypothesis()
     Dummy._base_dummy_index = dummy_base(key)
     Dummy._count = 0
+    for cls in abstract_classes():
+        cls._abc_caches_clear()
+
+
+def abstract_classes() -> list[type]:
+    """Every loaded class whose metaclass is ``abc.ABCMeta`` (a walk of ``__subclasses__``
+    from ``object``: about 4,000 classes and 200 ABCs once dpproof is warm, 5 ms)."""
+    found, seen, todo = [], {object}, [object]
+    while todo:
+        cls = todo.pop()
+        try:
+            subs = cls.__subclasses__()
+        except TypeError:          # ``type`` itself: its method wants an argument
+            subs = type.__subclasses__(cls)
+        for sub in subs:
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+                if isinstance(sub, abc.ABCMeta):
+                    found.append(sub)
+    return found
 
 
 def forget_hypothesis() -> None:

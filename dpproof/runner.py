@@ -26,10 +26,9 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-import sympy
-
 from . import __version__
 from . import notebook  # noqa: F401  (the Jupyter display of claims and reports)
+from .chain import compose_relations, connection_problem, implies, steps_cover
 from .claims import Claim
 from .engines.base import Config
 from .evidence import (CROSS_EXAMINATION, Assessment, Evidence, Report, Verdict, assess,
@@ -67,38 +66,11 @@ def flatten(claims: Iterable[Claim]) -> list[Claim]:
     return out
 
 
-
-
-def compose_relations(rels: Iterable[str]) -> str | None:
-    """The relation a connected chain proves: '==' only if all are '=='; None if mixed directions."""
-    rels = list(rels)
-    ups = {r for r in rels if r in ("<=", "<")}
-    downs = {r for r in rels if r in (">=", ">")}
-    if ups and downs:
-        return None
-    strict = any(r in ("<", ">") for r in rels)
-    if ups:
-        return "<" if strict else "<="
-    if downs:
-        return ">" if strict else ">="
-    return "=="
-
-
-def implies(chain_rel: str | None, claimed: str) -> bool:
-    """Whether a chain proving ``chain_rel`` proves the claimed relation."""
-    if chain_rel is None:
-        return False
-    if chain_rel == claimed:
-        return True
-    weaker = {"<": {"<="}, ">": {">="}, "==": {"<=", ">="}}
-    return claimed in weaker.get(chain_rel, set())
-
-
 def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:
     """Whether the derivation's links connect and are all decided (see module docstring)."""
     st = parent.statement
     links = [s.claim.statement for s in steps]
-    problem = _connection_problem(parent, links)
+    problem = connection_problem(parent, links)
     if problem:
         return Evidence("chain", Verdict.INCONCLUSIVE, f"the links do not connect: {problem}")
     composed = compose_relations(link.rel for link in links)
@@ -118,40 +90,6 @@ def chain_evidence(parent: Claim, steps: Sequence[Assessment]) -> Evidence:
     return Evidence("chain", verdict, f"{len(steps)} links connect and each is "
                     f"{'PROVED' if verdict is Verdict.PROVED else 'PROVED or CERTIFIED'}",
                     scope="whole domain, link by link")
-
-
-def _connection_problem(parent: Claim, links) -> str:
-    if not links:
-        return "no steps"
-    ends = [(parent.statement.lhs, links[0].lhs, "the first link's left side")]
-    ends += [(a.rhs, b.lhs, f"link {i + 1}'s right side and link {i + 2}'s left side")
-             for i, (a, b) in enumerate(zip(links, links[1:]))]
-    ends.append((parent.statement.rhs, links[-1].rhs, "the last link's right side"))
-    for a, b, where in ends:
-        a, b = _plain(a), _plain(b)
-        if a != b and sympy.simplify(a - b) != 0:
-            return f"{where}: {sympy.sstr(a)} vs {sympy.sstr(b)}"
-    # a link decided under a hypothesis holds only where it does: the claim must assume it
-    # too (a link "x >= 1/2 => (x - 1/3)^2 > 0" CERTIFIED the claim (x - 1/3)^2 > 0 on [0, 1])
-    assumed = {_hypothesis(h) for h in parent.statement.hypotheses}
-    for i, link in enumerate(links):
-        extra = [h for h in link.hypotheses if _hypothesis(h) not in assumed]
-        if extra:
-            return f"link {i + 1} assumes {extra[0]}, which the claim does not"
-    return ""
-
-
-def _plain(e):
-    """``e`` with its symbols by name only (a link's and the claim's may differ in assumptions)."""
-    return e.xreplace({s: sympy.Symbol(s.name) for s in e.free_symbols})
-
-
-def _hypothesis(h) -> tuple:
-    return (_plain(h.lhs), h.rel, _plain(h.rhs), tuple(_hypothesis(g) for g in h.hypotheses))
-
-
-def _steps_cover(parent: Claim) -> bool:
-    return all(s.domain == parent.domain for s in parent.steps)
 
 
 def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
@@ -219,15 +157,16 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
 
 
 def _hinted(claim: Claim, decided: dict[str, Assessment]) -> Claim:
-    """``claim``, marked ``chain_proved`` when its steps are decided (in ``decided``), each
-    PROVED, and their chain connects to it on its own domain: the chain then decides it
-    PROVED (``_with_chains``, in this process, from the steps' assessments), and its worker
-    only sweeps the claim as written.  The mark enters the cache key."""
+    """``claim``, marked ``chain_proved`` when its steps are decided (in ``decided``) and
+    each is PROVED.  Its worker then checks that the links connect and, if they do
+    (``chain.links_prove``), walks no route: the chain decides it PROVED (``_with_chains``)
+    and the worker only sweeps the claim as written.  Only verdicts are read here: sympy
+    work in this process would change the state every later worker is forked from, and
+    with it their counts.  The mark enters the cache key."""
     steps = [decided.get(s.id) for s in claim.steps]
-    if not steps or any(s is None for s in steps) or not _steps_cover(claim):
-        return claim
-    proved = chain_evidence(claim, steps).verdict is Verdict.PROVED
-    return replace(claim, chain_proved=True) if proved else claim
+    if steps and all(s is not None and s.verdict is Verdict.PROVED for s in steps):
+        return replace(claim, chain_proved=True)
+    return claim
 
 
 #: the detail of the evidence of a claim an interrupted run did not decide
@@ -271,7 +210,7 @@ def _chained(a: Assessment, ev: Evidence) -> Evidence:
     claim = a.claim
     if not ev.verdict.holds:
         return ev
-    if not _steps_cover(claim):
+    if not steps_cover(claim):
         return Evidence("chain", Verdict.SUPPORTED, "steps are checked on other domains "
                         "than the claim: " + ev.detail)
     if a.cross_examination:

@@ -151,18 +151,19 @@ def test_an_irrational_interval_end_is_refused_where_it_is_written():
 def test_a_derivation_link_under_a_hypothesis_the_claim_lacks_does_not_connect():
     # the link "x >= 1/2 => (x - 1/3)^2 > 0" is CERTIFIED; it made the false claim
     # (x - 1/3)^2 > 0 on [0, 1] CERTIFIED link by link
-    from dpproof.runner import _connection_problem, verify
+    from dpproof.chain import connection_problem
+    from dpproof.runner import verify
     dom, src, third = Domain.of(x=Interval(0, 1)), Source("test", "", "red7"), sympy.Rational(1, 3)
     half = Statement(x, ">=", sympy.Rational(1, 2))
     step = Claim("t.red7.chain.1", src, Statement((x - third) ** 2, ">", 0, (half,)), dom)
     parent = Claim("t.red7.chain", src, Statement((x - third) ** 2, ">", 0), dom, steps=(step,))
-    assert "assumes" in _connection_problem(parent, [step.statement])
+    assert "assumes" in connection_problem(parent, [step.statement])
     got = {a.claim.id: a.verdict.name for a in verify([parent], Config(timeout=30)).assessments}
     assert got["t.red7.chain.1"] in SOUND and got["t.red7.chain"] not in SOUND
     # twin: the claim under the same hypothesis connects
     twin = Statement((x - third) ** 2, ">", 0, (Statement(sympy.Symbol("x"), ">=",
                                                           sympy.Rational(1, 2)),))
-    assert _connection_problem(replace(parent, statement=twin), [step.statement]) == ""
+    assert connection_problem(replace(parent, statement=twin), [step.statement]) == ""
 
 
 def test_an_inner_range_is_read_in_the_outer_index_as_it_runs():

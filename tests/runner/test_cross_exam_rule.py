@@ -274,3 +274,18 @@ def test_a_parent_of_proved_links_walks_no_route(monkeypatch, tmp_path, link_ver
     assert a.cross_examination and "no certified violation" in a.cross_examination
     again = verify([_chain(2)], CONFIG, executor=Links(), cache=cache).by_id("plant.chain")
     assert again.cached and again.verdict is Verdict.PROVED and len(ran) == walked
+
+
+def test_a_marked_parent_whose_links_do_not_connect_walks_the_routes(monkeypatch):
+    """The mark says only that each link is PROVED (the parent process reads verdicts, no
+    sympy); the worker checks that the links connect, and walks the routes when not."""
+    import dpproof.checking as checking
+    ran = []
+    real_walk = checking.walk
+    monkeypatch.setattr(checking, "walk", lambda c, *a: ran.append(c.id) or real_walk(c, *a))
+    parent = _chain(2)
+    loose = replace(parent, steps=(parent.steps[0], _link(2, x / 3 + 1, 2)), chain_proved=True)
+    a = check_claim(loose, CONFIG)
+    assert ran == ["plant.chain"] and a.verdict is Verdict.PROVED   # by a route: x <= 2
+    assert not any(e.engine == "routes" for e in a.evidence)
+    assert check_claim(replace(parent, chain_proved=True), CONFIG).evidence[0].engine == "routes"

@@ -5,7 +5,7 @@ import sympy
 
 from dpproof.claims import (Claim, Domain, Interval, Kind, Source, Statement, chain,
                             value_claim)
-from dpproof.runner import compose_relations, implies
+from dpproof.chain import compose_relations, implies
 from dpproof.evidence import Evidence, Verdict, assess
 
 SRC = Source("t", "t.txt", "Thm 1")
