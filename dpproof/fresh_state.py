@@ -25,17 +25,18 @@ history from one claim to the next, and ``reset`` puts each back before a claim:
   calls (measured on ``adp_notes.basic_composition.instances``: ``derive_claim``'s 21 million
   calls; seeded, the same in every process);
 - hypothesis's process-wide caches (strategies, constants), emptied;
-- the subclass caches of every abstract base class (``numbers.Number``, ``collections.abc``,
-  sympy's and numpy's ABCs): an ``isinstance`` check that misses them calls
-  ``__subclasscheck__``, which counts.  A worker forked after its parent had built claims
-  (a second wave of ``runner.verify``) found them filled where a worker forked earlier did
-  not: the same claim counted a few calls fewer.  Likewise sympy's own ``lru_cache``s,
-  which its ``clear_cache`` leaves (``caches``).
+- sympy's own module-level ``lru_cache``s, which its ``clear_cache`` leaves (``igcd``'s:
+  a worker forked after its parent had built claims skipped calls a worker forked earlier
+  made), emptied with dpproof's (``caches``).
+
+Not reset: the subclass caches of abstract base classes.  Emptied before every claim, the
+sixty claims of ``tests/runner/test_determinism.py`` counted differently between runs (a
+``__subclasscheck__`` walks ``__subclasses__()``, which holds the classes sympy creates
+and the collector frees on its own schedule); left warm from the parent, they count alike.
 """
 
 from __future__ import annotations
 
-import abc
 import functools
 import sys
 import types
@@ -107,27 +108,6 @@ def reset(key: str) -> None:
     forget_hypothesis()
     Dummy._base_dummy_index = dummy_base(key)
     Dummy._count = 0
-    for cls in abstract_classes():
-        cls._abc_caches_clear()
-
-
-def abstract_classes() -> list[type]:
-    """Every loaded class whose metaclass is ``abc.ABCMeta`` (a walk of ``__subclasses__``
-    from ``object``: about 4,000 classes and 200 ABCs once dpproof is warm, 5 ms)."""
-    found, seen, todo = [], {object}, [object]
-    while todo:
-        cls = todo.pop()
-        try:
-            subs = cls.__subclasses__()
-        except TypeError:          # ``type`` itself: its method wants an argument
-            subs = type.__subclasses__(cls)
-        for sub in subs:
-            if sub not in seen:
-                seen.add(sub)
-                todo.append(sub)
-                if isinstance(sub, abc.ABCMeta):
-                    found.append(sub)
-    return found
 
 
 def forget_hypothesis() -> None:
