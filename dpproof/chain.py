@@ -12,7 +12,8 @@ from .claims import Claim
 
 
 def compose_relations(rels: Iterable[str]) -> str | None:
-    """The relation a connected chain proves: '==' only if all are '=='; None if mixed directions."""
+    """The relation a connected chain proves: '==' only if all are '=='; None if mixed
+    directions."""
     rels = list(rels)
     ups = {r for r in rels if r in ("<=", "<")}
     downs = {r for r in rels if r in (">=", ">")}

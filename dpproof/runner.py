@@ -5,9 +5,10 @@ per-claim time limit; the first decisive verdict (PROVED, CERTIFIED, REFUTED) en
 claim.  A derivation's steps are claims of their own, listed after their parent; the
 parent also gets ``chain`` evidence: the links must connect (each right side equal to the
 next left side, the ends equal to the parent's) and the composed relation must imply the
-parent's; then the chain is as strong as its weakest link (``dpproof.chain``).  Claims run in supervised worker
-processes (dpproof.execution: wall-clock and memory limits, a dead worker is one ERROR),
-locally or on a Dask cluster; decided claims are kept in the result cache (dpproof.cache).
+parent's; then the chain is as strong as its weakest link (``dpproof.chain``).  Claims run
+in supervised worker processes (dpproof.execution: wall-clock and memory limits, a dead
+worker is one ERROR), locally or on a Dask cluster; decided claims are kept in the result
+cache (dpproof.cache).
 
 Cross-examination (docs/design.md, the one rule): a PROVED or CERTIFIED counts only with the
 record of ``crossexam.cross_examine``'s certified sweep of the claim as written, made in
