@@ -160,11 +160,11 @@ def decide(claim: Claim, config: Config) -> list[Evidence]:
 def _undecided(split, said, tried: dict, t0: float) -> list[Evidence]:
     """[INCONCLUSIVE]: the conjuncts decided and the best any engine said of those that
     were not (``tried``: label -> (engine, verdict, detail), None when none answered)."""
-    parts = [text for _, text in said] + [
+    each = [text for _, text in said] + [
         f"[{label}] undecided" + (f": {best[0]} {best[1].value} ({best[2][:200]})" if best
                                   else "") for label, best in tried.items()]
     return [Evidence(NAME, Verdict.INCONCLUSIVE, f"not every one of the {len(split)} "
-                     "conjuncts is decided: " + "; ".join(parts), wall() - t0)]
+                     "conjuncts is decided: " + "; ".join(each), wall() - t0)]
 
 
 def quick(claim: Claim, config: Config) -> list[Evidence]:
