@@ -5,10 +5,10 @@ stops a computation at the same place on every machine and under any load, so a 
 not depend on the machine (docs/design.md "Budgets: counted, not timed").  One unit is one
 Python function call (a frame started or a generator resumed), counted by a
 ``sys.monitoring`` PY_START callback (Python 3.12+, about 1.5x CPU on sympy-heavy claims),
-else by the C profile function of ``dpproof/_meter.c`` (3.11, the same events; about 1.5x;
-it replaces a Python-level profiler, e.g. cProfile, for the duration of a block), else, where
-that extension was not built, by a global ``sys.settrace`` hook that returns None, so no
-line events (about 2.2x; benchmarks/bench_work_meter.py).  Counts are comparable within one
+else by the frame-evaluation function of ``dpproof/_meter.c`` (3.11, PEP 523: the same
+events without turning tracing on, so the interpreter's specialised instructions stay;
+about 1.1x), else, where that extension was not built, by a global ``sys.settrace`` hook
+that returns None, so no line events (about 2.2x; benchmarks/bench_work_meter.py).  Counts are comparable within one
 Python and one sympy version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is
 not counted and not interrupted: one long C call can outlast a budget, which is what the one
 backstop per claim (CPU seconds of its worker, ``execution.Limits``) is for.
@@ -21,7 +21,7 @@ a one-shot profile function puts it back at the next call, C call or return, bef
 handler's code runs on.  Once expired, the exception is raised again every ``REFIRE``
 units until the block is left (a library's ``except Exception`` would otherwise
 swallow it for good).  Only the thread that installed the meter is interrupted (and, with
-settrace, metered): the main thread of a worker process, or a Dask worker's task thread.
+settrace and the C counter, metered): the main thread of a worker process, or a Dask worker's task thread.
 
 Imports are not counted: from a call into importlib's bootstrap (``_find_and_load``,
 ``_handle_fromlist``, ...) to its return, no call counts and no limit fires.  A module's body
@@ -107,7 +107,7 @@ def _hook(frame, event, arg):
             return _import_done
         _count += 1
         if _count >= _next:
-            _due(frame)
+            _due(frame.f_code, hooked=True)
     if _previous is not None:
         return _previous(frame, event, arg)
     return None
@@ -132,7 +132,7 @@ def _started(code, offset):
         return
     _count += 1
     if _count >= _next:
-        _due(code, monitored=True)
+        _due(code)
 
 
 def _returned(code, offset, value):
@@ -152,10 +152,10 @@ def _unwound(code, offset, exc):
         _depth = max(_depth - 1, 0)
 
 
-def _due(frame_or_code, monitored: bool = False) -> None:
-    """A limit is reached at this call: deliver WorkExhausted to the frame, unless it is the
-    meter's own bookkeeping or a place where Python drops exceptions (then the next call)."""
-    code = frame_or_code if monitored else frame_or_code.f_code
+def _due(code, hooked: bool = False) -> None:
+    """A limit is reached at a call of ``code``: deliver WorkExhausted to it, unless it is the
+    meter's own bookkeeping or a place where Python drops exceptions (then the next call).
+    ``hooked``: called by the trace hook, which Python unsets when it raises."""
     now = _C.count() if _C is not None else _count
     if INTEGRATING[0] or code in _UNINTERRUPTIBLE or code.co_name == "gc_callback":
         _arm(now + 1)
@@ -163,7 +163,7 @@ def _due(frame_or_code, monitored: bool = False) -> None:
     if get_ident() != _owner[0]:
         return
     _arm(now + REFIRE)
-    if monitored or _C is not None:   # neither is unset by its raise
+    if not hooked:   # monitoring and the C counter are not unset by a raise
         raise WorkExhausted()
     _profile[0] = sys.getprofile()
     sys.setprofile(_reinstall)
@@ -182,15 +182,15 @@ _gc_start: list = [None]   # the count when the running collection started
 
 
 def _gc_opened(phase, info):
-    """First of ``gc.callbacks``: note the count as a collection starts (its own call not
-    counted); nothing inside an import, where nothing is counted (its call included)."""
+    """First of ``gc.callbacks`` (the trace hook and monitoring; the C counter has its own,
+    with no frame): note the count as a collection starts (its own call not counted);
+    nothing inside an import, where nothing is counted (its call included)."""
     if phase == "start":
         # inline, no call of ours: a call here would be counted
-        if not _users or (_C.importing() if _C is not None else
-                          _depth > 0 if _TOOL is not None else _importing[0] is not None):
+        if not _users or (_depth > 0 if _TOOL is not None else _importing[0] is not None):
             _gc_start[0] = None
         else:
-            _gc_start[0] = (_C.count() if _C is not None else _count) - 1
+            _gc_start[0] = _count - 1
 
 
 def _gc_closed(phase, info):
@@ -198,8 +198,6 @@ def _gc_closed(phase, info):
     global _count
     if phase == "stop" and _gc_start[0] is not None:   # a start seen (not installed
         _count, _gc_start[0] = _gc_start[0], None          # half-way through a collection)
-        if _C is not None:
-            _C.set_count(_count)
 
 
 def _unraisable(info) -> None:
@@ -219,11 +217,12 @@ def _install() -> None:
         _owner[0] = get_ident()
         if sys.unraisablehook is not _unraisable:
             _found_unraisable[0], sys.unraisablehook = sys.unraisablehook, _unraisable
-    for cb in (_gc_opened, _gc_closed):   # first and last, whatever registered since
+    opened, closed = _GC_CALLBACKS
+    for cb in (opened, closed):   # first and last, whatever registered since
         while cb in gc.callbacks:
             gc.callbacks.remove(cb)
-    gc.callbacks.insert(0, _gc_opened)
-    gc.callbacks.append(_gc_closed)
+    gc.callbacks.insert(0, opened)
+    gc.callbacks.append(closed)
     if _TOOL is not None:
         if _users == 0:
             events = sys.monitoring.events
@@ -233,8 +232,6 @@ def _install() -> None:
         return
     if _C is not None:
         if not _C.active():                # first block, or a library replaced it
-            if _users == 0:
-                _previous = sys.getprofile()   # a Python-level profiler, restored at the end
             _C.install(_due)
         _users += 1
         return
@@ -254,28 +251,12 @@ def _uninstall() -> None:
             sys.monitoring.set_events(_TOOL, 0)
         elif _C is not None:
             _C.uninstall()
-            if _previous is not None:
-                _restore_profiler(_previous)
-            _previous = None
         else:
             sys.settrace(_previous)
             _previous = None
-        for cb in (_gc_opened, _gc_closed):
+        for cb in _GC_CALLBACKS:
             while cb in gc.callbacks:
                 gc.callbacks.remove(cb)
-
-
-def _restore_profiler(previous) -> None:
-    """Put back the profiler the C counter found: a Python function with ``sys.setprofile``;
-    cProfile's, whose object ``sys.getprofile`` returns but which is no profile function (set
-    as one, every later call raised "'Profile' object is not callable", and the claim under
-    ``python -m cProfile -m dpproof`` was an ERROR), with its own ``enable``."""
-    from _lsprof import Profiler
-
-    if isinstance(previous, Profiler):
-        previous.enable()
-    else:
-        sys.setprofile(previous)
 
 
 def _rearm() -> None:
@@ -358,9 +339,9 @@ _TOOL = _tool()
 
 
 def _counter():
-    """The C counter (dpproof/_meter.c, a profile function: same events as the trace hook at
-    about half its overhead) where ``sys.monitoring`` is missing and the extension was built;
-    else None (the Python hook)."""
+    """The C counter (dpproof/_meter.c, a frame-evaluation function: the same events as the
+    trace hook at a twentieth of its overhead) where ``sys.monitoring`` is missing (3.11) and
+    the extension was built; else None (the Python hook)."""
     if _TOOL is not None:
         return None
     try:
@@ -371,3 +352,5 @@ def _counter():
 
 
 _C = _counter()
+#: the first and last of ``gc.callbacks`` while the meter runs
+_GC_CALLBACKS = ((_C.gc_opened, _C.gc_closed) if _C is not None else (_gc_opened, _gc_closed))
