@@ -382,6 +382,14 @@ def _workload():
     def gen():
         for k in range(50):
             yield _f(k)
+
+    def thrown():   # an exception thrown into a generator, then closed
+        try:
+            yield 1
+        except ValueError:
+            yield _f(2)
+    it = thrown()
+    next(it), it.throw(ValueError), it.close()
     return sum(_f(k) for k in range(200)) + sum(gen())
 
 
