@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import shutil
 import sys
 import tempfile
@@ -211,13 +212,86 @@ class ResultCache:
             pass
 
     def clear(self) -> int:
-        """Remove the cache folder (results, figures, runs); return the number of claim
-        results removed."""
-        if not self.path.is_dir():
+        """Remove what dpproof wrote into the cache folder, and nothing else: the claim
+        results (``??/<key>.pickle``), ``seconds.pickle``, the figure, run and declaration
+        entries, temporary files of interrupted writes, then the folders this empties (the
+        cache folder itself only if nothing else is left in it).  Returns the number of
+        claim results removed."""
+        if not self.path.is_dir() or self.path.is_symlink():
             return 0
-        n = sum(1 for p in self.path.glob("??/*.pickle"))
-        shutil.rmtree(self.path)
-        return n
+        removed = 0
+        for sub in _dirs(self.path, _SHARD):
+            removed += _unlink(sub, lambda f: f.suffix == ".pickle"
+                               and _KEY.fullmatch(f.stem) and f.stem[:2] == sub.name)
+            _unlink(sub, _temporary)
+            _rmdir_empty(sub)
+        _unlink(self.path, lambda f: f.name == "seconds.pickle" or _temporary(f))
+        for entry in (*_dirs(self.path / "figures", _KEY), *_dirs(self.path / "runs", _KEY),
+                      *_dirs(self.path, _FIGURES_TMP), *_dirs(self.path / "runs", _RUN_TMP)):
+            _clear_entry(entry)
+        declarations = self.path / "declarations"
+        _unlink(declarations, lambda f: (f.suffix == ".json" and _KEY.fullmatch(f.stem))
+                or _temporary(f))
+        for folder in (declarations, self.path / "figures", self.path / "runs", self.path):
+            _rmdir_empty(folder)
+        return removed
+
+
+#: the names dpproof gives what it writes into the cache folder (``ResultCache.clear``)
+_KEY = re.compile(r"[0-9a-f]{64}")
+_SHARD = re.compile(r"[0-9a-f]{2}")
+_FIGURES_TMP = re.compile(r"\.figures-[a-z0-9_]{8}")   # tempfile.mkdtemp's names
+_RUN_TMP = re.compile(r"\.run-[a-z0-9_]{8}")
+_TMP_FILE = re.compile(r"tmp[a-z0-9_]{8}\.tmp")       # tempfile.mkstemp(suffix=".tmp")
+#: the files of a run entry's copy of a report folder (figures aside)
+_REPORT_FILES = ("report.json", "report.md", "report.html", "report.tex", "report.pdf",
+                 "report-fragment.tex")
+
+
+def _temporary(f: Path) -> bool:
+    return bool(_TMP_FILE.fullmatch(f.name))
+
+
+def _dirs(folder: Path, name: re.Pattern) -> list[Path]:
+    """The real (not symlinked) subfolders of ``folder`` whose names match ``name``."""
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if name.fullmatch(p.name) and p.is_dir() and not p.is_symlink())
+
+
+def _unlink(folder: Path, ours: Callable[[Path], object]) -> int:
+    """Remove the regular files of ``folder`` that ``ours`` accepts; how many."""
+    if not folder.is_dir() or folder.is_symlink():
+        return 0
+    n = 0
+    for f in list(folder.iterdir()):
+        if f.is_file() and not f.is_symlink() and ours(f):
+            f.unlink()
+            n += 1
+    return n
+
+
+def _clear_entry(entry: Path) -> None:
+    """A figure or run entry: its pickle, the report files and figures it copied."""
+    _unlink(entry, lambda f: f.name in ("figures.pickle", "meta.pickle"))
+    files = entry / "files"
+    _unlink(files, lambda f: f.name in _REPORT_FILES)
+    figures = files / "figures"
+    if figures.is_dir() and not figures.is_symlink():
+        for folder, _, _ in sorted(os.walk(figures), reverse=True):   # the deepest first
+            _unlink(Path(folder), lambda f: f.suffix in (".png", ".pdf"))
+            _rmdir_empty(Path(folder))
+    _rmdir_empty(files)
+    _rmdir_empty(entry)
+
+
+def _rmdir_empty(folder: Path) -> None:
+    try:
+        if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
+            folder.rmdir()
+    except OSError:
+        pass
 
 
 def figures_key(report, specs) -> str:

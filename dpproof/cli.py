@@ -52,7 +52,10 @@ def _main(argv: list[str] | None) -> int:
         from .cache import ResultCache
 
         cache = ResultCache()
-        print(f"dpproof: removed {cache.clear()} cached results from {cache.path}")
+        removed = cache.clear()
+        left = ("; the files dpproof did not write are left there" if cache.path.exists()
+                else "")
+        print(f"dpproof: removed {removed} cached results from {cache.path}{left}")
         return 0
     from .claimfile import ClaimFileError
     from .expr.parser import ExprSyntaxError

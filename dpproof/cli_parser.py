@@ -74,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     fn = sub.add_parser("functions", help="list the functions a claim may call, or one in full")
     fn.add_argument("name", nargs="?", help="a function name: print its whole entry")
     ca = sub.add_parser("cache", help="manage the result cache (.dpproof_cache/)")
-    ca.add_argument("action", choices=["clear"], help="clear: remove every cached result")
+    ca.add_argument("action", choices=["clear"], help="clear: remove what dpproof wrote there (other files are left)")
     return p
 
 
