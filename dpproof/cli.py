@@ -15,6 +15,7 @@ from pathlib import Path
 from .engines import ENGINES
 from .cli_parser import parser as _parser
 from .hash_seed import pin_hash_seed
+from .interrupts import Interrupts
 
 # Everything else is imported where it is used: --help, list, show and functions import no
 # sympy (dpproof.lookup answers list and show from an index of the declarations).
@@ -70,9 +71,10 @@ def _main(argv: list[str] | None) -> int:
             return 2
         args.run_key = None if args.no_cache else _run_key(args)
         if args.run_key:
-            code = _replay(args)
-            if code is not None:
-                return code
+            with Interrupts(defer=True) as stop:   # a replay writes the report too
+                code = _replay(args)
+            if code is not None or stop.received is not None:
+                return stop.exit_code(code)
     try:
         # with --only and no TARGET, only the library modules that may hold a selected id
         args.loaded = library_targets(args.targets, args.only)
@@ -179,22 +181,27 @@ def _verify(args, claims) -> int:
     executor = (DaskExecutor(args.scheduler) if args.scheduler
                 else LocalExecutor(args.jobs, meanwhile=_report_imports if len(claims) > 1
                                    else None))
-    progress = None if args.quiet else _ProgressBar()
-    previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM: stop, keep what is done
-    try:
-        report = verify(claims, config, jobs=args.jobs, progress=progress,
-                        memory_limit=args.memory_limit, executor=executor,
-                        cache=None if args.no_cache else ResultCache())
-    except SchedulerUnreachable as exc:
-        print(f"dpproof: error: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-    if progress:
-        progress.close()
-    if getattr(executor, "thread", None) is not None:
-        executor.thread.join()   # matplotlib is not thread-safe: its head start ends first
-    return _write(args, report, out)
+    bar = None if args.quiet else _ProgressBar()
+
+    def progress(done: int, total: int, assessment) -> None:
+        if done == total:
+            stop.defer()   # every claim is decided: a signal now waits for the report
+        if bar:
+            bar(done, total, assessment)
+    with Interrupts() as stop:   # dpproof.interrupts: stop the claims, never the writing
+        try:
+            report = verify(claims, config, jobs=args.jobs, progress=progress,
+                            memory_limit=args.memory_limit, executor=executor,
+                            cache=None if args.no_cache else ResultCache())
+        except SchedulerUnreachable as exc:
+            print(f"dpproof: error: {exc}", file=sys.stderr)
+            return 2
+        stop.defer()
+        if bar:
+            bar.close()
+        if getattr(executor, "thread", None) is not None:
+            executor.thread.join()   # matplotlib is not thread-safe: its head start ends first
+        return _write(args, report, out, stop)
 
 
 def _report_imports() -> None:
@@ -214,7 +221,7 @@ def _report_imports() -> None:
     plt.close(fig)
 
 
-def _write(args, report, out: Path) -> int:
+def _write(args, report, out: Path, stop: Interrupts) -> int:
     from .cache import ResultCache, cached_figures, storable
     from .evidence import Verdict
     from .execution import soundness_failures
@@ -234,7 +241,7 @@ def _write(args, report, out: Path) -> int:
     paths = write_report(report, args.targets, out, pdf=not args.no_pdf, draw=draw,
                          fragment=args.latex_fragment)
     if paths is None:
-        return 128 + int(_STOPPED_BY[0])
+        return stop.exit_code(128 + signal.SIGINT)
     run = [a for a in report.assessments if not not_run(a)]
     counts = {v.value: n for v in Verdict if (n := sum(a.verdict is v for a in run))}
     fail = report.partial or any(a.verdict.value in _STRICT_FAIL for a in report.assessments)
@@ -250,13 +257,20 @@ def _write(args, report, out: Path) -> int:
     if broken:
         print(f"dpproof: error: internal soundness failure (contradictory evidence) in "
               f"{', '.join(broken)}; please report it", file=sys.stderr)
-    return _exit_code(args, meta, report.partial, bool(broken))
+    if stop.received is not None and not report.partial:
+        print(f"dpproof: {stop.received.name} received after the last claim was decided; "
+              "the complete report was written first", file=sys.stderr)
+    return _exit_code(args, meta, report.partial, bool(broken), stop.received)
 
 
-def _exit_code(args, meta: dict, partial: bool, broken: bool) -> int:
-    """The exit code of a written report (precedence: module docstring)."""
-    if broken or partial:   # a partial report is written, but the run did not finish
-        return 3 if broken else 128 + int(_STOPPED_BY[0])
+def _exit_code(args, meta: dict, partial: bool, broken: bool,
+               received: signal.Signals | None = None) -> int:
+    """The exit code of a written report (precedence: module docstring); ``received``:
+    the signal that interrupted the run (a partial report without one: SIGINT)."""
+    if broken:
+        return 3
+    if partial or received is not None:   # the report is written, but the run was stopped
+        return 128 + int(received or signal.SIGINT)
     return EXIT_ERROR if meta["counts"].get("ERROR") else int(args.strict and meta["fail"])
 
 
@@ -309,15 +323,6 @@ def _replay(args) -> int | None:
     paths, meta = found
     _summary(args, meta, paths, meta["claims"])
     return _exit_code(args, meta, False, False)
-
-
-#: the signal that stopped the run (SIGINT unless the SIGTERM handler saw SIGTERM)
-_STOPPED_BY = [signal.SIGINT]
-
-
-def _interrupt(signum, frame):
-    _STOPPED_BY[0] = signal.Signals(signum)
-    raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
 
 
 class _ProgressBar:

@@ -21,7 +21,8 @@ exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or 
 2 bad input (target, claims file, option, --out; nothing written); 3 internal soundness
 failure (contradictory evidence; report written); 4 a claim is ERROR (a worker died, a task
 raised; report written); 128+signal interrupted (130 Ctrl-C, 143 SIGTERM; partial report
-written). Several: 3, 128+signal, 4, 1.
+written, or the complete one when the signal came after the last claim was decided).
+Several: 3, 128+signal, 4, 1.
 """
 
 

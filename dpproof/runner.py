@@ -98,9 +98,9 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
     Claims found in ``cache`` are not decided again; the rest run on ``executor`` (default:
     a supervised local pool of ``jobs`` workers, see dpproof.execution) under a wall-clock
     limit and a memory limit of ``memory_limit`` MB (default: a fair share of the machine).
-    On KeyboardInterrupt (the CLI turns SIGTERM into one) the workers are stopped and the
-    report is returned marked partial: every claim, those not decided INCONCLUSIVE with
-    ``NOT_RUN`` evidence (``not_run``).
+    On KeyboardInterrupt (the CLI turns SIGTERM into one) the workers are stopped and, unless
+    every claim was decided already, the report is returned marked partial: every claim,
+    those not decided INCONCLUSIVE with ``NOT_RUN`` evidence (``not_run``).
     """
     config = config or Config()
     ordered = flatten(claims)
@@ -127,8 +127,8 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
             if cache is not None:
                 cache.put(a, config)
             record(i, a)
-    except KeyboardInterrupt:
-        partial = True
+    except KeyboardInterrupt:   # partial only if a claim is left undecided
+        partial = len(results) < len(ordered)
     if cache is not None:
         cache.remember_seconds(results.values())
     assessments = _with_chains(ordered, results)

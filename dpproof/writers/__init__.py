@@ -268,7 +268,8 @@ def _run_latexmk(work: Path) -> str | None:
     cmd = ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "report.tex"]
     try:
         done = subprocess.run(cmd, cwd=work, capture_output=True, text=True, errors="replace",
-                              timeout=LATEX_TIMEOUT, stdin=subprocess.DEVNULL)
+                              timeout=LATEX_TIMEOUT, stdin=subprocess.DEVNULL,
+                              start_new_session=True)   # a terminal's Ctrl-C is for dpproof
     except subprocess.TimeoutExpired:
         return f"latexmk timed out after {LATEX_TIMEOUT:g} s" + _log_tail(work)
     except OSError as exc:
