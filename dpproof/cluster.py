@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import concurrent.futures as cf
 import multiprocessing
+import os
 import time
 from dataclasses import replace
 
@@ -52,7 +53,7 @@ def warm_pool(memory_mb: int | None):
     warm_up()      # once here, inherited by every worker forked for a claim
     pool = ProcessPool(max_workers=_dask_threads(), max_tasks=CLAIMS_PER_WORKER,
                        initializer=start_worker,
-                       initargs=(memory_mb,), context=multiprocessing.get_context("fork"))
+                       initargs=(memory_mb, os.getpid()), context=multiprocessing.get_context("fork"))
     atexit.register(pool.stop)
     _WARM[memory_mb] = pool
     return pool

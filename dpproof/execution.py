@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -109,13 +110,40 @@ def warm_up(shared: bool = True) -> None:
     imports(shared)
 
 
-def start_worker(memory_mb: int | None) -> None:
-    """Worker initializer: the memory cap, then the one-off costs (``checking.warm_up``:
-    imports, already paid when the worker was forked from a parent that warmed up; else
-    without the shared ones, which a lone claim imports only if it uses them)."""
+def start_worker(memory_mb: int | None, parent: int | None = None) -> None:
+    """Worker initializer: death with the ``parent`` process, the memory cap, then the
+    one-off costs (``checking.warm_up``: imports, already paid when the worker was forked
+    from a parent that warmed up; else without the shared ones, which a lone claim imports
+    only if it uses them)."""
+    die_with_parent(parent)
     limit_memory(memory_mb)
     warm_up(shared=False)
     quiet_floats()
+
+
+#: prctl's option: the signal the kernel sends when the thread that forked us ends
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int | None) -> None:
+    """On Linux, have the kernel send this worker SIGKILL when the parent thread that forked
+    it ends (``PR_SET_PDEATHSIG``): a ``dpproof verify`` killed by ``kill -9``, the OOM
+    killer or a CI hard kill takes its workers with it instead of leaving them to their
+    backstop.  The parent may have died before the call (the worker is then an orphan):
+    checked right after, and the worker ends at once.  Elsewhere, or where ``prctl`` cannot
+    be called: nothing (the parent still stops its workers when it can)."""
+    if parent is None or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0:
+            return
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def quiet_floats() -> None:
@@ -305,7 +333,8 @@ class LocalExecutor:
         if replaced:
             warm_up()
         pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
-                           initializer=start_worker, initargs=(limits.memory_mb,),
+                           initializer=start_worker,
+                           initargs=(limits.memory_mb, os.getpid()),
                            context=multiprocessing.get_context("fork"))
         try:
             started = time.perf_counter()
