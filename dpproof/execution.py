@@ -30,7 +30,6 @@ import multiprocessing
 import os
 import resource
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -40,6 +39,7 @@ from .claims import Claim
 from .engines.base import Config, EngineTimeout
 from .engines.budget_text import limit_text
 from .evidence import Assessment, Evidence, Verdict, assess, reassess
+from .orphans import die_with_parent
 
 #: seconds the hard limit adds to the claim's own SIGALRM limit before the worker is killed
 GRACE = 5.0
@@ -115,35 +115,22 @@ def start_worker(memory_mb: int | None, parent: int | None = None) -> None:
     one-off costs (``checking.warm_up``: imports, already paid when the worker was forked
     from a parent that warmed up; else without the shared ones, which a lone claim imports
     only if it uses them)."""
+    global _START_FAILED
     die_with_parent(parent)
+    before = resource.getrlimit(resource.RLIMIT_AS)
     limit_memory(memory_mb)
-    warm_up(shared=False)
-    quiet_floats()
-
-
-#: prctl's option: the signal the kernel sends when the thread that forked us ends
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent: int | None) -> None:
-    """On Linux, have the kernel send this worker SIGKILL when the parent thread that forked
-    it ends (``PR_SET_PDEATHSIG``): a ``dpproof verify`` killed by ``kill -9``, the OOM
-    killer or a CI hard kill takes its workers with it instead of leaving them to their
-    backstop.  The parent may have died before the call (the worker is then an orphan):
-    checked right after, and the worker ends at once.  Elsewhere, or where ``prctl`` cannot
-    be called: nothing (the parent still stops its workers when it can)."""
-    if parent is None or not sys.platform.startswith("linux"):
-        return
     try:
-        import ctypes
+        warm_up(shared=False)
+        quiet_floats()
+    except MemoryError:   # the claim says so (decide_detached), not "All workers expired"
+        resource.setrlimit(resource.RLIMIT_AS, before)
+        _START_FAILED = (f"the worker could not start within the memory limit of {memory_mb} "
+                         "MB (MemoryError while importing the engines): give a larger "
+                         "--memory-limit")
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0:
-            return
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:
-        os.kill(os.getpid(), signal.SIGKILL)
+
+#: why this worker could not start ('' when it did): its claim is ERROR with this text
+_START_FAILED = ""
 
 
 def quiet_floats() -> None:
@@ -386,5 +373,7 @@ def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started
 def decide_detached(claim: Claim, config: Config, memory_mb: int | None,
                     cpu: float | None) -> Assessment:
     """In a worker (local or Dask): the CPU backstop, the claim, the result detached."""
+    if _START_FAILED:
+        return detached(worker_failed(claim, _START_FAILED, 0.0))
     limit_cpu(cpu)
     return detached(decide(claim, config, memory_mb))

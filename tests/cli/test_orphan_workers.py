@@ -1,5 +1,5 @@
 """No worker outlives a ``dpproof verify`` killed with SIGKILL (the OOM killer, a CI hard
-kill): each worker asks the kernel to end it with its parent (``execution.die_with_parent``,
+kill): each worker asks the kernel to end it with its parent (``orphans.die_with_parent``,
 Linux)."""
 
 import os
