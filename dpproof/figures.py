@@ -8,7 +8,9 @@ is ``dpproof.writers.figures``' (matplotlib, Agg).
 
 from __future__ import annotations
 
+import hashlib
 import math
+import re
 import warnings
 from pathlib import Path
 
@@ -76,10 +78,30 @@ def draw_region(claim_id: str, names, boxes, out_dir: Path, integer=(), axes=(),
     if witness and all(n in witness for n in names):
         label = "witness " + ", ".join(f"{n} = {witness[n]}" for n in names)
         mark = ([float(sympy.Rational(witness[n])) for n in names], label)
-    paths = region_map(Path(out_dir) / "figures" / ("region-" + claim_id.replace(".", "_")),
-                       names, boxes, f"{claim_id}: where it holds (certified)", root=out_dir,
+    paths = region_map(Path(out_dir) / "figures" / region_name(claim_id),
+                       names, boxes, f"{_short(claim_id)}: where it holds (certified)",
+                       root=out_dir,
                        integer=integer, axes=axes, mark=mark)
     return paths[0]
+
+
+#: characters of a claim id kept in its figure's file name
+NAME_CHARS = 60
+
+
+def region_name(claim_id: str) -> str:
+    """The file name (no extension) of a claim's region map: ``region-``, the id with every
+    character but letters, digits, ``_`` and ``-`` made ``_`` (so never a folder, never
+    ``..``), at most ``NAME_CHARS`` of it, then 8 hex digits of the exact id's SHA-256: ids
+    that read alike (``c.x``, ``c_x``) get files of their own, a long id a short name."""
+    readable = re.sub(r"[^A-Za-z0-9_-]", "_", claim_id)[:NAME_CHARS]
+    digest = hashlib.sha256(claim_id.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"region-{readable}-{digest[:8]}"
+
+
+def _short(text: str, n: int = NAME_CHARS) -> str:
+    """``text``, cut to ``n`` characters with an ellipsis (a title, a warning)."""
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def source_axis(claim, name: str):
@@ -133,7 +155,8 @@ def _guarded(figures: list, name: str, draw) -> None:
     try:
         figures.append(draw())
     except Exception as exc:  # a missing figure must not lose the verdicts
-        warnings.warn(f"figure {name!r} not drawn: {type(exc).__name__}: {exc}", stacklevel=2)
+        warnings.warn(f"figure {_short(name)!r} not drawn: {type(exc).__name__}: "
+                      f"{_short(str(exc), 200)}", stacklevel=2)
 
 
 def _plottable(regions) -> bool:
