@@ -65,7 +65,7 @@ def _main(argv: list[str] | None) -> int:
 
     if args.command == "verify":
         args.out = args.out or default_out(args.targets, args.only)
-        problem = out_problem(Path(args.out), args.targets)
+        problem = out_problem(Path(args.out), args.targets, args.only)
         if problem:
             print(f"dpproof: error: --out {args.out!r}: {problem}", file=sys.stderr)
             return 2
@@ -238,7 +238,7 @@ def _write(args, report, out: Path, stop: Interrupts) -> int:
                                  lambda f: draw_all(report, specs, f))
         return replace(report, settings={**report.settings, "figures": figures})
 
-    paths = write_report(report, args.targets, out, pdf=not args.no_pdf, draw=draw,
+    paths = write_report(report, args.targets, out, args.only, pdf=not args.no_pdf, draw=draw,
                          fragment=args.latex_fragment)
     if paths is None:
         return stop.exit_code(128 + signal.SIGINT)
@@ -316,7 +316,7 @@ def _replay(args) -> int | None:
     from .runcache import replay
 
     out = Path(args.out)
-    found = replay(args.run_key, out, report_targets(args.targets, out))
+    found = replay(args.run_key, out, report_targets(args.targets, out), args.only)
     if found is None:
         return None
     drop_partial(args.targets, out)

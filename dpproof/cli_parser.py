@@ -16,7 +16,8 @@ output folder: --out defaults to reports/ for the whole library (no TARGET, no -
 dpproof-out/NAME/ otherwise. dpproof writes only into a missing or empty folder or one it
 marked (.dpproof-report) as holding the report of the same TARGETs; other folders are refused
 (exit 2) before any claim runs. An interrupted run never replaces a complete report: its
-partial report goes to OUT/partial/. Details: dpproof.outdir.
+partial report goes to OUT/partial/. An --only run never replaces the report of every
+claim (exit 2: give another --out). Details: dpproof.outdir.
 
 exit codes: 0 report written, no claim ERROR; 1 --strict and a claim REFUTED or INCONCLUSIVE;
 2 bad input (target, claims file, option, --out; nothing written); 3 internal soundness

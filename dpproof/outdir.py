@@ -4,11 +4,17 @@ By default ``dpproof verify`` writes ``reports/`` for the whole built-in library
 no ``--only``: the committed library report) and otherwise ``dpproof-out/NAME/`` (NAME: the
 TARGETs' file stems or module names joined by ``+``; ``theorems`` for the library with
 ``--only``).  Every report folder gets a marker file, ``.dpproof-report`` (JSON: the
-targets, whether the report is partial, the files written; dpproof.writers).
+targets, whether the report is partial, the files written, and ``only``: the ``--only``
+patterns of a report of a selection, null -- or missing, in a marker written before the
+key existed -- for a report of every claim; dpproof.writers).
 
 A run writes only into a folder that is missing, empty, or marked for the same targets
 (compared as sets; a file TARGET recorded relative to the folder, a module by name, the
-library as ``theorems``; ``--only`` is not part of the identity).  Any other folder -- a
+library as ``theorems``; ``--only`` is not part of the identity).  But a selection never
+replaces a report of every claim: an ``--only`` run into a folder whose marker records no
+``only`` is refused (exit 2, before any claim runs, "an --only run would replace it with a
+selection: give another --out"); a selection may replace a selection, and a run of every
+claim may replace anything dpproof wrote there.  Any other folder -- a
 file, an unwritable place, files dpproof did not record writing, the report of other
 targets -- is refused with one line and exit 2 before any claim runs, and nothing is
 created, written or deleted.  A folder holding a report.json but no marker (an earlier
@@ -55,8 +61,9 @@ def report_targets(targets: list[str], folder: Path) -> list[str]:
                   if t.endswith((".toml", ".py")) else t for t in targets)
 
 
-def out_problem(out: Path, targets: list[str]) -> str:
-    """Why ``out`` may not take the report of ``targets`` ('' when it may); creates nothing."""
+def out_problem(out: Path, targets: list[str], only: list[str] | None = None) -> str:
+    """Why ``out`` may not take the report of ``targets`` (of the claims the ``only`` globs
+    select) ('' when it may); creates nothing."""
     from .writers import folder_problem
 
     if out.exists() and not out.is_dir():
@@ -69,18 +76,43 @@ def out_problem(out: Path, targets: list[str]) -> str:
             pass
     except OSError as exc:
         return f"cannot write there ({exc.strerror or exc}); give a writable folder"
-    return folder_problem(out, report_targets(targets, out))
+    return (folder_problem(out, report_targets(targets, out))
+            or (selection_problem(out) if only else ""))
 
 
-def write_report(report, targets: list[str], out: Path, **options) -> list[Path] | None:
-    """``write_all`` into ``out`` with the marker of ``targets``, a partial report where
-    ``partial_folder`` says (None: not written); a complete one removes ``out/partial``."""
+def selection_problem(out: Path) -> str:
+    """Why an ``--only`` run may not replace the report in ``out`` ('' when it may): it holds
+    the report of every claim (module docstring)."""
+    import json
+
+    from .writers import read_marker
+
+    marker = read_marker(out)
+    if marker is None or marker.get("only"):
+        return ""
+    try:
+        n = len(json.loads((out / "report.json").read_text(encoding="utf-8"))["claims"])
+        count = f" ({n} claims)"
+    except (OSError, ValueError, KeyError, TypeError):
+        count = ""
+    what = ("the report of every claim (interrupted)" if marker.get("partial")
+            else "the complete report")
+    return (f"holds {what} of {', '.join(marker['targets'])}{count}; an --only run would "
+            "replace it with a selection: give another --out")
+
+
+def write_report(report, targets: list[str], out: Path, only: list[str] | None = None,
+                 **options) -> list[Path] | None:
+    """``write_all`` into ``out`` with the marker of ``targets`` (and the ``only`` globs of a
+    selection), a partial report where ``partial_folder`` says (None: not written); a
+    complete one removes ``out/partial``."""
     from .writers import write_all
 
     folder = partial_folder(targets, out) if report.partial else out
     if folder is None:
         return None
-    paths = write_all(report, folder, targets=report_targets(targets, folder), **options)
+    paths = write_all(report, folder, targets=report_targets(targets, folder), only=only,
+                      **options)
     if not report.partial:
         drop_partial(targets, out)
     return paths

@@ -62,10 +62,10 @@ def _entry(key: str) -> Path:
     return cache_dir() / "runs" / key
 
 
-def replay(key: str, out: Path, targets: list[str] | None = None
-           ) -> tuple[list[Path], dict] | None:
-    """Publish the stored run ``key`` into ``out`` (its marker recording ``targets``, see
-    dpproof.writers); (paths, meta) or None on a miss."""
+def replay(key: str, out: Path, targets: list[str] | None = None,
+           only: list[str] | None = None) -> tuple[list[Path], dict] | None:
+    """Publish the stored run ``key`` into ``out`` (its marker recording ``targets`` and the
+    ``only`` globs, see dpproof.writers); (paths, meta) or None on a miss."""
     from .writers import publish
 
     entry = _entry(key)
@@ -82,7 +82,7 @@ def replay(key: str, out: Path, targets: list[str] | None = None
         (stage / "report.json").write_text(json.dumps(data, indent=2, ensure_ascii=False)
                                            + "\n", encoding="utf-8")
         return meta["names"], set()
-    return publish(out, fill, targets), meta
+    return publish(out, fill, targets, only=only), meta
 
 
 def store(key: str, out: Path, paths: list[Path], meta: dict) -> None:

@@ -6,7 +6,8 @@ of an earlier report that this one does not produce.  A LaTeX failure keeps the 
 becomes a ``LatexFailed`` warning.
 
 Given the ``targets`` of the run, ``publish`` records in the folder's marker file
-``.dpproof-report`` (JSON: ``targets``, ``partial``, ``files``) what it wrote and for
+``.dpproof-report`` (JSON: ``targets``, ``partial``, ``files``, ``only``: the ``--only``
+patterns of a report of a selection, null or missing for every claim) what it wrote and for
 which targets; ``folder_problem`` accepts a folder for a run only when it is missing, empty,
 or marked for the same targets, and an earlier report's files are removed only when the
 marker lists them (without a marker: the known report names and the figures its
@@ -124,7 +125,7 @@ def remove_report(folder) -> None:
 
 def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
               draw: Callable[[Path], Report] | None = None,
-              targets: list[str] | None = None) -> list[Path]:
+              targets: list[str] | None = None, only: list[str] | None = None) -> list[Path]:
     """Write report.json/.md/.tex (report-fragment.tex with ``fragment``), the figures
     (``draw(folder)`` draws them there and returns the report that lists them) and, with
     ``pdf`` and latexmk available, report.pdf; return the paths written in ``out_dir``.
@@ -133,7 +134,7 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
     place file by file (``os.replace``) once every file exists; the files of an earlier
     report that this one does not produce (a stale PDF, old figures) are removed.  An
     interrupt before the move leaves the earlier report untouched.  With ``targets`` the
-    folder's marker records them (module docstring).
+    folder's marker records them, and ``only`` (module docstring).
     """
     def fill(stage: Path, out: Path) -> tuple[list[str], set[str]]:
         nonlocal report
@@ -154,15 +155,16 @@ def write_all(report: Report, out_dir, pdf: bool = True, fragment: bool = False,
             if compile_pdf(tex, stage, figures, (stage, out)) is not None:
                 names.append("report.pdf")
         return names, set(_figure_files(report, out))   # figures drawn into out itself
-    return publish(out_dir, fill, targets, partial=report.partial)
+    return publish(out_dir, fill, targets, partial=report.partial, only=only)
 
 
 def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]],
-            targets: list[str] | None = None, partial: bool = False) -> list[Path]:
+            targets: list[str] | None = None, partial: bool = False,
+            only: list[str] | None = None) -> list[Path]:
     """``fill(stage, out)`` writes a report's files into a staging folder inside ``out_dir``
     and returns (the report files in order, files of ``out_dir`` to keep); then every staged
     file is moved into place and the earlier report's other files are removed.  With
-    ``targets`` the marker records them, ``partial`` and the files written."""
+    ``targets`` the marker records them, ``partial``, ``only`` and the files written."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for left in out.glob(_STAGING + "*"):   # of a run killed while writing
@@ -170,13 +172,14 @@ def publish(out_dir, fill: Callable[[Path, Path], tuple[list[str], set[str]]],
     stage = Path(tempfile.mkdtemp(prefix=_STAGING, dir=out))
     try:
         names, keep = fill(stage, out)
-        return _publish(stage, out, names, keep, targets, partial)
+        return _publish(stage, out, names, keep, targets, partial, only)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
 def _publish(stage: Path, out: Path, names: list[str], keep: set[str],
-             targets: list[str] | None = None, partial: bool = False) -> list[Path]:
+             targets: list[str] | None = None, partial: bool = False,
+             only: list[str] | None = None) -> list[Path]:
     """Move every file of ``stage`` into ``out`` (report files in ``names`` order, then the
     figures); remove the earlier report's files that this one does not produce.  With
     ``targets`` the marker lists the old and new files while they are moved (an interrupt
@@ -187,7 +190,8 @@ def _publish(stage: Path, out: Path, names: list[str], keep: set[str],
     written = names + figures
     stale = set(earlier) - set(written) - keep
     mark = (lambda files: write_atomic(out / MARKER, stdjson.dumps(
-        {"targets": targets, "partial": partial, "files": files}, indent=1) + "\n")
+        {"targets": targets, "partial": partial, "only": only or None, "files": files},
+        indent=1) + "\n")
         ) if targets is not None else (lambda files: None)
     mark(sorted(set(earlier) | set(written) | keep))
     for rel in written:
