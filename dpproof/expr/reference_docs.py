@@ -98,7 +98,8 @@ DOCS: dict[str, Doc] = {
                     "hockey_stick(NameShame(delta, 2, 0), NameShame(delta, 2, 1), 0) == delta",
                     "{ delta = [0, 1] }"),
     "ProductOf": _d("laws", "P, Q", "The independent product of two laws (products "
-                    "flatten).", "any two laws",
+                    "flatten).", "any two laws (hockey_stick, tv: the differing factors "
+                    "finite, or normals of one scale per coordinate)",
                     "kl(ProductOf(Bernoulli(p), Bernoulli(p)), ProductOf(Bernoulli(1/2), "
                     "Bernoulli(1/2))) == 2*kl(Bernoulli(p), Bernoulli(1/2))",
                     "{ p = [0.1, 0.9] }"),
@@ -145,7 +146,8 @@ DOCS: dict[str, Doc] = {
     "loss_at": _d("divergences", "P, Q, y", "The privacy loss log p(y) - log q(y) at the "
                   "output y.", f"{_P}, y where both densities are positive",
                   "loss_at(Normal(0, 1), Normal(1, 1), y) == 1/2 - y", "{ y = [-5, 5] }"),
-    "density": _d("divergences", "P, y", "The density (or mass) p(y) of the law P at y.",
+    "density": _d("divergences", "P, y", "The density (or mass, outcomes 0..n-1) p(y) of "
+                  "the law P at y.",
                   "a law P, real y", "density(Normal(0, 1), y) == exp(-y^2/2)/sqrt(2*pi)",
                   "{ y = [-5, 5] }"),
     "cdf": _d("divergences", "P, t", "P(Y <= t), Y ~ P.", "a law P, real t",

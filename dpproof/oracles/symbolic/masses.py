@@ -15,6 +15,9 @@ Each mirrors its ball oracle (``dpproof.oracles.divergences.privacy_loss``) exac
 - ``hs_events(P, Q, eps)``: the maximum over all 2^n events (n <= 6) of P(A) - e^eps Q(A).
 - ``cdf(P, t)`` = P(Y <= t) and ``signed_mass_below(P, Q, eps, t)`` = P(Y <= t) - e^eps
   Q(Y <= t) of continuous laws: the integral of each piece over [lo, clamp(t, lo, hi)].
+- Finite laws (outcomes 0..n-1) at a given number y or t: ``density`` is the mass at y (0
+  where y is no outcome), ``loss_at`` the log ratio of the masses (Underivable where one may
+  be 0), ``cdf`` the sum of the masses of the outcomes up to t.
 - ``osgt_tail(sigma, m, y)`` = P[Y >= y] of the OSGT's first form (kernel exp(-x^2/(2 s^2)
   - |x| m/s^2), integrated over [clamp(y), hi] on each side of 0, over its integral), and
   ``rejection_shift_cdf(sigma, m, t)`` from the masses of N(0, sigma^2): the kept mass is
@@ -136,12 +139,35 @@ def _piecewise(branches, value):
     return args[0][0] if len(args) == 1 else Piecewise(*args)
 
 
+def _finite_at(P, y):
+    """A finite law's masses and the outcome index at a given number y (None where y is no
+    outcome 0..n-1); None when P is not a finite law, Underivable at a symbolic y."""
+    if type(P).__name__ in DENSITIES:
+        return None
+    from .finite_laws import masses
+    m = masses(P)   # Underivable for a law that is neither
+    if not (getattr(y, "is_Rational", False) or getattr(y, "is_Integer", False)):
+        raise Underivable(f"the mass of a finite law at {y} (a given number)")
+    return m, (int(y) if y.is_Integer and 0 <= int(y) < len(m) else None)
+
+
 def density(P, y) -> sympy.Expr:
+    finite = _finite_at(P, y)
+    if finite is not None:
+        m, k = finite
+        return sympy.S.Zero if k is None else m[k]
     return _piecewise(_branches(_pieces(P), y),
                       lambda lp: sympy.S.Zero if lp is None else exp(lp.xreplace({X: y})))
 
 
 def _log_density(P, y) -> sympy.Expr:
+    finite = _finite_at(P, y)
+    if finite is not None:
+        m, k = finite
+        if k is None:
+            raise Underivable(f"{y} is no outcome of {P}: its mass is 0")
+        require(m[k] > 0, "a positive mass at the outcome")
+        return log(m[k])
     branches = _branches(_pieces(P), y)
     if any(lp is None for lp, _ in branches):
         raise Underivable(f"the density of {P} may vanish at {y}")
@@ -223,7 +249,12 @@ def _piece_loss_mass(lp, lq, eps, two_sided, lo, hi):
 
 def cdf(P, t) -> sympy.Expr:
     """P(Y <= t) = sum over the pieces of int_lo^min(max(t, lo), hi) p (continuous laws; a
-    point has mass 0, so the ends need no care)."""
+    point has mass 0, so the ends need no care); a finite law's masses of the outcomes
+    0..n-1 up to a given number t."""
+    finite = _finite_at(P, t)
+    if finite is not None:
+        m, _ = finite
+        return sympy.Add(*(mk for k, mk in enumerate(m) if k <= t))
     return sympy.Add(*(integral(0, piece.logp, piece.lo, _clamp(t, piece.lo, piece.hi))
                        for piece in _pieces(P) if piece.logp is not None))
 
@@ -271,7 +302,7 @@ def hs_events_discrete(p, q, eps) -> sympy.Expr:
     return Max(sympy.S.Zero, *sums, evaluate=not sympy.sympify(eps).free_symbols)
 
 
-__all__ = ["cdf", "density", "finite", "hs_events_discrete", "loss_at", "loss_mass_continuous",
+__all__ = ["cdf", "density", "hs_events_discrete", "loss_at", "loss_mass_continuous",
            "loss_mass_discrete", "osgt_tail", "rejection_shift_cdf", "rr_prob",
            "signed_mass_below"]
 
