@@ -97,9 +97,8 @@ DOCS: dict[str, Doc] = {
                     "delta in [0, 1], integers n in [1, 4096] and v in {0, 1}",
                     "hockey_stick(NameShame(delta, 2, 0), NameShame(delta, 2, 1), 0) == delta",
                     "{ delta = [0, 1] }"),
-    "ProductOf": _d("laws", "P, Q", "The independent product of two laws (products "
-                    "flatten).", "any two laws (hockey_stick, tv: the differing factors "
-                    "finite, or normals of one scale per coordinate)",
+    "ProductOf": _d("laws", "P, Q", "The independent product of two laws (products flatten).",
+                    "any two laws (hockey_stick: differing factors finite, or N of one scale)",
                     "kl(ProductOf(Bernoulli(p), Bernoulli(p)), ProductOf(Bernoulli(1/2), "
                     "Bernoulli(1/2))) == 2*kl(Bernoulli(p), Bernoulli(1/2))",
                     "{ p = [0.1, 0.9] }"),
@@ -146,8 +145,7 @@ DOCS: dict[str, Doc] = {
     "loss_at": _d("divergences", "P, Q, y", "The privacy loss log p(y) - log q(y) at the "
                   "output y.", f"{_P}, y where both densities are positive",
                   "loss_at(Normal(0, 1), Normal(1, 1), y) == 1/2 - y", "{ y = [-5, 5] }"),
-    "density": _d("divergences", "P, y", "The density (or mass, outcomes 0..n-1) p(y) of "
-                  "the law P at y.",
+    "density": _d("divergences", "P, y", "The density (or mass: outcomes 0..n-1) p(y) of P.",
                   "a law P, real y", "density(Normal(0, 1), y) == exp(-y^2/2)/sqrt(2*pi)",
                   "{ y = [-5, 5] }"),
     "cdf": _d("divergences", "P, t", "P(Y <= t), Y ~ P.", "a law P, real t",

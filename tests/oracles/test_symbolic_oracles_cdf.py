@@ -56,9 +56,14 @@ def test_cdf_exact_values():
     assert derive_call(cdf(TruncNormal(0, 1, 2), -3)) == 0
 
 
-def test_discrete_laws_are_underivable():
-    with pytest.raises(Underivable):
-        derive_call(cdf(Bernoulli(R(1, 3)), 0))
+def test_a_finite_law_derives_at_a_given_number_only():
+    # outcomes 0 and 1: P(Y <= 0) = 1 - p, P(Y <= 1/2) too, P(Y <= 1) = 1, P(Y <= -1) = 0
+    assert derive_call(cdf(Bernoulli(R(1, 3)), 0)) == R(2, 3)
+    assert derive_call(cdf(Bernoulli(R(1, 3)), R(1, 2))) == R(2, 3)
+    assert derive_call(cdf(Bernoulli(R(1, 3)), 1)) == 1
+    assert derive_call(cdf(Bernoulli(R(1, 3)), -1)) == 0
+    with pytest.raises(Underivable):     # a step function of a symbol is not written out
+        derive_call(cdf(Bernoulli(R(1, 3)), sympy.Symbol("t", real=True)))
 
 
 @pytest.mark.parametrize("cid", ["osgt22.delta.formula.step1", "osgt22.delta.formula.step2",

@@ -36,6 +36,7 @@ from sympy import Abs, Max, Min, Piecewise
 from ...evidence import Verdict
 from ...oracles.symbolic.pieces import decide_condition
 from .forms import certified_constants, erfc_by_range, forms, identity
+from ...sympy_powers import bounded_powers
 from ..signs import guarded
 
 MAX_DEPTH = 3          # nested splits
@@ -321,18 +322,26 @@ def substitute(expr, sub):
     condition that becomes a comparison of constants by floating point, and one of two
     equal constants (``1 < log(e/(1+e) / (1/(1+e)))`` at eps = 1) sends Piecewise.eval into
     endless recursion; ``resolve`` decides such conditions by certified signs instead.  A
-    Max/Min of constants sympy cannot compare (two equal ones) stays unevaluated too."""
+    Max/Min of constants sympy cannot compare (two equal ones) stays unevaluated too, and so
+    does a node whose evaluation would build an exact power beyond ``sympy_powers.MAX_BITS``
+    (a Max comparing exp(-0.40546510810816438197801311546435) with a constant: logcombine's
+    3/2 to a 35-digit rational power filled 12 GB, work no count sees)."""
+    with bounded_powers():
+        return _substitute(expr, sub)
+
+
+def _substitute(expr, sub):
     if expr in sub:
         return sub[expr]
     if not expr.args:
         return expr
-    args = [substitute(a, sub) for a in expr.args]
+    args = [_substitute(a, sub) for a in expr.args]
     if isinstance(expr, Piecewise):
         return Piecewise(*args, evaluate=False)
     try:
         return expr.func(*args)
-    except (TypeError, ValueError):   # Max of constants sympy cannot compare (equal ones)
-        return expr.func(*args, evaluate=False)
+    except (TypeError, ValueError, ArithmeticError):   # Max of constants sympy cannot
+        return expr.func(*args, evaluate=False)        # compare (equal ones), a huge power
 
 
 # -- the leaves: one case decided like a whole statement ---------------------------------

@@ -9,6 +9,8 @@ from flint import arb
 
 from dpproof.definedness import require
 
+from ..balls import hull
+
 from .continuous import _check_probability
 
 
@@ -20,6 +22,23 @@ class Discrete:
 
     def mass(self, i: int) -> arb:
         return self.masses[i]
+
+    def pdf(self, y: arb) -> arb:
+        """The mass at y: masses[k] at the outcome k, 0 at every other real; on a ball y, the
+        hull of what it may be (the masses of the outcomes in it, and 0)."""
+        if y.is_exact():
+            k = y.unique_fmpz() if y.is_integer() else None
+            return self.masses[int(k)] if k is not None and 0 <= k < len(self.masses) else arb(0)
+        inside = [m for k, m in enumerate(self.masses) if y.overlaps(arb(k))]
+        return hull(arb(0), *inside)
+
+    def logpdf(self, y: arb) -> arb:
+        """log of the mass at y (undefined where it is 0)."""
+        return self.pdf(y).log()
+
+    def cdf(self, t: arb) -> arb:
+        """P(Y <= t) at an exact t: the masses of the outcomes k <= t."""
+        return sum((m for k, m in enumerate(self.masses) if arb(k) <= t), arb(0))
 
 
 def Bernoulli(p: arb) -> Discrete:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flint import arb
 
 from ..balls import pos
-from ..distributions import Discrete, ProductDistribution
+from ..distributions import Discrete, Normal, ProductDistribution
 from ..distributions.mixture import NormalMixture, mixture_hockey_stick
 from ..integrate import exp_quad_integral
 from .hs_pieces import hs_piece
@@ -46,10 +46,31 @@ def _hs_prod(P, Q, eps) -> arb:
     kept = [(p, q) for p, q in zip(P.components, Q.components) if not same_point(p, q)]
     if not kept:
         return self_hockey_stick(eps)
-    if not all(isinstance(c, Discrete) for pair in kept for c in pair):
-        raise TypeError("hockey_stick of products is implemented for discrete components only")
-    P, Q = (ProductDistribution(tuple(pair[i] for pair in kept)) for i in (0, 1))
-    return _hs_disc(P.joint_discrete().masses, Q.joint_discrete().masses, eps)
+    if all(isinstance(c, Discrete) for pair in kept for c in pair):
+        P, Q = (ProductDistribution(tuple(pair[i] for pair in kept)) for i in (0, 1))
+        return _hs_disc(P.joint_discrete().masses, Q.joint_discrete().masses, eps)
+    shift = _normal_shift(kept)
+    if shift is None:
+        raise TypeError("hockey_stick of products: the differing factors must all be finite "
+                        "laws, or all normals of one scale per coordinate")
+    return _hs_cont(Normal(arb(0), arb(1)), Normal(shift, arb(1)), eps)
+
+
+def _normal_shift(pairs) -> arb | None:
+    """For pairs N(mu_i, s_i) / N(nu_i, s_i), the distance sqrt(sum ((mu_i - nu_i)/s_i)^2):
+    the product of the P's against that of the Q's is N(0, 1) against N(shift, 1) in the
+    direction of the mean difference, every orthogonal direction common to both (a rotation
+    of the standardised coordinates, which keeps every divergence).  None for other pairs,
+    or when a scale is not certainly the same on both sides."""
+    total = arb(0)
+    for p, q in pairs:
+        if not (type(p) is type(q) is Normal):
+            return None
+        if not (p.sigma.is_exact() and q.sigma.is_exact() and p.sigma == q.sigma):
+            return None
+        d = (p.mu - q.mu) / p.sigma
+        total += d * d
+    return total.sqrt()
 
 
 def _hs_cont(P, Q, eps) -> arb:

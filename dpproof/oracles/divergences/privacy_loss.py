@@ -191,6 +191,10 @@ def _never_on(l, eps, two_sided, a, b) -> bool:
 
 
 def loss_at_value(P, Q, y) -> arb:
+    """log p(y) - log q(y) (densities, or masses of finite laws)."""
+    for law in (P, Q):
+        if not hasattr(law, "logpdf"):
+            raise TypeError(f"loss_at needs laws on the real line, not {type(law).__name__}")
     return P.logpdf(y) - Q.logpdf(y)
 
 
@@ -205,18 +209,35 @@ def moment2_value(P) -> arb:
     return total
 
 
+def _cdf_at(P, t: arb) -> arb:
+    """P(Y <= t) at an exact t: a continuous law's mass of (-inf, t], a finite law's masses of
+    the outcomes up to t."""
+    if isinstance(P, Discrete):
+        return P.cdf(t)
+    if isinstance(P, ProductDistribution) or not hasattr(P, "mass"):
+        raise TypeError(f"cdf needs a law on the real line, not {type(P).__name__}")
+    return P.mass(None, t)
+
+
 def cdf_value(P, t) -> arb:
     """P(Y <= t); on a ball t, the hull of the values at its exact ends (a CDF increases)."""
     if t.is_exact():
-        return P.mass(None, t)
-    return hull(P.mass(None, arb(t.lower())), P.mass(None, arb(t.upper())))
+        return _cdf_at(P, t)
+    return hull(_cdf_at(P, arb(t.lower())), _cdf_at(P, arb(t.upper())))
 
 
 def signed_mass_below_value(P, Q, eps, t) -> arb:
     """P(Y <= t) - e^eps Q(Y <= t) (no positive part)."""
     if t.is_exact():
-        return P.mass(None, t) - eps.exp() * Q.mass(None, t)
+        return _cdf_at(P, t) - eps.exp() * _cdf_at(Q, t)
     return cdf_value(P, t) - eps.exp() * cdf_value(Q, t)
+
+
+def density_value(P, y) -> arb:
+    """p(y): a continuous law's density, a finite law's mass at the outcome y."""
+    if not hasattr(P, "pdf"):
+        raise TypeError(f"density needs a law on the real line, not {type(P).__name__}")
+    return P.pdf(y)
 
 
 def privacy_loss_distribution(P: Discrete, Q: Discrete) -> list:
@@ -236,7 +257,7 @@ bad_mass = declare("bad_mass", lambda P,
 loss_tail = declare("loss_tail", lambda P,
                      Q, e: _loss_mass(P, Q, e, True), 3, "P(|log p/q| > eps).", guard=_GUARD)
 loss_at = declare("loss_at", loss_at_value, 3, "log p(y) - log q(y).", guard=_GUARD)
-density = declare("density", lambda P, y: P.pdf(y), 2, "p(y).", guard=_GUARD)
+density = declare("density", density_value, 2, "p(y).", guard=_GUARD)
 cdf = declare("cdf", cdf_value, 2, "P(Y <= t).", guard=_GUARD)
 signed_mass_below = declare("signed_mass_below", signed_mass_below_value,
                              4, "P(Y <= t) - e^eps Q(Y <= t).", guard=_GUARD)

@@ -67,6 +67,9 @@ def _kl(P, Q):
 
 
 def _hockey(P, Q, eps):
+    shift = PR.gaussian_shift(P, Q)
+    if shift is not None:
+        return _gauss_delta(eps, sympy.S.One, shift)
     kind, p, q = _pair(*(PR.common_factor_dropped(P, Q) or (P, Q)))
     return (D.hockey_stick_continuous if kind == "continuous" else D.hockey_stick_discrete)(
         p, q, eps)

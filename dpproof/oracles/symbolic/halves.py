@@ -29,7 +29,7 @@ MAX_CLOSED = 3
 def closed_halves(statement, domain, derive_side):
     """A closed box [lo, hi] whose two ends' facts both matter (delta in [0, 1]): derived on
     [lo, hi) ('closed-lo') and on (lo, hi] ('closed-hi'); where the two forms, each reduced
-    to one fraction (``sympy.cancel``, an identity where the form is defined), are the same
+    to one fraction (``_deep_cancel``, an identity where the form is defined), are the same
     expression with no pole at any end of the domain, that form holds on the whole box."""
     closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
               iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
@@ -58,7 +58,7 @@ def closed_halves(statement, domain, derive_side):
     ends = [(name, e) for name, iv in domain.params for e in (iv.lo, iv.hi) if e is not None]
 
     def one(a, b):
-        ca, cb = sympy.cancel(a), sympy.cancel(b)
+        ca, cb = _deep_cancel(a), _deep_cancel(b)
         at = [{s: e for s in ca.free_symbols if s.name == name} for name, e in ends]
         if ca != cb or any(ca.xreplace(e).has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)
                            for e in at):
@@ -75,6 +75,14 @@ def closed_halves(statement, domain, derive_side):
         return joined, raw
     except (Underivable, sympy.PolynomialError):
         return None
+
+
+def _deep_cancel(e):
+    """``e`` reduced to one fraction, the arguments of its calls first (exp(2 t/(1 + t)) with
+    t = eps/(2 - eps) is exp(eps) on both halves; ``cancel`` alone leaves arguments as they are)."""
+    if not isinstance(e, sympy.Expr) or e.is_Atom:
+        return e
+    return sympy.cancel(e.func(*(_deep_cancel(a) for a in e.args)))
 
 
 def _cancelled(e):

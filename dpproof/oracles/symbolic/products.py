@@ -35,6 +35,23 @@ def continuous_factors(P, Q):
     return None
 
 
+def gaussian_shift(P, Q):
+    """sqrt(sum_i ((mu_i - nu_i)/s_i)^2) when P and Q are products of normals N(mu_i, s_i)
+    and N(nu_i, s_i) with the same scale expression per coordinate, else None: standardised
+    and rotated so that the mean difference lies along one axis, the pair is N(0, 1) against
+    N(shift, 1) on that axis, every other axis common to both (a bijection, which keeps every
+    divergence); the ball oracle ``divergences.hockey_stick._normal_shift`` is the same map."""
+    if not (type(P).__name__ == type(Q).__name__ == "ProductOf") or len(P.args) != len(Q.args):
+        return None
+    total = sympy.S.Zero
+    for p, q in zip(P.args, Q.args):
+        if not (type(p).__name__ == type(q).__name__ == "Normal") or p.args[1] != q.args[1]:
+            return None
+        require(p.args[1] > 0, "sigma > 0")
+        total += ((p.args[0] - q.args[0]) / p.args[1]) ** 2
+    return sympy.sqrt(total)
+
+
 def common_factor_dropped(P, Q):
     """(P1, Q1) when P and Q are products with a common independent factor R, P = P1 x R and
     Q = Q1 x R, else None: H_eps(P1 x R || Q1 x R) = sum_y r(y) H_eps(P1 || Q1) = H_eps(P1 || Q1)

@@ -1,0 +1,117 @@
+"""Red team, round 8: finite laws under density, cdf and loss_at (a crash), products of
+normals (an ERROR), identities whose closed ranges both matter (no derivation), and false
+claims whose violation the numeric engine saw at one precision only (a needle below 30
+digits, a loss mass 1e-37 past its jump) -- with their true twins."""
+
+import sympy
+from flint import arb
+
+from dpproof.claims import Interval, Kind
+from dpproof.engines.base import Config
+from dpproof.oracles.distributions import Bernoulli, Normal, ProductDistribution
+from dpproof.oracles.divergences.hockey_stick import hockey_stick
+from dpproof.oracles.divergences.privacy_loss import (cdf_value, density_value,
+                                                      loss_at_value)
+from dpproof.oracles.symbolic import derive_claim
+from dpproof.runner import check_claim
+from tests.helpers import make_claim
+
+R = sympy.Rational
+
+
+def test_a_finite_law_has_a_mass_function_and_a_step_cdf():
+    b = Bernoulli(arb(1) / 4)
+    assert density_value(b, arb(1)) == arb(1) / 4 and density_value(b, arb(0)) == arb(3) / 4
+    assert density_value(b, arb(1) / 2) == 0 and density_value(b, arb(2)) == 0
+    ball = density_value(b, arb("1 +/- 0.1"))      # may be the outcome 1, or no outcome
+    assert ball.contains(0) and ball.contains(arb(1) / 4) and not ball.contains(arb(3) / 4)
+    assert cdf_value(b, arb(-1)) == 0 and cdf_value(b, arb(1) / 2) == arb(3) / 4
+    assert cdf_value(b, arb(1)) == 1
+    assert loss_at_value(b, Bernoulli(arb(1) / 2), arb(1)).overlaps((arb(1) / 2).log())
+
+
+def test_claims_on_finite_laws_are_decided_not_errors():
+    p, y = Interval(0, 1), Interval(R(3, 10), R(17, 10))
+    cdf = make_claim("t.cdf", "cdf(Bernoulli(p), 1/2) == 1 - p", Kind.IDENTITY, p=p)
+    mass = make_claim("t.mass", "density(Bernoulli(p), 1) == p", Kind.IDENTITY, p=p)
+    false = make_claim("t.mass_f", "density(Bernoulli(1/2), y) <= 0", y=y)
+    assert check_claim(cdf, Config()).verdict.name == "PROVED"
+    assert check_claim(mass, Config()).verdict.name == "PROVED"
+    got = check_claim(false, Config())
+    assert got.verdict.name == "REFUTED" and sympy.Rational(got.witness["y"]) == 1
+
+
+def test_an_identity_whose_two_closed_ranges_both_matter_derives():
+    # p in [0, 1] needs both ends' facts; eps's half-maps leave exp(2t/(1 + t)) in each form
+    st = make_claim("t.smb", "signed_mass_below(Bernoulli(p), Bernoulli(1/2), eps, 0) == "
+                    "1 - p - exp(eps)/2", Kind.IDENTITY, p=Interval(0, 1), eps=Interval(0, 2))
+    derived, _ = derive_claim(st.statement, st.domain)
+    assert sympy.simplify(derived.lhs - derived.rhs) == 0
+
+
+def test_the_hockey_stick_of_normal_products_is_a_gaussian_shift():
+    eps = arb(1) / 2
+    two = [ProductDistribution((Normal(arb(m), arb(1)), Normal(arb(m), arb(1)))) for m in (0, 1)]
+    one = hockey_stick(Normal(arb(0), arb(1)), Normal(arb(2).sqrt(), arb(1)), eps)
+    assert hockey_stick(*two, eps).overlaps(one) and one.rad() < 1e-10
+    true = make_claim("t.prod", "hockey_stick(ProductOf(Normal(0, 1), Normal(0, 1)), "
+                      "ProductOf(Normal(1, 1), Normal(1, 1)), eps) == Phi(sqrt(2)/2 - "
+                      "eps/sqrt(2)) - exp(eps)*Phi(-sqrt(2)/2 - eps/sqrt(2))", Kind.IDENTITY,
+                      eps=Interval(0, 3))
+    false = make_claim("t.prod_f", "hockey_stick(ProductOf(Normal(0, 1), Normal(0, 1)), "
+                       "ProductOf(Normal(1, 1), Normal(1, 1)), eps) == Phi(1 - eps/2) - "
+                       "exp(eps)*Phi(-1 - eps/2)", Kind.IDENTITY, eps=Interval(0, 3))
+    assert check_claim(true, Config()).verdict.name == "PROVED"
+    assert check_claim(false, Config()).verdict.name == "REFUTED"
+
+
+def test_unequal_scales_in_a_product_are_refused_by_name():
+    P = ProductDistribution((Normal(arb(0), arb(1)), Normal(arb(0), arb(1))))
+    Q = ProductDistribution((Normal(arb(1), arb(1)), Normal(arb(1), arb(2))))
+    try:
+        hockey_stick(P, Q, arb(0))
+    except TypeError as e:
+        assert "one scale per coordinate" in str(e)
+    else:
+        raise AssertionError("unequal scales were not refused")
+
+
+NUMERIC = Config(engines=("numeric",))
+
+
+def test_a_violation_seen_at_one_precision_is_certified_by_the_numeric_engine():
+    # log 1.5 = 0.40546510810816438197801311546434913657...: the end lies 2e-38 past it,
+    # where bad_mass drops from 3/4 to 0; 30 digits round the end onto the jump
+    past = make_claim("t.bad", "bad_mass(Bernoulli(3/4), Bernoulli(1/2), eps) >= 3/4",
+                      eps=Interval(0, R("0.4054651081081643819780131154643491366")))
+    got = check_claim(past, NUMERIC)
+    assert got.verdict.name == "REFUTED"
+    assert got.witness == {"eps": "0.4054651081081643819780131154643491366"}
+    before = make_claim("t.bad_twin", "bad_mass(Bernoulli(3/4), Bernoulli(1/2), eps) >= 3/4",
+                        eps=Interval(0, R("0.4054651081081643819780131154643")))
+    assert check_claim(before, NUMERIC).verdict.name == "SUPPORTED"
+    # dawson(x) = 1/(2x) at x0 = 0.924138873004591767012823271504345975696...; the end
+    # lies 7.6e-35 below it, a violation of 4.4e-35 that 30 digits do not see
+    needle = make_claim("t.dawson", "dawson(x) >= 1/(2*x)",
+                        x=Interval(R("0.9241388730045917670128232715043459"), None))
+    got = check_claim(needle, NUMERIC)
+    assert got.verdict.name == "REFUTED" and got.witness["x"].startswith("0.92413887300459")
+    twin = make_claim("t.dawson_twin", "dawson(x) >= 1/(2*x)",
+                      x=Interval(R("0.924138873004591767012823271504345976"), None))
+    assert check_claim(twin, NUMERIC).verdict.name != "REFUTED"
+
+
+def test_an_identity_false_by_1e_34_at_a_corner_is_refuted_not_a_memory_blow_up():
+    # log(2/3) = -0.405465108108164381978013115464349...: the end lies 1.4e-33 below it,
+    # where the hockey-stick has a third term, 1.7e-34; sympy once built 3/2 to a
+    # 35-digit rational power comparing the Max's arguments (12 GB)
+    text = ("hockey_stick(Finite(1, 2, 3, 4), Finite(4, 3, 2, 1), eps) == "
+            "max(3/10 - exp(eps)*2/10, 0) + max(4/10 - exp(eps)/10, 0)")
+    false = make_claim("t.corner", text, Kind.IDENTITY,
+                       eps=Interval(R("-0.40546510810816438197801311546435"), 2))
+    got = check_claim(false, Config())
+    assert got.verdict.name == "REFUTED"
+    assert got.witness == {"eps": "-0.40546510810816438197801311546435"}
+    true = make_claim("t.corner_twin", text, Kind.IDENTITY,
+                      eps=Interval(R("-0.40546510810816438197801311546434"), 2))
+    assert check_claim(true, Config()).verdict.name == "PROVED"
