@@ -140,7 +140,9 @@ def _claim(path: Path, text: str, index: int, table: dict) -> Claim:
     for key in ("reason", "note", "locator"):
         if key in table and not isinstance(table[key], str):
             raise ClaimFileError(f"{where}: '{key}' must be a string, got {_show(table[key])}")
-    source = Source(table["id"].split(".")[0], path.name, table.get("locator", table["source"]),
+    # a file name that is not UTF-8 (os.fsdecode's surrogates) is shown with U+FFFD
+    shown = path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    source = Source(table["id"].split(".")[0], shown, table.get("locator", table["source"]),
                     note=table["source"])
     if kind is Kind.CITED:
         return _build(where, table["id"], source, None, Domain(), kind, table)
@@ -236,6 +238,9 @@ def _domain(where: str, table, integers) -> Domain:
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
             raise ClaimFileError(f"{where}: parameter name {name!r} is not allowed "
                                  "(letters, digits and _; starting with a letter)")
+        if _reserved(name):
+            raise ClaimFileError(f"{where}: parameter name {name!r} is {_reserved(name)}; "
+                                 f"give the parameter another name (e.g. {name}_)")
         try:
             params.append((name, _interval(spec, name in integers)))
         except (ValueError, TypeError) as exc:
@@ -245,6 +250,23 @@ def _domain(where: str, table, integers) -> Domain:
     if missing:
         raise ClaimFileError(f"{where}: 'integers' names {sorted(missing)} not in the domain")
     return Domain(tuple(params))
+
+
+#: names a parameter may not take besides the functions: the language's constant and
+#: keyword, and the constants of sympy, which dpproof computes with
+_LANGUAGE = "of the claims language"
+_RESERVED = {"pi": f"the constant pi {_LANGUAGE}", "and": f"a keyword {_LANGUAGE}",
+             **{n: f"a constant of sympy ({what}), which dpproof computes with" for n, what in
+                (("E", "e"), ("I", "the imaginary unit"), ("oo", "infinity"),
+                 ("zoo", "complex infinity"), ("nan", "not a number"))}}
+
+
+def _reserved(name: str) -> str:
+    """What ``name`` is ('' when a parameter may take it)."""
+    from .expr.parser import allowed_functions
+
+    return _RESERVED.get(name) or (f"a function {_LANGUAGE}" if name in allowed_functions()
+                                   else "")
 
 
 _INF = {"inf": 1, "+inf": 1, "oo": 1, "+oo": 1, "infinity": 1, "+infinity": 1,

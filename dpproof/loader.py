@@ -6,9 +6,12 @@ A ``.toml`` claims file is parsed, never executed.  A ``.py`` file or module is 
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import importlib
 import importlib.util
+import os
+import stat
 from pathlib import Path
 
 from . import sections
@@ -33,7 +36,7 @@ def _module(target: str):
     if target.endswith(".py"):
         path = Path(target)
         if not path.is_file():
-            raise TargetError(f"Python file {target!r} does not exist")
+            raise TargetError(f"Python file {target!r} {not_a_file(target)}")
         key = str(path.resolve())
         if key not in _PY_FILES:
             spec = importlib.util.spec_from_file_location(path.stem, path)
@@ -48,13 +51,33 @@ def _module(target: str):
                           "defining CLAIMS, nor a .toml claims file") from None
 
 
+def not_a_file(target: str) -> str:
+    """What a TARGET path that is not a regular file is: missing, a folder, a named pipe, a
+    symbolic link loop or one to nothing, ..."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return ("is a symbolic link to nothing" if os.path.islink(target)
+                else "does not exist")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symbolic link loop, not a file"
+        return f"cannot be read ({exc.strerror or exc})"
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return f"is {what}, not a file"
+    return "is not a regular file"
+
+
 def load_target(target: str, patterns: list[str] | None = None) -> list[Claim]:
     """The claims a TARGET names (see module docstring); of a package declared by section
     (``dpproof.sections``), only those of the sections that may hold an id matching one of
     the globs ``patterns``."""
     if target.endswith(".toml"):
         if not Path(target).is_file():
-            raise TargetError(f"claims file {target!r} does not exist")
+            raise TargetError(f"claims file {target!r} {not_a_file(target)}")
         return load_claims_file(target)
     chosen = sections.selected(target, patterns)
     claims = (_claims_of(_module(target), target) if chosen is None

@@ -26,7 +26,9 @@ An interrupted run's partial report lists every claim, those not decided INCONCL
 marked "not run" (``runner.NOT_RUN``).  It never replaces a complete report: when ``--out``
 holds one, the partial report goes to ``--out/partial/`` (the summary line says so); into a
 missing or empty folder, or over an earlier partial report, it is written in place (nothing
-complete to protect).  The next complete run into ``--out`` removes ``partial/``.
+complete to protect).  Where the user has a file or folder named ``partial``, the partial
+report takes the first free name of ``partial-2`` ... ``partial-9``.  The next complete run
+into ``--out`` removes them.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def report_targets(targets: list[str], folder: Path) -> list[str]:
     module by name, the built-in library as ``theorems``; sorted."""
     if not targets:
         return [LIBRARY_PACKAGE]
-    return sorted(os.path.relpath(Path(t).resolve(), folder.resolve())
+    return sorted(os.path.relpath(os.path.realpath(t), os.path.realpath(folder))
                   if t.endswith((".toml", ".py")) else t for t in targets)
 
 
@@ -118,29 +120,42 @@ def write_report(report, targets: list[str], out: Path, only: list[str] | None =
     return paths
 
 
+def partial_folders(out: Path):
+    """The folders a partial report may take beside a complete one: ``out/partial``, else
+    (the user has a file or folder of that name) ``out/partial-2`` ... ``partial-9``."""
+    yield out / PARTIAL
+    for i in range(2, 10):
+        yield out / f"{PARTIAL}-{i}"
+
+
 def partial_folder(targets: list[str], out: Path) -> Path | None:
     """Where a partial report goes: ``out``, unless it holds a complete report (kept):
-    then ``out/partial``; None (said on stderr) when that folder is not dpproof's."""
+    then the first of ``partial_folders`` that is missing, empty or dpproof's partial report
+    of the same targets; None (said on stderr) when none is."""
     from .writers import folder_problem, read_marker
 
     marker = read_marker(out)
     if marker is None or marker.get("partial"):
         return out
-    folder = out / PARTIAL
-    problem = folder_problem(folder, report_targets(targets, folder))
-    if problem:
-        print(f"dpproof: error: the partial report was not written: {folder}: {problem}",
-              file=sys.stderr)
-        return None
-    return folder
+    for folder in partial_folders(out):
+        if os.path.lexists(folder) and not folder.is_dir():
+            continue   # a file of the user's
+        if not folder_problem(folder, report_targets(targets, folder)):
+            return folder
+    print(f"dpproof: error: the partial report was not written: {out / PARTIAL} and "
+          f"{PARTIAL}-2 to -9 hold files dpproof did not write", file=sys.stderr)
+    return None
 
 
 def drop_partial(targets: list[str], out: Path) -> None:
-    """Remove the partial report an interrupted run left in ``out/partial`` (a complete
-    report of the same targets replaces it)."""
+    """Remove the partial reports an interrupted run left in ``partial_folders`` (a complete
+    report of the same targets replaces them)."""
     from .writers import read_marker, remove_report
 
-    folder = out / PARTIAL
-    marker = read_marker(folder)
-    if marker and sorted(marker["targets"]) == report_targets(targets, folder):
-        remove_report(folder)
+    for folder in partial_folders(out):
+        if os.path.lexists(folder) and not folder.is_dir():
+            continue
+        marker = read_marker(folder)
+        if marker and marker.get("partial") and \
+                sorted(marker["targets"]) == report_targets(targets, folder):
+            remove_report(folder)

@@ -118,6 +118,17 @@ def magnitude(value) -> float:
     return 1.0  # pi, zoo, nan
 
 
+def check_defined(term, written: str) -> None:
+    """A partial term without parameters must be a real number: ``1/0``, ``log(0)``,
+    ``sqrt(-1)``, ``0^(-1)``, ``log(-1)`` are refused where they are written (as "1/0" is in
+    a domain), never left to the engines as sympy's ``zoo``, ``nan`` or ``I``."""
+    if term.free_symbols or not term.has(sympy.zoo, sympy.nan, sympy.I, sympy.oo, -sympy.oo):
+        return
+    raise ValueError(f"{shorten(written)!r} is undefined (a division by 0, a log of 0 or of a "
+                     "negative number, an even root of a negative number): the constant terms "
+                     "of a statement must be real numbers")
+
+
 def check_exp(arg) -> None:
     """exp of a number: its argument at most 10^EXP_ARG_LOG10 in absolute value (sympy
     evaluates it to compare it), and exp(c log b), which is b^c to sympy, within the limits

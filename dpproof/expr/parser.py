@@ -33,8 +33,8 @@ import sympy
 from ..claims import Statement
 from .functions import ELEMENTARY, ELEMENTARY_ARITY, REGISTRY, arg_kinds, returns_distribution
 from .reference import did_you_mean
-from .limits import (MAX_DEPTH, MAX_LENGTH, binomial_is_small, check_exp, check_power,
-                     check_roots, exact_number, shorten)
+from .limits import (MAX_DEPTH, MAX_LENGTH, binomial_is_small, check_defined, check_exp,
+                     check_power, check_roots, exact_number, shorten)
 
 _NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _TOKEN = re.compile(rf"""
@@ -187,12 +187,13 @@ class _Parser:
         lost = tuple(dict.fromkeys(g for g in self.guards if not any(e.has(g) for e in kept)))
         return Statement(lhs, tok.text, rhs, (), lost)
 
-    def partial(self, term):
-        """Record a partial term as written: if sympy simplifies it away (x/x -> 1), its
-        definedness still counts (``Statement.guards``)."""
-        term = sympy.sympify(term)
+    def partial(self, term, start: int):
+        """Record a partial term written from ``start``: if sympy simplifies it away (x/x -> 1)
+        its definedness still counts (``Statement.guards``); a constant one must be real."""
+        term, last = sympy.sympify(term), self.toks[self.i - 1]
         if term.free_symbols:
             self.guards.append(term)
+        self.guard(check_defined, term, self.text[start:last.pos + len(last.text)], pos=start)
         return term
 
     def sum(self):
@@ -209,7 +210,7 @@ class _Parser:
         return sympy.Add(*terms)
 
     def product(self):
-        pos = self.peek().pos
+        pos = start = self.peek().pos
         first = self.unary()
         if self.peek().text not in ("*", "/"):
             return first
@@ -219,7 +220,7 @@ class _Parser:
             pos = self.peek().pos
             right = self.number_only(self.unary(), pos, "multiplied or divided")
             factors.append(right if op == "*" else self.partial(
-                self.power_of(right, sympy.S.NegativeOne, pos)))
+                self.power_of(right, sympy.S.NegativeOne, pos), start))
         self.guard(check_roots, factors, pos=pos)
         return sympy.Mul(*factors)
 
@@ -248,7 +249,7 @@ class _Parser:
             self.take()
             epos = self.peek().pos
             exponent = self.number_only(self.unary(), epos, "an exponent")
-            return self.partial(self.power_of(base, exponent, pos))
+            return self.partial(self.power_of(base, exponent, pos), pos)
         return base
 
     def guard(self, check, *args, pos: int) -> None:
@@ -306,7 +307,7 @@ class _Parser:
         self._check_arity(name, len(args))
         self._check_kinds(name, args, starts)
         value = self._build(name, args)
-        return value if name.text in _TOTAL else self.partial(value)
+        return value if name.text in _TOTAL else self.partial(value, name.pos)
 
     def _check_kinds(self, name: _Tok, args, starts) -> None:
         for i, (kind, value, pos) in enumerate(zip(arg_kinds(name.text, len(args)), args,

@@ -129,3 +129,43 @@ def test_a_worker_that_reached_the_memory_limit_is_said_to_have(tmp_path, monkey
     dead = report.by_id("fault.c1.sleep")
     assert dead.verdict is Verdict.ERROR and "died of SIGKILL after its address space " \
         "reached" in dead.scope and f"of the memory limit of {limit} MB" in dead.scope
+
+
+#: the documents that list the exit codes of ``dpproof verify``, each with the same table
+EXIT_CODE_DOCS = ("docs/running.md", "docs/claims-language.md", "docs/ci.md")
+
+
+def _exit_table(doc: str) -> list[tuple[str, str]]:
+    lines = (REPO / doc).read_text().split("| code | meaning |\n|---|---|\n", 1)[1]
+    rows = []
+    for line in lines.splitlines():
+        if not line.startswith("|"):
+            break
+        code, meaning = line.strip("|").split("|", 1)
+        rows.append((code.strip(), meaning.strip(" |")))
+    return rows
+
+
+def test_the_docs_list_the_exit_codes_as_the_cli_returns_them():
+    tables = [_exit_table(doc) for doc in EXIT_CODE_DOCS]
+    assert all(t == tables[0] for t in tables), "the documents' tables differ"
+    codes = dict(tables[0])
+    assert list(codes) == ["0", "1", "2", "3", "4", "128 + signal"]
+    assert "REFUTED or INCONCLUSIVE" in codes["1"] and "ERROR gives 4" in codes["1"]
+    assert "with or without `--strict`" in codes["4"]
+    for doc in EXIT_CODE_DOCS:
+        assert "When several apply: 3, then 128 + signal, then 4, then 1." in \
+            (REPO / doc).read_text(), doc
+    strict = cli._parser().parse_args(["verify", "--strict"])
+    lax = cli._parser().parse_args(["verify"])
+    error = {"counts": {"ERROR": 1, "REFUTED": 1}, "fail": True}
+    refuted = {"counts": {"REFUTED": 1}, "fail": True}
+    assert cli._exit_code(strict, error, True, True, signal.SIGTERM) == 3
+    assert cli._exit_code(strict, error, True, False, signal.SIGTERM) == 143
+    assert cli._exit_code(strict, error, False, False, signal.SIGINT) == 130
+    assert cli._exit_code(lax, error, False, False) == cli._exit_code(strict, error, False,
+                                                                     False) == 4
+    assert (cli._exit_code(strict, refuted, False, False),
+            cli._exit_code(lax, refuted, False, False)) == (1, 0)
+    assert cli._exit_code(strict, {"counts": {"SUPPORTED": 1, "NOT_CHECKABLE": 1},
+                                   "fail": False}, False, False) == 0

@@ -80,17 +80,31 @@ def test_a_first_run_interrupted_into_an_empty_folder_writes_in_place(tmp_path,
         == ["PROVED", "INCONCLUSIVE"] and not (out / "partial").exists()
 
 
-def test_a_foreign_partial_folder_is_not_touched(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("mine", ["folder", "file"])
+def test_a_foreign_partial_folder_is_not_touched(mine, tmp_path, monkeypatch, capsys):
+    """The user's ``partial`` (a folder, or a file: red8b, a traceback and exit 1) is left
+    alone; the partial report takes the next free name, which a complete run removes."""
     out = tmp_path / "out"
     _fake_verify(monkeypatch)
     assert _run(out) == 0
-    (out / "partial").mkdir()
-    (out / "partial" / "mine.txt").write_text("the user's")
+    if mine == "folder":
+        (out / "partial").mkdir()
+        (out / "partial" / "mine.txt").write_text("the user's")
+    else:
+        (out / "partial").write_text("the user's")
     _fake_verify(monkeypatch, decided=1)
     assert _run(out) == 128 + signal.SIGINT
-    assert "the partial report was not written" in capsys.readouterr().err
-    assert os.listdir(out / "partial") == ["mine.txt"]
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err
+    assert f"written to {out / 'partial-2'}/, the complete earlier report in {out}/ is kept" \
+        in said.out
+    assert json.loads((out / "partial-2" / "report.json").read_text())["partial"] is True
     assert json.loads((out / "report.json").read_text())["partial"] is False
+    _fake_verify(monkeypatch)                 # the next complete run removes partial-2/
+    assert _run(out) == 0
+    assert not (out / "partial-2").exists()
+    assert ((out / "partial" / "mine.txt") if mine == "folder" else out / "partial"
+            ).read_text() == "the user's"
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
