@@ -180,7 +180,7 @@ def _verify(args, claims) -> int:
     # plotting library is imported meanwhile, only after, to map a refutation
     executor = (DaskExecutor(args.scheduler) if args.scheduler
                 else LocalExecutor(args.jobs, meanwhile=_report_imports if len(claims) > 1
-                                   else None))
+                                   else None, watch=None if args.quiet else _Heartbeat()))
     bar = None if args.quiet else _ProgressBar()
 
     def progress(done: int, total: int, assessment) -> None:
@@ -323,6 +323,24 @@ def _replay(args) -> int | None:
     paths, meta = found
     _summary(args, meta, paths, meta["claims"])
     return _exit_code(args, meta, False, False)
+
+
+class _Heartbeat:
+    """While a claim runs long: ``  ... still deciding ID (90 s)`` on stderr every ``every``
+    wall seconds (display only: no decision reads this clock)."""
+
+    def __init__(self, every: float = 30.0):
+        self.every, self.said = every, {}
+
+    def __call__(self, running: dict[str, float]) -> None:
+        for cid, seconds in running.items():
+            beats = int(seconds // self.every)
+            if beats > self.said.get(cid, 0):
+                self.said[cid] = beats
+                clear = "\r\033[K" if sys.stderr.isatty() else ""
+                sys.stderr.write(f"{clear}  ... still deciding {cid} "
+                                 f"({beats * self.every:.0f} s)\n")
+                sys.stderr.flush()
 
 
 class _ProgressBar:

@@ -304,8 +304,10 @@ class LocalExecutor:
     the report writer's imports) in a thread (two claims with ``--jobs 2`` warmed up in
     their workers, with ``--jobs 1`` in the parent, and counted a few calls apart)."""
 
-    def __init__(self, jobs: int = 1, max_tasks: int = CLAIMS_PER_WORKER, meanwhile=None):
+    def __init__(self, jobs: int = 1, max_tasks: int = CLAIMS_PER_WORKER, meanwhile=None,
+                 watch=None):
         self.jobs, self.max_tasks, self.meanwhile = max(1, jobs), max_tasks, meanwhile
+        self.watch = watch   # called as the pool is polled: {claim id: wall seconds running}
         self.thread: threading.Thread | None = None   # the one running ``meanwhile``
 
     def run(self, claims, todo, config, limits):
@@ -335,7 +337,7 @@ class LocalExecutor:
                 self.thread = threading.Thread(target=_quietly, args=(self.meanwhile,),
                                                daemon=True)
                 self.thread.start()
-            yield from _as_done(futures, claims, mine, limits.memory_mb, started)
+            yield from _as_done(futures, claims, mine, limits.memory_mb, started, self.watch)
         finally:
             pool.stop()   # on an interrupt too: no worker outlives the run
             pool.join(timeout=10)
@@ -349,11 +351,13 @@ def _quietly(task) -> None:
         pass
 
 
-def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started: float):
+def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started: float,
+             watch=None):
     """Yield results as they finish (``limits``: each claim's, by index); a task's start is
     noted (to 0.2 s) when a worker takes it, so a claim whose worker died or timed out is
     recorded with its own seconds; the worker's peak address space is sampled as often
-    (``_death_text``)."""
+    (``_death_text``).  ``watch`` gets the wall seconds of each running claim, for display
+    only (no decision reads them)."""
     pending, starts, peaks = set(futures), {}, {}
     while pending:
         done, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
@@ -364,6 +368,8 @@ def _as_done(futures: dict, claims, limits: dict, memory_mb: int | None, started
             pid = _PIDS[futures[f]] if _PIDS is not None and f in starts else 0
             if memory_mb and pid:
                 peaks[f] = max(peaks.get(f, 0.0), peak_mb(pid) or 0.0)
+        if watch is not None:
+            watch({claims[futures[f]].id: now - starts[f] for f in pending if f in starts})
         for f in sorted(done, key=futures.__getitem__):   # claim order within a batch
             i = futures[f]
             yield i, outcome(claims[i], f, limits[i], now - starts.get(f, started),
