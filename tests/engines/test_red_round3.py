@@ -62,7 +62,7 @@ TRUE = [  # (id, statement, domain, verdict expected or None: anything but REFUT
      dict(d=I.closed(0, 1), n=I.closed(1, 3, integer=True)), P),
     ("rr_beyond_kink", "rr_compose_delta(2, 1, eps) == 0", dict(eps=I.closed(2, 3)), P),
     # open upper ends and relaxed signs
-    ("upper_log", "log(1-x) <= 0", UO, C),
+    ("upper_log", "log(1-x) <= 0", UO, P),   # 1 - x > 0 where the domain leaves x = 1 out
     ("upper_pole", "1/(1-x) >= 1", UO, P),
     ("relaxed_erfc", "log(2 - erfc(-x)) <= 0", U, C),
     # homogeneous (degree 1, 3 and 0 on a box whose ratio range is [1/2, 2])

@@ -115,3 +115,34 @@ def test_an_identity_false_by_1e_34_at_a_corner_is_refuted_not_a_memory_blow_up(
     true = make_claim("t.corner_twin", text, Kind.IDENTITY,
                       eps=Interval(R("-0.40546510810816438197801311546434"), 2))
     assert check_claim(true, Config()).verdict.name == "PROVED"
+
+
+SYMBOLIC = Config(engines=("symbolic",))
+
+
+def test_strict_at_an_end_the_domain_leaves_out_is_proved():
+    # tight at the excluded end: e(end) = 0 and e strictly monotone away from it
+    for text, dom in (("exp(x) > 1 + x", Interval(0, 1, lo_open=True)),
+                      ("log(x) < x - 1", Interval(0, 1, lo_open=True, hi_open=True)),
+                      ("x*(1 - x) > 0", Interval(0, 1, lo_open=True, hi_open=True))):
+        got = check_claim(make_claim("t.open", text, x=dom), SYMBOLIC)
+        assert got.verdict.name == "PROVED", text
+    # twins: the end included, where the strict bound fails (0 > 0)
+    for text, dom in (("exp(x) > 1 + x", Interval(0, 1)),
+                      ("log(x) < x - 1", Interval(0, 1, lo_open=True)),
+                      ("x*(1 - x) > 0", Interval(0, 1, lo_open=True))):
+        got = check_claim(make_claim("t.closed", text, x=dom), Config())
+        assert got.verdict.name == "REFUTED", text
+
+
+def test_a_piecewise_condition_known_only_as_nonnegative_splits_at_its_zero():
+    # tv of two Laplace laws is derived with Piecewise((..., mu/b > 0), (0, True)): mu/b >= 0
+    # holds on the box, yet the branch taken at mu = 0 differs
+    dom = {"b": Interval(R(1, 2), 4), "mu": Interval(0, 3)}
+    true = make_claim("t.tv", "tv(Laplace(0, b), Laplace(mu, b)) == 1 - exp(-mu/(2*b))",
+                      Kind.IDENTITY, **dom)
+    got = check_claim(true, SYMBOLIC)
+    assert got.verdict.name == "PROVED" and "case mu = 0" in got.evidence[0].detail
+    false = make_claim("t.tv_f", "tv(Laplace(0, b), Laplace(mu, b)) == 1 - exp(-mu/b)",
+                       Kind.IDENTITY, **dom)
+    assert check_claim(false, Config()).verdict.name == "REFUTED"

@@ -69,6 +69,18 @@ def switches(expr) -> list:
     return kept
 
 
+def _strict_switches(expr) -> set:
+    """The switches of ``expr`` that are a Piecewise condition (either sign)."""
+    out = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, Piecewise):
+            for _, cond in node.args:
+                for rel in getattr(cond, "atoms", lambda *_: ())(
+                        sympy.core.relational.Relational):
+                    out |= {rel.lhs - rel.rhs, rel.rhs - rel.lhs}
+    return out
+
+
 def sign(g, strict: bool, depth: int = 0) -> int:
     """See ``_sign``; remembered (a proof by cases asks the same signs in every case and
     leaf; an answer cut short by a guard's time limit is 0, which is never wrong)."""
@@ -294,8 +306,13 @@ def prove(expr, leaf, ends, depth: int = 0, budget: _Budget | None = None,
     if depth >= MAX_DEPTH:
         return None
     expr = resolved
+    strict = _strict_switches(expr)
     for g in switches(expr):
-        if at_least(g, False) or at_least(-g, False):
+        # a known sign decides a Max/Min/Abs (its branches meet where g = 0); a Piecewise
+        # condition g > 0 known only as g >= 0 still splits at g = 0 (tv of two laws at
+        # mu = 0)
+        sharp = g in strict
+        if at_least(g, sharp) or at_least(-g, sharp):
             continue
         split = _split_point(g, ends, line_first)
         if split is None:

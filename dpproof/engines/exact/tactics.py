@@ -274,7 +274,10 @@ class Prover:
         return False
 
     def _monotone_in_parameter(self, e, strict, depth):
-        """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0."""
+        """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0.  For
+        e > 0 at an end the domain leaves out, e >= 0 there and e' > 0 on the domain suffice
+        (e is continuous at a, where it is finite: e(x) = e(a) + int_a^x e' > e(a)):
+        exp(x) > 1 + x on (0, 1], log(x) < x - 1 on (0, 1)."""
         if self.differentiating or e.has(*_NON_SMOOTH) or sympy.count_ops(e) > MAX_DIFF_OPS:
             return False   # one derivative per path: a slope is signed without another
         for name, iv in self.domain.params:
@@ -291,16 +294,21 @@ class Prover:
                 if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or \
                         value.is_real is not True:
                     continue
-                if not self.nonneg(value, strict, depth):
+                left_out = iv.lo_open if end == iv.lo else iv.hi_open
+                rises = strict and left_out   # strictly monotone away from an excluded end
+                if not self.nonneg(value, strict and not rises, depth):
                     continue
                 self.differentiating = True
                 try:
-                    signed = self.nonneg(slope, False, depth)
+                    signed = self.nonneg(slope, rises, depth)
                 finally:
                     self.differentiating = False
                 if signed:
-                    self.steps.append(f"{'non-de' if end == iv.lo else 'non-in'}creasing in "
-                                      f"{name} (derivative signed), and >= 0 at {name} = {end}")
+                    kind = (("in" if end == iv.lo else "de") if rises else
+                            ("non-de" if end == iv.lo else "non-in"))
+                    self.steps.append(f"{kind}creasing in {name} (derivative signed), and "
+                                      f">= 0 at {name} = {end}"
+                                      + (", which the domain leaves out" if rises else ""))
                     return True
         return False
 
@@ -322,7 +330,11 @@ class Prover:
             ends = [e.subs(x, iv.lo), e.subs(x, iv.hi)]
             if any(v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in ends):
                 continue
-            if all(self.nonneg(v, strict, depth) for v in ends):
+            # e > 0 inside when e >= 0 at both ends and > 0 at one: an end the domain
+            # leaves out may be 0 (1 - x > 0 on (0, 1)), one it includes may not
+            sharp = [strict and not out for out in (iv.lo_open, iv.hi_open)]
+            if all(self.nonneg(v, st, depth) for v, st in zip(ends, sharp)) and (
+                    not strict or any(sharp) or any(self.nonneg(v, True, depth) for v in ends)):
                 self.steps.append(f"{'linear' if linear else 'concave'} in {name}: checked "
                                   f"at {name} = {iv.lo} and {name} = {iv.hi}")
                 return True
