@@ -274,29 +274,41 @@ class Prover:
         return False
 
     def _monotone_in_parameter(self, e, strict, depth):
-        """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0.  For
-        e > 0 at an end the domain leaves out, e >= 0 there and e' > 0 on the domain suffice
-        (e is continuous at a, where it is finite: e(x) = e(a) + int_a^x e' > e(a)):
-        exp(x) > 1 + x on (0, 1], log(x) < x - 1 on (0, 1)."""
+        """e' >= 0 in x on [a, b) and e(a) >= 0 (or e' <= 0 and e(b) >= 0): e >= 0.  Then, for
+        e > 0: e(a) = 0 at an end a left out and e' > 0 (e continuous at a, e(x) = int_a^x e'
+        > 0): exp(x) > 1 + x on (0, 1], log(x) < x - 1 on (0, 1)."""
         if self.differentiating or e.has(*_NON_SMOOTH) or sympy.count_ops(e) > MAX_DIFF_OPS:
             return False   # one derivative per path: a slope is signed without another
+        return self._monotone_pass(e, strict, depth, False) or (strict and self._no_trace(
+            lambda: self._monotone_pass(e, strict, depth, True)))
+
+    def _no_trace(self, attempt) -> bool:
+        """``attempt()``, its failed sub-goals forgotten if it fails (a late route)."""
+        failed, goals = set(self.failed), self.goals
+        ok = attempt()
+        self.failed, self.goals = (self.failed, self.goals) if ok else (failed, goals)
+        return ok
+
+    def _monotone_pass(self, e, strict, depth, rises):
+        """A pass of ``_monotone_in_parameter``; ``rises``: at the ends left out only."""
         for name, iv in self.domain.params:
             x = self.symbols[name]
-            if x not in e.free_symbols or iv.integer:
+            ends = [(iv.lo, iv.lo_open), (iv.hi, iv.hi_open)]
+            if x not in e.free_symbols or iv.integer or (rises and not any(
+                    end is not None and out for end, out in ends)):
                 continue
             d = sympy.diff(e, x)
             if sympy.count_ops(d) > MAX_DIFF_OPS:
                 continue
-            for end, slope in ((iv.lo, d), (iv.hi, -d)):
-                if end is None:
+            for (end, out), slope in zip(ends, (d, -d)):
+                if end is None or (rises and not out):
                     continue
                 value = e.subs(x, end)
                 if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or \
                         value.is_real is not True:
                     continue
-                left_out = iv.lo_open if end == iv.lo else iv.hi_open
-                rises = strict and left_out   # strictly monotone away from an excluded end
-                if not self.nonneg(value, strict and not rises, depth):
+                if not ((value == 0 or value.is_zero is True) if rises else
+                        self.nonneg(value, strict, depth)):
                     continue
                 self.differentiating = True
                 try:
@@ -304,13 +316,18 @@ class Prover:
                 finally:
                     self.differentiating = False
                 if signed:
-                    kind = (("in" if end == iv.lo else "de") if rises else
-                            ("non-de" if end == iv.lo else "non-in"))
+                    kind = (("in", "de") if rises else ("non-de", "non-in"))[end != iv.lo]
                     self.steps.append(f"{kind}creasing in {name} (derivative signed), and "
-                                      f">= 0 at {name} = {end}"
-                                      + (", which the domain leaves out" if rises else ""))
+                                      f"{'0' if rises else '>= 0'} at {name} = {end}")
                     return True
         return False
+
+    def _open_chord(self, ends, left_out, depth) -> bool:
+        """e > 0 inside: >= 0 at the ends, > 0 at one and at those included (1 - x, (0, 1))."""
+        sharp = [not out for out in left_out]
+        return any(left_out) and self._no_trace(lambda: all(
+            self.nonneg(v, st, depth) for v, st in zip(ends, sharp)) and (
+            any(sharp) or any(self.nonneg(v, True, depth) for v in ends)))
 
     def _linear_or_concave(self, e, strict, depth):
         if e.has(*_NON_SMOOTH):
@@ -330,11 +347,8 @@ class Prover:
             ends = [e.subs(x, iv.lo), e.subs(x, iv.hi)]
             if any(v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in ends):
                 continue
-            # e > 0 inside when e >= 0 at both ends and > 0 at one: an end the domain
-            # leaves out may be 0 (1 - x > 0 on (0, 1)), one it includes may not
-            sharp = [strict and not out for out in (iv.lo_open, iv.hi_open)]
-            if all(self.nonneg(v, st, depth) for v, st in zip(ends, sharp)) and (
-                    not strict or any(sharp) or any(self.nonneg(v, True, depth) for v in ends)):
+            if all(self.nonneg(v, strict, depth) for v in ends) or (
+                    strict and self._open_chord(ends, (iv.lo_open, iv.hi_open), depth)):
                 self.steps.append(f"{'linear' if linear else 'concave'} in {name}: checked "
                                   f"at {name} = {iv.lo} and {name} = {iv.hi}")
                 return True
