@@ -21,6 +21,9 @@
  * whichever claim imported first (and a limit firing inside it would leave the module half
  * initialised).
  *
+ * Another frame-evaluation function (a debugger's) is replaced while the meter counts and
+ * put back after: frames run in the default evaluator meanwhile.
+ *
  * Garbage collection: ``gc_opened`` and ``gc_closed``, the first and last of gc.callbacks,
  * have no Python frame of their own; the calls made while a collection runs (finalizers, weakref callbacks, other callbacks)
  * are taken back when it stops, since when a collection happens depends on the allocator's
@@ -42,6 +45,7 @@ static PyThreadState *owner = NULL;   /* the thread metered */
 static int calling_due = 0;
 static long importing = 0;            /* import functions running */
 static long long gc_start = -1;       /* the count when the running collection started */
+static _PyFrameEvalFunction found = NULL;   /* a debugger's or JIT's function, put back */
 
 /* Whether code belongs to importlib's frozen bootstrap (not a generator: only a function
  * call opens an import, and its return closes it). */
@@ -97,6 +101,9 @@ install(PyObject *self, PyObject *callback)
     Py_INCREF(callback);
     Py_XSETREF(due, callback);
     owner = PyThreadState_Get();
+    _PyFrameEvalFunction current = _PyInterpreterState_GetEvalFrameFunc(PyInterpreterState_Get());
+    if (current != evaluate)
+        found = current;
     _PyInterpreterState_SetEvalFrameFunc(PyInterpreterState_Get(), evaluate);
     Py_RETURN_NONE;
 }
@@ -106,7 +113,9 @@ uninstall(PyObject *self, PyObject *unused)
 {
     importing = 0;
     gc_start = -1;
-    _PyInterpreterState_SetEvalFrameFunc(PyInterpreterState_Get(), _PyEval_EvalFrameDefault);
+    _PyInterpreterState_SetEvalFrameFunc(PyInterpreterState_Get(),
+                                         found != NULL ? found : _PyEval_EvalFrameDefault);
+    found = NULL;
     Py_RETURN_NONE;
 }
 

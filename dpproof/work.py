@@ -7,9 +7,9 @@ Python function call (a frame started or a generator resumed), counted by a
 ``sys.monitoring`` PY_START callback (Python 3.12+, about 1.5x CPU on sympy-heavy claims),
 else by the frame-evaluation function of ``dpproof/_meter.c`` (3.11, PEP 523: the same
 events without turning tracing on, so the interpreter's specialised instructions stay;
-about 1.1x), else, where that extension was not built, by a global ``sys.settrace`` hook
-that returns None, so no line events (about 2.2x; benchmarks/bench_work_meter.py).  Counts are comparable within one
-Python and one sympy version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is
+about 1.0x), else, where that extension was not built, by a global ``sys.settrace`` hook
+that returns None, so no line events (about 2.2x; benchmarks/bench_work_meter.py).
+Counts are comparable within one Python and one sympy version only.  C code (sympy's gmpy arithmetic, flint's arb kernels) is
 not counted and not interrupted: one long C call can outlast a budget, which is what the one
 backstop per claim (CPU seconds of its worker, ``execution.Limits``) is for.
 
@@ -21,7 +21,8 @@ a one-shot profile function puts it back at the next call, C call or return, bef
 handler's code runs on.  Once expired, the exception is raised again every ``REFIRE``
 units until the block is left (a library's ``except Exception`` would otherwise
 swallow it for good).  Only the thread that installed the meter is interrupted (and, with
-settrace and the C counter, metered): the main thread of a worker process, or a Dask worker's task thread.
+settrace and the C counter, metered): the main thread of a worker process, or a Dask
+worker's task thread.
 
 Imports are not counted: from a call into importlib's bootstrap (``_find_and_load``,
 ``_handle_fromlist``, ...) to its return, no call counts and no limit fires.  A module's body
