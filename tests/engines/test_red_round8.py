@@ -65,6 +65,17 @@ def test_the_hockey_stick_of_normal_products_is_a_gaussian_shift():
     assert check_claim(false, Config()).verdict.name == "REFUTED"
 
 
+def test_a_scale_given_as_a_parameter_is_left_to_the_derivation():
+    s = arb("1 +/- 0.1")    # a box of the parameter: not certainly one scale in balls
+    P, Q = (ProductDistribution((Normal(arb(m), s), Normal(arb(m), s))) for m in (0, 1))
+    assert not hockey_stick(P, Q, arb(0)).is_finite()
+    claim = make_claim("t.prod_s", "hockey_stick(ProductOf(Normal(0, s), Normal(0, s)), "
+                       "ProductOf(Normal(1, s), Normal(1, s)), eps) == Phi(sqrt(2)/(2*s) - "
+                       "eps*s/sqrt(2)) - exp(eps)*Phi(-sqrt(2)/(2*s) - eps*s/sqrt(2))",
+                       Kind.IDENTITY, eps=Interval(0, 3), s=Interval(R(1, 2), 2))
+    assert check_claim(claim, Config()).verdict.name == "PROVED"
+
+
 def test_unequal_scales_in_a_product_are_refused_by_name():
     P = ProductDistribution((Normal(arb(0), arb(1)), Normal(arb(0), arb(1))))
     Q = ProductDistribution((Normal(arb(1), arb(1)), Normal(arb(1), arb(2))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flint import arb
 
-from ..balls import pos
+from ..balls import NAN, pos
 from ..distributions import Discrete, Normal, ProductDistribution
 from ..distributions.mixture import NormalMixture, mixture_hockey_stick
 from ..integrate import exp_quad_integral
@@ -53,6 +53,8 @@ def _hs_prod(P, Q, eps) -> arb:
     if shift is None:
         raise TypeError("hockey_stick of products: the differing factors must all be finite "
                         "laws, or all normals of one scale per coordinate")
+    if not shift.is_finite():
+        return shift
     return _hs_cont(Normal(arb(0), arb(1)), Normal(shift, arb(1)), eps)
 
 
@@ -60,14 +62,15 @@ def _normal_shift(pairs) -> arb | None:
     """For pairs N(mu_i, s_i) / N(nu_i, s_i), the distance sqrt(sum ((mu_i - nu_i)/s_i)^2):
     the product of the P's against that of the Q's is N(0, 1) against N(shift, 1) in the
     direction of the mean difference, every orthogonal direction common to both (a rotation
-    of the standardised coordinates, which keeps every divergence).  None for other pairs,
-    or when a scale is not certainly the same on both sides."""
+    of the standardised coordinates, which keeps every divergence).  None for other pairs;
+    nan (no enclosure) when a scale is not certainly the same on both sides: balls of a
+    parameter on a box are not exact, and the symbolic derivation decides those claims."""
     total = arb(0)
     for p, q in pairs:
         if not (type(p) is type(q) is Normal):
             return None
         if not (p.sigma.is_exact() and q.sigma.is_exact() and p.sigma == q.sigma):
-            return None
+            return NAN()
         d = (p.mu - q.mu) / p.sigma
         total += d * d
     return total.sqrt()
