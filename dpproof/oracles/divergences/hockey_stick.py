@@ -69,8 +69,10 @@ def _normal_shift(pairs) -> arb | None:
     for p, q in pairs:
         if not (type(p) is type(q) is Normal):
             return None
-        if not (p.sigma.is_exact() and q.sigma.is_exact() and p.sigma == q.sigma):
+        if not (p.sigma.is_exact() and q.sigma.is_exact()):
             return NAN()
+        if p.sigma != q.sigma:
+            return None
         d = (p.mu - q.mu) / p.sigma
         total += d * d
     return total.sqrt()
