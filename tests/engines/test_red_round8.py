@@ -157,3 +157,16 @@ def test_a_piecewise_condition_known_only_as_nonnegative_splits_at_its_zero():
     false = make_claim("t.tv_f", "tv(Laplace(0, b), Laplace(mu, b)) == 1 - exp(-mu/b)",
                        Kind.IDENTITY, **dom)
     assert check_claim(false, Config()).verdict.name == "REFUTED"
+
+
+def test_a_value_at_an_end_that_is_not_the_limit_proves_nothing():
+    # red round 9: sympy's 0^0 = 1 makes x^(c/(log(3) log(x))) 1 at x = 0, though it is
+    # exp(c/log 3) = 1 - 9.1e-401 at every x > 0: each bound fails on (0, 9.1e-401]
+    c = "(-1/(10^400*log(3)*log(x)))"
+    for text in (f"x^{c} > 1 - x", f"x^{c} > 1 - x - x^2", f"x^{c} >= 1 - x"):
+        got = check_claim(make_claim("t.end", text, x=Interval(0, R(1, 2), lo_open=True)),
+                          SYMBOLIC)
+        assert got.verdict.name not in ("PROVED", "CERTIFIED"), text
+    flipped = make_claim("t.end_hi", "(1 - x)^(-1/(10^400*log(3)*log(1 - x))) > x",
+                         x=Interval(R(1, 2), 1, hi_open=True))
+    assert check_claim(flipped, SYMBOLIC).verdict.name not in ("PROVED", "CERTIFIED")

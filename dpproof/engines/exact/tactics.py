@@ -35,6 +35,7 @@ from __future__ import annotations
 import sympy
 
 from ...expr.functions import Phi, Q
+from .continuity import value_at_end
 
 MAX_DEPTH = 5
 MAX_GOALS = 60        # sub-goals tried per claim: the tactics stay a quick attempt
@@ -303,9 +304,8 @@ class Prover:
             for (end, out), slope in zip(ends, (d, -d)):
                 if end is None or (rises and not out):
                     continue
-                value = e.subs(x, end)
-                if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or \
-                        value.is_real is not True:
+                value = value_at_end(e, x, end)
+                if value is None:
                     continue
                 if not ((value == 0 or value.is_zero is True) if rises else
                         self.nonneg(value, strict, depth)):
@@ -344,8 +344,8 @@ class Prover:
             linear = d2 == 0 or sympy.expand(d2) == 0
             if not linear and not self.nonneg(-d2, False, depth):
                 continue
-            ends = [e.subs(x, iv.lo), e.subs(x, iv.hi)]
-            if any(v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in ends):
+            ends = [value_at_end(e, x, iv.lo), value_at_end(e, x, iv.hi)]
+            if None in ends:
                 continue
             if all(self.nonneg(v, strict, depth) for v in ends) or (
                     strict and self._open_chord(ends, (iv.lo_open, iv.hi_open), depth)):
