@@ -1,7 +1,9 @@
-"""Red team, round 8: finite laws under density, cdf and loss_at (a crash), products of
-normals (an ERROR), identities whose closed ranges both matter (no derivation), and false
-claims whose violation the numeric engine saw at one precision only (a needle below 30
-digits, a loss mass 1e-37 past its jump) -- with their true twins."""
+"""Red team, round 9 (docs/soundness-history.md): finite laws under density, cdf and loss_at
+(a crash), products of normals (an ERROR), identities whose closed ranges both matter (no
+derivation), false claims whose violation the numeric engine saw at one precision only (a
+needle below 30 digits, a loss mass 1e-37 past its jump), strict bounds tight at an excluded
+end, and a value at an end that is not the limit beside it (0^0, a false PROVED) -- with
+their true twins."""
 
 import sympy
 from flint import arb
