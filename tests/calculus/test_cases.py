@@ -12,7 +12,7 @@ from dpproof.calculus.rules import _refine
 from dpproof.claims import Statement
 from dpproof.evidence import Verdict
 
-from .common import SRC, ctx, decide, premise_verdicts
+from .common import ctx, decide, premise_verdicts
 
 p, q, eps = (sympy.Symbol(n, real=True) for n in ("p", "q", "eps"))
 P, Q = Density("p"), Density("q")

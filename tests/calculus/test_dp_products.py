@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from sympy import exp, log
+from sympy import log
 
 from dpproof.calculus import POSITIVE, dp_products
 from dpproof.evidence import Verdict

@@ -4,7 +4,7 @@
 import sympy
 from sympy import Max, Rational as R, exp, log, oo
 
-from dpproof.calculus import (NONNEG, REAL, Density, Functional, change_of_variables,
+from dpproof.calculus import (NONNEG, Density, Functional, change_of_variables,
                               composition, data_processing, events, group_privacy, hockey,
                               mass, monotonicity)
 from dpproof.calculus.finite import closure_value, divergence, push

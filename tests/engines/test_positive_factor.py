@@ -4,7 +4,6 @@ reduced claim; factors not certified positive are kept; needles are REFUTED with
 completed by a point of the dropped parameter and re-certified on the claim as written."""
 
 import pytest
-import sympy
 
 import dpproof.oracles  # noqa: F401 - registers the oracles
 from dpproof.claims import Interval as I

@@ -11,7 +11,6 @@ derivatives are now those of the real relaxation (``enclosures.relaxed``)."""
 from __future__ import annotations
 
 import pytest
-from sympy import Rational as R
 
 from dpproof.claims import Interval as I, Kind
 from dpproof.engines.base import Config, load

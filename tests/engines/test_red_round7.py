@@ -99,7 +99,7 @@ def test_claims_on_a_cancelling_number_are_not_proved():
     # abs(c) == c was PROVED as parsed; the tactics' sign rules PROVED c >= 0 and a concave
     # margin from its ends (the cross-examination caught those: ERROR)
     for text, kind in ((f"abs({TINY}) == {TINY}", Kind.IDENTITY),
-                       (f"max(1/10^40 - 6/10^81, log(1 + 1/10^40)) == 1/10^40 - 6/10^81",
+                       ("max(1/10^40 - 6/10^81, log(1 + 1/10^40)) == 1/10^40 - 6/10^81",
                         Kind.IDENTITY),
                        (f"x*{TINY} >= 0", Kind.INEQUALITY),
                        ("log(1 + x/10^40) <= x/10^40 - 6*x^2/10^81", Kind.INEQUALITY)):

@@ -307,7 +307,6 @@ def test_remark3_pure_if_direction_over_every_law():
     from dpproof.calculus import Context, Density, Functional, hockey, loss_tail, monotonicity
     from dpproof.calculus import NONNEG, split
     from dpproof.claims import Statement
-    from theorems.adp_notes import every_law
     c = _claim("adp_notes.remark3.pure.if")
     assert c.extent == "over every law (the calculus: monotonicity)"
     a = check_claim(c, Config())

@@ -7,7 +7,7 @@ in a note."""
 import mpmath
 import pytest
 import sympy
-from flint import arb, ctx
+from flint import ctx
 
 from dpproof.expr.vocabulary import (cyik16_series, hockey_stick, moment2, normal_abs_dev,
                                      normal_product_pdf)

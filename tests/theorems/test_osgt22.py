@@ -201,7 +201,6 @@ def test_rdp_to_dp_tangent_is_tight_and_int_g_is_the_printed_delta(a, e):
     t0 - e^eps (premises 5 and 6 hold with equality: why no ball closes the pointwise bound);
     int g at D_alpha = tau is the printed exp((alpha - 1)(tau - eps))/(alpha - 1) (1 - 1/alpha)^alpha."""
     from theorems.osgt22.rdp import RD_G
-    from sympy import exp
     c = _claim("osgt22.rdp_to_dp")
     prem = {p.id.rsplit(".", 2)[-2]: p for p in c.proof.root.all_premises()}
     a, e = sympy.Rational(a), sympy.Rational(e)

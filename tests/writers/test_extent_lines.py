@@ -1,7 +1,6 @@
 """Every writer's verdict line says what the verdict was reached on, and witnesses carry the
 derived source parameters (issue 13, items 2 and 3)."""
 
-import json
 
 import sympy
 
