@@ -26,3 +26,12 @@ def layout_pinnable() -> bool:
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
     return done.stdout.strip() == "True"
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, or no such process: not)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return "\nState:\tZ" not in fh.read()
+    except FileNotFoundError:
+        return False

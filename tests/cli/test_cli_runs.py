@@ -13,6 +13,7 @@ import pytest
 
 from dpproof import runner
 from dpproof.cli import main
+from tests.helpers import process_alive
 
 REPO = Path(__file__).resolve().parents[2]
 BASICS = str(REPO / "examples" / "basics.toml")
@@ -206,15 +207,7 @@ def test_sigterm_writes_the_partial_report_and_leaves_no_worker(tmp_path):
     assert [c["evidence"][-1]["detail"].startswith("not run") for c in data["claims"]] == [
         False, True, True]
     time.sleep(0.5)
-    assert not [p for p in workers if _alive(p)], "a worker outlived dpproof verify"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            return "\nState:\tZ" not in fh.read()
-    except FileNotFoundError:
-        return False
+    assert not [p for p in workers if process_alive(p)], "a worker outlived dpproof verify"
 
 
 def test_an_unchanged_run_is_replayed_without_loading_a_claim(tmp_path, capsys, monkeypatch):

@@ -12,15 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import process_alive
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            return "\nState:\tZ" not in fh.read()
-    except FileNotFoundError:
-        return False
 
 
 def _wait_for(condition, limit: float = 120.0) -> bool:
@@ -57,8 +51,9 @@ def test_a_worker_dies_with_its_killed_parent(tmp_path):
         worker = int(next(pids.iterdir()).name)
         proc.kill()
         proc.wait()
-        assert _wait_for(lambda: not _alive(worker), limit=30), "the worker outlived its parent"
+        assert _wait_for(lambda: not process_alive(worker), limit=30), \
+            "the worker outlived its parent"
     finally:
         proc.kill()
-        if worker is not None and _alive(worker):
+        if worker is not None and process_alive(worker):
             os.kill(worker, signal.SIGKILL)

@@ -12,6 +12,7 @@ from dpproof.engines.base import Config
 from dpproof.evidence import Verdict
 from dpproof.execution import Limits, LocalExecutor, default_memory_mb
 from dpproof.runner import verify
+from tests.helpers import process_alive
 
 ENGINES = ("fault", "interval", "search")
 
@@ -188,15 +189,7 @@ def test_an_interrupt_stops_the_workers_and_returns_a_partial_report(fault_engin
     assert report.partial
     pids = [int(n) for n in os.listdir(tmp_path)]
     time.sleep(0.5)
-    assert not [p for p in pids if _alive(p)], "a worker outlived the interrupted run"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            return "\nState:\tZ" not in fh.read()
-    except FileNotFoundError:
-        return False
+    assert not [p for p in pids if process_alive(p)], "a worker outlived the interrupted run"
 
 
 def test_default_memory_limit_is_a_fair_share():
