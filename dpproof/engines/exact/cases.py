@@ -59,8 +59,7 @@ def switches(expr) -> list:
         elif isinstance(node, Abs):
             out.append(node.args[0])
         elif isinstance(node, Piecewise):
-            out += [rel.lhs - rel.rhs for _, cond in node.args
-                    for rel in getattr(cond, "atoms", lambda *_: ())(sympy.core.relational.Relational)]
+            out += _conditions(node)
     seen, kept = set(), []
     for g in out:
         if g.free_symbols and g not in seen:
@@ -69,16 +68,16 @@ def switches(expr) -> list:
     return kept
 
 
+def _conditions(piecewise) -> list:
+    """lhs - rhs of every comparison in a Piecewise's conditions."""
+    return [rel.lhs - rel.rhs for _, cond in piecewise.args
+            for rel in getattr(cond, "atoms", lambda *_: ())(sympy.core.relational.Relational)]
+
+
 def _strict_switches(expr) -> set:
     """The switches of ``expr`` that are a Piecewise condition (either sign)."""
-    out = set()
-    for node in sympy.preorder_traversal(expr):
-        if isinstance(node, Piecewise):
-            for _, cond in node.args:
-                for rel in getattr(cond, "atoms", lambda *_: ())(
-                        sympy.core.relational.Relational):
-                    out |= {rel.lhs - rel.rhs, rel.rhs - rel.lhs}
-    return out
+    return {s * g for node in sympy.preorder_traversal(expr) if isinstance(node, Piecewise)
+            for g in _conditions(node) for s in (1, -1)}
 
 
 def sign(g, strict: bool, depth: int = 0) -> int:

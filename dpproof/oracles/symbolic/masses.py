@@ -146,7 +146,7 @@ def _finite_at(P, y):
         return None
     from .finite_laws import masses
     m = masses(P)   # Underivable for a law that is neither
-    if not (getattr(y, "is_Rational", False) or getattr(y, "is_Integer", False)):
+    if not getattr(y, "is_Rational", False):   # integers included
         raise Underivable(f"the mass of a finite law at {y} (a given number)")
     return m, (int(y) if y.is_Integer and 0 <= int(y) < len(m) else None)
 
