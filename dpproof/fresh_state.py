@@ -106,6 +106,9 @@ def reset(key: str) -> None:
     for f in caches():
         f.cache_clear()
     forget_hypothesis()
+    api = sys.modules.get("dpproof.engines.search.hypothesis_api")
+    if api is not None:    # its global Random, registered once (no gc.collect per worker)
+        api.for_this_thread()
     Dummy._base_dummy_index = dummy_base(key)
     Dummy._count = 0
 

@@ -183,3 +183,38 @@ def test_the_parent_warms_up_when_workers_will_be_replaced(monkeypatch):
     assert calls == [] and meanwhile == [os.getpid()]
     assert [(i, a.verdict.name) for i, a in got] == [(0, "PROVED")]
     assert checking.STATE_IMPORTS and checking.SHARED_IMPORTS
+
+
+def test_a_new_thread_deciding_a_claim_registers_no_random_of_its_own(monkeypatch):
+    """A pool's worker is forked from its manager thread and has none of the parent's
+    thread-locals: its first hypothesis test registered a new global Random, a full
+    gc.collect() (1.8 s in a library worker).  The claim's fresh state hands it the one
+    registered at import (``hypothesis_api.GLOBAL_RANDOM``)."""
+    import threading
+
+    from hypothesis import given, seed, settings, strategies as st
+    from hypothesis.internal import entropy
+
+    from dpproof.engines.search import hypothesis_api
+
+    assert hypothesis_api.GLOBAL_RANDOM is not None
+    registered, seen = [], []
+    monkeypatch.setattr(entropy, "register_random", registered.append)
+
+    @seed(1)     # as the hunt's tests are (unseeded, hypothesis makes an unregistered one)
+    @settings(max_examples=5, database=None)
+    @given(st.integers(0, 3))
+    def probe(n):
+        seen.append(n)
+
+    def thread(fresh: bool):
+        if fresh:
+            reset("a claim")
+        probe()
+
+    for fresh in (False, True):
+        t = threading.Thread(target=thread, args=(fresh,))
+        t.start()
+        t.join()
+        assert len(registered) == (0 if fresh else 1) and seen
+        registered.clear()
