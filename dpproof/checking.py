@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .chain import links_prove
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import (BACKSTOP_FIRED, WORK_DECIMALS, Config, EngineTimeout, budgeted,
@@ -16,6 +17,12 @@ from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
 from .repair import repair
 from .routes import walk
+
+
+#: the evidence of a claim whose worker walked no route (``Claim.chain_proved``, its links
+#: connect: ``chain.links_prove``)
+CHAIN_DECIDES = ("no route walked: each link of its chain is PROVED and the links connect, so "
+                 "the chain decides the claim once its sweep of the claim as written has run")
 
 
 def check_claim(claim: Claim, config: Config) -> Assessment:
@@ -39,7 +46,10 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             load(name)
         try:
             with budgeted(config), time_limit(config.timeout):
-                walk(claim, config, evidence)   # dpproof.routes: the table, in order
+                if claim.chain_proved and links_prove(claim):
+                    evidence.append(Evidence("routes", Verdict.INCONCLUSIVE, CHAIN_DECIDES))
+                else:
+                    walk(claim, config, evidence)   # dpproof.routes: the table, in order
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
                 meter["before"] = now()

@@ -241,3 +241,51 @@ def test_a_chain_keeps_what_its_parents_worker_recorded():
     assert a.verdict is Verdict.PROVED
     assert [e.engine for e in a.evidence][-1] == "chain"
     assert a.work == recorded and a.repair == "kept" and a.cross_examination
+
+
+@pytest.mark.parametrize("link_verdict, walked", [(Verdict.PROVED, False),
+                                                  (Verdict.CERTIFIED, True)])
+def test_a_parent_of_proved_links_walks_no_route(monkeypatch, tmp_path, link_verdict, walked):
+    """Steps first, then their parent: when every link is PROVED (and they connect) the chain
+    decides the parent, whose worker only sweeps the claim as written; a link only CERTIFIED
+    leaves the routes to try for a PROVED."""
+    import dpproof.checking as checking
+    ran = []
+    real_walk = checking.walk
+    monkeypatch.setattr(checking, "walk", lambda c, *a: ran.append(c.id) or real_walk(c, *a))
+
+    class Links(PlantedLinks):
+        def run(self, claims, todo, config, limits):
+            for i in todo:
+                c = claims[i]
+                if c.steps == ():
+                    a = _proved(c)
+                    yield i, replace(a, verdict=link_verdict, evidence=tuple(
+                        replace(e, verdict=link_verdict) for e in a.evidence))
+                else:
+                    yield i, decide(c, config, None)
+
+    cache = ResultCache(tmp_path / "cache")
+    a = verify([_chain(2)], CONFIG, executor=Links(), cache=cache).by_id("plant.chain")
+    assert ran == (["plant.chain"] if walked else [])
+    assert a.verdict is Verdict.PROVED   # x <= 2 on [0, 1]: by the chain, or by a route
+    assert not a.claim.chain_proved      # the report shows the claim as written
+    assert [e.engine for e in a.evidence][-1] == "chain"
+    assert a.cross_examination and "no certified violation" in a.cross_examination
+    again = verify([_chain(2)], CONFIG, executor=Links(), cache=cache).by_id("plant.chain")
+    assert again.cached and again.verdict is Verdict.PROVED and len(ran) == walked
+
+
+def test_a_marked_parent_whose_links_do_not_connect_walks_the_routes(monkeypatch):
+    """The mark says only that each link is PROVED (the parent process reads verdicts, no
+    sympy); the worker checks that the links connect, and walks the routes when not."""
+    import dpproof.checking as checking
+    ran = []
+    real_walk = checking.walk
+    monkeypatch.setattr(checking, "walk", lambda c, *a: ran.append(c.id) or real_walk(c, *a))
+    parent = _chain(2)
+    loose = replace(parent, steps=(parent.steps[0], _link(2, x / 3 + 1, 2)), chain_proved=True)
+    a = check_claim(loose, CONFIG)
+    assert ran == ["plant.chain"] and a.verdict is Verdict.PROVED   # by a route: x <= 2
+    assert not any(e.engine == "routes" for e in a.evidence)
+    assert check_claim(replace(parent, chain_proved=True), CONFIG).evidence[0].engine == "routes"
