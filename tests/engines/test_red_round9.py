@@ -172,3 +172,27 @@ def test_a_value_at_an_end_that_is_not_the_limit_proves_nothing():
     flipped = make_claim("t.end_hi", "(1 - x)^(-1/(10^400*log(3)*log(1 - x))) > x",
                          x=Interval(R(1, 2), 1, hi_open=True))
     assert check_claim(flipped, SYMBOLIC).verdict.name not in ("PROVED", "CERTIFIED")
+
+
+def test_a_finite_laws_cdf_past_its_last_outcome_is_exactly_one():
+    """The normalised masses of Finite(1, 2, 3) sum to a ball around 1; the cdf past the last
+    outcome is 1 exactly (a law's masses sum to 1), and below it the two sums meet."""
+    from dpproof.oracles.distributions.discrete import Discrete
+    d = Discrete((arb(1) / 6, arb(2) / 6, arb(3) / 6))
+    assert d.cdf(arb(2)) == 1 and d.cdf(arb(7)) == 1 and d.cdf(arb(-1)) == 0
+    assert d.cdf(arb(1)) == arb(1) / 2 and d.cdf(arb(0)).overlaps(arb(1) / 6)
+    false = make_claim("t.cdf_one", "cdf(Finite(1, 2, 3), 2) < 1")
+    true = make_claim("t.cdf_one_t", "cdf(Finite(1, 2, 3), 2) >= 1")
+    assert check_claim(false, Config()).verdict.name == "REFUTED"
+    assert check_claim(true, Config()).verdict.name in ("PROVED", "CERTIFIED")
+
+
+def test_the_loss_at_a_point_of_zero_mass_is_undefined_there():
+    """log(0): the claim is an ERROR naming the point (the contract for undefined terms), not
+    an INCONCLUSIVE 'not enclosed'; where both masses are > 0 it is decided."""
+    zero = make_claim("t.loss0", "loss_at(Finite(1, 0, 1), Finite(1, 1, 1), 1) <= 1")
+    got = check_claim(zero, Config())
+    assert got.verdict.name == "ERROR"
+    assert any("log-mass at y = 1" in e.detail for e in got.evidence)
+    fine = make_claim("t.loss1", "loss_at(Finite(1, 2, 1), Finite(1, 1, 1), 1) <= 1")
+    assert check_claim(fine, Config()).verdict.name in ("PROVED", "CERTIFIED")   # log 2 - ...

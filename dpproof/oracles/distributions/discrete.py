@@ -9,6 +9,7 @@ from flint import arb
 
 from dpproof.definedness import require
 
+from ...expr.balls import intersect
 from ..balls import hull
 
 from .continuous import _check_probability
@@ -33,12 +34,26 @@ class Discrete:
         return hull(arb(0), *inside)
 
     def logpdf(self, y: arb) -> arb:
-        """log of the mass at y (undefined where it is 0)."""
-        return self.pdf(y).log()
+        """log of the mass at y: undefined where it is 0 (``Undefined`` naming the point; a
+        mass that may be 0, ``MaybeUndefined``), as log is."""
+        m = self.pdf(y)
+        require(bool(m > 0), bool(m.is_exact() and m.is_zero()),
+                f"the log-mass at y = {y.str(5, radius=False)}",
+                "a finite law's log-mass is defined where its mass is > 0")
+        return m.log()
 
     def cdf(self, t: arb) -> arb:
-        """P(Y <= t) at an exact t: the masses of the outcomes k <= t."""
-        return sum((m for k, m in enumerate(self.masses) if arb(k) <= t), arb(0))
+        """P(Y <= t) at an exact t: the masses of the outcomes k <= t, met with 1 minus those
+        of the outcomes above t (the masses of a law sum to 1 exactly; each sum is a ball, and
+        the normalised masses of Finite(1, 2, 3) sum to a ball around 1, not to 1: its cdf at
+        2 was not certified to be 1)."""
+        below = [m for k, m in enumerate(self.masses) if arb(k) <= t]
+        if len(below) == len(self.masses):
+            return arb(1)
+        if not below:
+            return arb(0)
+        return intersect((sum(below, arb(0)),
+                          1 - sum(self.masses[len(below):], arb(0))))
 
 
 def Bernoulli(p: arb) -> Discrete:
