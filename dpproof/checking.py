@@ -13,6 +13,7 @@ from .crossexam import cross_examine
 from .engines.base import (BACKSTOP_FIRED, WORK_DECIMALS, Config, EngineTimeout, budgeted,
                            load, now, outer_limit_passed, time_limit, wall)
 from .engines.budget_text import limit_text
+from .hypothesis_bounds import on_ranges
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
 from .repair import repair
@@ -49,7 +50,9 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
                 if claim.chain_proved and links_prove(claim):
                     evidence.append(Evidence("routes", Verdict.INCONCLUSIVE, CHAIN_DECIDES))
                 else:
-                    walk(claim, config, evidence)   # dpproof.routes: the table, in order
+                    # dpproof.routes: the table, in order, on the claim with its hypotheses
+                    # that bound one parameter read as its range (dpproof.hypothesis_bounds)
+                    walk(on_ranges(claim), config, evidence)
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
                 meter["before"] = now()
