@@ -13,9 +13,9 @@ from .crossexam import cross_examine
 from .engines.base import (BACKSTOP_FIRED, WORK_DECIMALS, Config, EngineTimeout, budgeted,
                            load, now, outer_limit_passed, time_limit, wall)
 from .engines.budget_text import limit_text
-from .hypothesis_bounds import on_ranges
 from .evidence import CROSS_EXAMINATION, Assessment, Evidence, Verdict, assess
 from .fresh_state import reset
+from .hypothesis_bounds import on_ranges
 from .repair import repair
 from .routes import walk
 
