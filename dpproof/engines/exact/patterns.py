@@ -42,7 +42,8 @@ from ...expr.finite import written_out
 from ...lowering import LoweringError, at_precision, lower
 from ..balls import boxes as B
 from . import piecewise_linear
-from .forms import certified_constants, identity
+from .forms import identity
+from .switch_keys import key, known_signs
 from ..signs import guarded
 from ..base import now
 
@@ -66,52 +67,20 @@ def _is_switch(e) -> bool:
     return isinstance(e, (Max, Min, Abs))
 
 
-def key(g):
-    """(k, o) with sign(g) = o * sign(k) wherever the symbols' assumptions hold (the module
-    doc); the plain difference when no rewrite applies."""
-    if g.is_number:     # a constant switch: arb decides it; grouping by rewrites costs
-        return g, 1     # seconds of evalf on the derived constants of an instance
-    k, o, expanded = g, 1, False
-    # over a common denominator of certified sign: its numerator
-    canc = guarded(sympy.cancel, g, seconds=2.0)
-    num, den = sympy.fraction(canc if canc is not None else g)
-    den_c = certified_constants(den)
-    if den_c is not None and (den_c.is_positive or den_c.is_negative):
-        g, o = num, (1 if den_c.is_positive else -1)
-        k, expanded = g, canc is not None
-    terms = sympy.Add.make_args(g)
-    signed = [certified_constants(t) for t in terms]
-    if len(terms) > 1 and all(c is not None for c in signed):
-        plus = [t for t, c in zip(terms, signed) if c.is_positive]
-        minus = [t for t, c in zip(terms, signed) if c.is_negative]
-        if len(plus) == 1 and len(minus) == 1 and len(terms) == 2:   # two monomials
-            A, Bm = sympy.Add(*plus), -sympy.Add(*minus)
-            d = guarded(lambda: sympy.expand(sympy.expand_log(sympy.log(A), force=False)
-                                             - sympy.expand_log(sympy.log(Bm), force=False)),
-                        seconds=2.0)
-            if d is not None and not d.has(sympy.zoo, sympy.nan, sympy.oo):
-                k, expanded = d, True
-    if not expanded and sympy.count_ops(k) < 200:
-        k = guarded(sympy.expand, k, seconds=2.0) or k
-    c, p = k.as_content_primitive()
-    if c.is_Rational and c != 0:
-        k, o = p, o * (1 if c > 0 else -1)
-    if k.could_extract_minus_sign():
-        k, o = -k, -o
-    return k, o
-
-
 class Patterns:
     """The switches of ``diff`` (lhs - rhs written out) over the continuous box.  A node's
     switches are the differences of its arguments two by two (its argument for ``Abs``);
     a pattern maps each switch's key to a sign (+1: key >= 0, -1: key <= 0)."""
 
-    def __init__(self, diff, names, shared: "Patterns | None" = None):
+    def __init__(self, diff, names, shared: "Patterns | None" = None, known=None):
         self.diff = diff
         self.names = list(names)
         # node -> [(key id, orientation, i, j)]; key expr -> id; key id -> lowered key
         self._pairs, self._ids, self._fns = (shared._pairs, shared._ids, shared._fns) \
             if shared is not None else ({}, {}, {})
+        #: key expr -> the sign the hypotheses give it (``known_signs``); key id -> that sign
+        self.known, self._fixed = (shared.known, shared._fixed) if shared is not None \
+            else (known or {}, {})
         self.proved: dict = {}       # pattern -> bool
         self._by_form: dict = {}     # selected difference -> bool
         self.deadline = None
@@ -131,6 +100,8 @@ class Patterns:
                 kid = self._ids.setdefault(k, len(self._ids))
                 if kid not in self._fns:
                     self._fns[kid] = self._lower(k)
+                    if k in self.known:
+                        self._fixed[kid] = self.known[k]
                 out.append((kid, o, i, j))
             self._pairs[node] = out
         return self._pairs[node]
@@ -142,15 +113,16 @@ class Patterns:
             return None
 
     def signs(self, kid, balls, memo):
-        """The signs of key ``kid`` possible on the box (both unless certified)."""
+        """The signs of key ``kid`` possible on the box where the hypotheses hold: the one
+        certified in arb, else the one the hypotheses give it (``known_signs``), else both."""
         if kid not in memo:
-            memo[kid] = (1, -1)
+            memo[kid] = (self._fixed[kid],) if kid in self._fixed else (1, -1)
             fn = self._fns[kid]
             try:
                 with at_precision(_PREC):
                     v = fn(*balls) if fn is not None else None
-                if v is not None and v.is_finite():
-                    memo[kid] = (1,) if v >= 0 else (-1,) if v <= 0 else (1, -1)
+                if v is not None and v.is_finite() and (v >= 0 or v <= 0):
+                    memo[kid] = (1,) if v >= 0 else (-1,)
             except (Undefined, MaybeUndefined, ValueError, ZeroDivisionError, TypeError):
                 pass
         return memo[kid]
@@ -230,10 +202,11 @@ class Patterns:
         return self.proved[pat]
 
 
-def prove(diff, box_params, seconds: float = 15.0) -> str | None:
+def prove(diff, box_params, seconds: float = 15.0, hypotheses=()) -> str | None:
     """A proof line if ``diff`` (lhs - rhs, sympy, the domain's symbols) is 0 on the box by
-    sign patterns (module doc), else None.  ``box_params``: [(symbol, lo, hi)] with exact
-    rational finite ends for every free symbol."""
+    sign patterns (module doc) wherever ``hypotheses`` (sympy relations) hold, else None.
+    ``box_params``: [(symbol, lo, hi)] with exact rational finite ends for every free
+    symbol."""
     try:
         diff = written_out(diff)
     except ValueError:
@@ -249,7 +222,7 @@ def prove(diff, box_params, seconds: float = 15.0) -> str | None:
     names = [s.name for s in symbols]
     root = [(sympy.Rational(lo), sympy.Rational(hi)) for _, lo, hi in box_params]
     deadline = now() + seconds
-    whole = Patterns(diff, names)
+    whole = Patterns(diff, names, known=known_signs(hypotheses))
     try:
         groups = _groups(whole, diff)
         if len(groups) > 1:      # each group 0 on the box: their sum is
@@ -267,7 +240,14 @@ def prove(diff, box_params, seconds: float = 15.0) -> str | None:
         return None
     return (f"by sign patterns: {settled} boxes settled; on each, every pattern of the "
             f"{len(whole._ids)} switches consistent with its arb signs makes lhs - rhs "
-            f"simplify to 0 ({whole.count()} patterns)")
+            f"simplify to 0 ({whole.count()} patterns)" + _by_hypotheses(whole))
+
+
+def _by_hypotheses(pats) -> str:
+    """The keys whose sign the hypotheses gave (where the arb signs did not decide)."""
+    used = [f"{k} {'>=' if pats._fixed[kid] > 0 else '<='} 0"
+            for k, kid in pats._ids.items() if kid in pats._fixed]
+    return f"; where the hypotheses hold, {', '.join(used)}" if used else ""
 
 
 def _terms(e):
@@ -333,8 +313,8 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
     """``prove`` on the claim's box: integer parameters are written out value by value when
     they take few values (at most MAX_COMBOS combinations), each instance proved (more:
     their hull is bisected with the continuous box); an instance where
-    a hypothesis (a sympy relation) evaluates to false is vacuous, one where a hypothesis is
-    not decided by the integers is proved without it."""
+    a hypothesis (a sympy relation) evaluates to false is vacuous; the others give the
+    switches their keys' signs where they hold (``switch_keys.known_signs``)."""
     symbols = claim.domain.symbols()
     if piecewise_linear.unbounded(claim.domain) and (
             line := piecewise_linear.decide(diff, "==", claim.domain, symbols)):
@@ -356,15 +336,16 @@ def prove_claim(claim, diff, hypotheses=(), seconds: float = 15.0) -> str | None
     if len(combos) > MAX_COMBOS:
         # the integers' hull bisected like the continuous box: it holds every integer
         # point, and each pattern's identity is proved under the integer assumptions,
-        # which hold there (hypotheses are then ignored: the conclusion is proved)
-        return prove(diff, cont + [(s, r[0], r[-1]) for s, r in ints], seconds)
+        # which hold there
+        return prove(diff, cont + [(s, r[0], r[-1]) for s, r in ints], seconds, hypotheses)
     t_end = now() + seconds
     lines = []
     for combo in combos:
         sub = {s: sympy.Integer(v) for (s, _), v in zip(ints, combo)}
         if any(_false(h.xreplace(sub)) for h in hypotheses):
             continue
-        got = prove(diff.xreplace(sub), cont, max(t_end - now(), 0.1))
+        got = prove(diff.xreplace(sub), cont, max(t_end - now(), 0.1),
+                    [h.xreplace(sub) for h in hypotheses])
         if got is None:
             return None
         lines.append(got)
