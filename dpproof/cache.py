@@ -125,7 +125,6 @@ _CLAIM_KEYED = {
     "family": str,
     "steps": None,                    # each step's own claim_key, below (needs the config)
     "proof": lambda pr: pr.key() if pr is not None else "-",   # the calculus' proof tree
-    "chain_proved": repr,             # its worker walks no route (runner.verify)
 }
 #: ``Claim`` fields left out of the key, each with the reason.  An entry stores no claim:
 #: ``get`` re-attaches the current one, so the report always shows these as written now.

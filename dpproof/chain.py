@@ -1,9 +1,6 @@
 """A derivation's links (``Claim.steps``): whether they connect to the claim they derive,
-and the relation they compose to (docs/design.md "Routes").  Read by the runner, which adds
-the chain's evidence once the steps are decided, and by a parent's worker
-(``checking.check_claim``), which walks no route when its links are each PROVED and
-``links_prove`` it: there the sympy work is counted like any claim's, after the claim's
-fresh state, and never in the parent process, whose state every later worker inherits."""
+and the relation they compose to.  Read by the runner, which adds the chain's evidence
+once the steps are decided (``runner.chain_evidence``)."""
 
 from __future__ import annotations
 
@@ -12,14 +9,6 @@ from typing import Iterable
 import sympy
 
 from .claims import Claim
-
-
-def links_prove(parent: Claim) -> bool:
-    """Whether ``parent``'s links connect to it on its domain and compose to a relation that
-    gives its own (decided links then decide it)."""
-    links = [s.statement for s in parent.steps]
-    return (steps_cover(parent) and not connection_problem(parent, links)
-            and implies(compose_relations(link.rel for link in links), parent.statement.rel))
 
 
 def compose_relations(rels: Iterable[str]) -> str | None:

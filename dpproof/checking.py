@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .chain import links_prove
 from .claims import Claim
 from .crossexam import cross_examine
 from .engines.base import (BACKSTOP_FIRED, WORK_DECIMALS, Config, EngineTimeout, budgeted,
@@ -18,12 +17,6 @@ from .fresh_state import reset
 from .hypothesis_bounds import on_ranges
 from .repair import repair
 from .routes import walk
-
-
-#: the evidence of a claim whose worker walked no route (``Claim.chain_proved``, its links
-#: connect: ``chain.links_prove``)
-CHAIN_DECIDES = ("no route walked: each link of its chain is PROVED and the links connect, so "
-                 "the chain decides the claim once its sweep of the claim as written has run")
 
 
 def check_claim(claim: Claim, config: Config) -> Assessment:
@@ -47,12 +40,9 @@ def check_claim(claim: Claim, config: Config) -> Assessment:
             load(name)
         try:
             with budgeted(config), time_limit(config.timeout):
-                if claim.chain_proved and links_prove(claim):
-                    evidence.append(Evidence("routes", Verdict.INCONCLUSIVE, CHAIN_DECIDES))
-                else:
-                    # dpproof.routes: the table, in order, on the claim with its hypotheses
-                    # that bound one parameter read as its range (dpproof.hypothesis_bounds)
-                    walk(on_ranges(claim), config, evidence)
+                # dpproof.routes: the table, in order, on the claim with its hypotheses that
+                # bound one parameter read as its range (dpproof.hypothesis_bounds)
+                walk(on_ranges(claim), config, evidence)
                 # the one cross-examination of the claim, whichever route decided it (the
                 # routes above add their verdicts as they are): see dpproof.crossexam
                 meter["before"] = now()

@@ -174,10 +174,9 @@ class Claim:
     """One checkable assertion of a source, with a stable id.
 
     ``steps`` is an optional derivation ``lhs R1 e1 R2 e2 ... Rn rhs``: each step is a claim
-    of its own (checked link by link) and the runner checks that the links connect; it
-    sets ``chain_proved`` (in the cache key) when each link is PROVED (runner._hinted).
-    ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader of
-    the report needs (e.g. "instances: Gaussian, Laplace").
+    of its own (checked link by link) and the runner checks that the links connect.
+    ``reason`` says why a CITED claim cannot be checked, ``note`` anything else a reader
+    of the report needs (e.g. "instances: Gaussian, Laplace").
     ``derived`` maps source parameters to sympy expressions of the claim's parameters
     (``{"eps": i/4, "delta": j/100}`` for a claim over a grid index): reports print them
     beside every witness.  ``narrowed`` states, in the source's variables, how the domain
@@ -203,7 +202,6 @@ class Claim:
     family: str = ""             # every mechanism of this class (continuous parameters)
     #: over every law, by the calculus (``calculus.Proof``); a sympy statement only as a link
     proof: object = None
-    chain_proved: bool = False   # set by runner.verify only (see above)
 
     def __post_init__(self):
         if not self.id or any(c.isspace() for c in self.id):

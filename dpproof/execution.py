@@ -301,15 +301,14 @@ class LocalExecutor:
     that the state a claim starts from, and its counts, do not depend on it), the parent
     warms up (``checking.warm_up``) before forking, so that every worker inherits it;
     otherwise the worker warms up as it starts, while the parent runs ``meanwhile`` (e.g.
-    the report writer's imports) in a thread -- on the first ``run`` only: a worker forked
-    after the thread started inherits its imports (a run in waves, ``runner.verify``)."""
+    the report writer's imports) in a thread (two claims with ``--jobs 2`` warmed up in
+    their workers, with ``--jobs 1`` in the parent, and counted a few calls apart)."""
 
     def __init__(self, jobs: int = 1, max_tasks: int = CLAIMS_PER_WORKER, meanwhile=None,
                  watch=None):
         self.jobs, self.max_tasks, self.meanwhile = max(1, jobs), max_tasks, meanwhile
         self.watch = watch   # called as the pool is polled: {claim id: wall seconds running}
         self.thread: threading.Thread | None = None   # the one running ``meanwhile``
-        self.runs = 0
 
     def run(self, claims, todo, config, limits):
         from pebble import ProcessPool
@@ -320,7 +319,6 @@ class LocalExecutor:
         _WORK = claims
         _PIDS = multiprocessing.get_context("fork").Array("i", len(claims), lock=False)
         replaced = len(todo) > self.max_tasks
-        first, self.runs = self.runs == 0, self.runs + 1
         if replaced:
             warm_up()
         pool = ProcessPool(max_workers=min(self.jobs, len(todo)), max_tasks=self.max_tasks,
@@ -332,7 +330,7 @@ class LocalExecutor:
             mine = {i: limits.of_claim(claims[i]) for i in todo}
             futures = {pool.schedule(_work, args=(i, config, limits.memory_mb, mine[i].cpu),
                                      timeout=mine[i].wall): i for i in todo}
-            if self.meanwhile is not None and not replaced and first:
+            if self.meanwhile is not None and not replaced:
                 # the workers are forked by now and no replacement is due: a worker forked
                 # while the thread runs (one replacing a dead worker) may inherit a lock it
                 # holds, but workers never import what it imports

@@ -5,13 +5,10 @@ per-claim time limit; the first decisive verdict (PROVED, CERTIFIED, REFUTED) en
 claim.  A derivation's steps are claims of their own, listed after their parent; the
 parent also gets ``chain`` evidence: the links must connect (each right side equal to the
 next left side, the ends equal to the parent's) and the composed relation must imply the
-parent's; then the chain is as strong as its weakest link (``dpproof.chain``).  Steps are
-decided before their parent (the claims run in waves); a parent whose links are each PROVED
-and connect is marked ``Claim.chain_proved``, and its worker walks no route: the chain
-decides it, and only the sweep of the claim as written runs (``_hinted``).  Claims run in
-supervised worker processes (dpproof.execution: wall-clock and memory limits, a dead worker
-is one ERROR), locally or on a Dask cluster; decided claims are kept in the result cache
-(dpproof.cache).
+parent's; then the chain is as strong as its weakest link (``dpproof.chain``).  Claims run
+in supervised worker processes (dpproof.execution: wall-clock and memory limits, a dead
+worker is one ERROR), locally or on a Dask cluster; decided claims are kept in the result
+cache (dpproof.cache).
 
 Cross-examination (docs/design.md, the one rule): a PROVED or CERTIFIED counts only with the
 record of ``crossexam.cross_examine``'s certified sweep of the claim as written, made in
@@ -23,7 +20,6 @@ record of the sweep its parent's worker made (``_chained``).
 
 from __future__ import annotations
 
-import copy
 import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
@@ -120,28 +116,17 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
             progress(len(results), len(ordered), a)
 
     try:
-        # in waves: a claim with steps once its steps are decided (a chain of PROVED links
-        # decides it, and its worker then walks no route: ``_hinted``)
-        index = {c.id: i for i, c in enumerate(ordered)}
-        waiting = set(range(len(ordered)))
-        while waiting:
-            by_id = {ordered[i].id: a for i, a in results.items()}
-            ready = [i for i in sorted(waiting)
-                     if not any(index[s.id] in waiting for s in ordered[i].steps)]
-            waiting.difference_update(ready)
-            wave = list(ordered)
-            for i in ready:
-                wave[i] = _hinted(ordered[i], by_id)
-                hit = cache.get(wave[i], config) if cache is not None else None
-                if hit is not None:
-                    record(i, replace(hit, claim=ordered[i]))
-            todo = [i for i in ready if i not in results]
+        for i, claim in enumerate(ordered):
+            hit = cache.get(claim, config) if cache is not None else None
+            if hit is not None:
+                record(i, hit)
+        todo = [i for i in range(len(ordered)) if i not in results]
+        if cache is not None:
+            todo = cache.longest_first(ordered, todo)
+        for i, a in executor.run(ordered, todo, config, limits):
             if cache is not None:
-                todo = cache.longest_first(wave, todo)
-            for i, a in executor.run(wave, todo, config, limits):
-                if cache is not None:
-                    cache.put(a, config)
-                record(i, replace(a, claim=ordered[i]))
+                cache.put(a, config)
+            record(i, a)
     except KeyboardInterrupt:   # partial only if a claim is left undecided
         partial = len(results) < len(ordered)
     if cache is not None:
@@ -156,23 +141,6 @@ def verify(claims: Iterable[Claim], config: Config | None = None, jobs: int = 1,
                 "search_examples": config.search_examples, "jobs": jobs,
                 "memory_limit_mb": memory_limit, "python": sys.version.split()[0]}
     return Report(tuple(assessments), settings, __version__, partial)
-
-
-def _hinted(claim: Claim, decided: dict[str, Assessment]) -> Claim:
-    """``claim``, marked ``chain_proved`` when its steps are decided (in ``decided``) and
-    each is PROVED.  Its worker then checks that the links connect and, if they do
-    (``chain.links_prove``), walks no route: the chain decides it PROVED (``_with_chains``)
-    and the worker only sweeps the claim as written.  Only verdicts are read here: sympy
-    work in this process would change the state every later worker is forked from, and
-    with it their counts; so the marked claim is a shallow copy with the field set, not a
-    ``dataclasses.replace``, which would run ``Claim.__post_init__``'s checks of its sympy
-    statement here.  The mark enters the cache key."""
-    steps = [decided.get(s.id) for s in claim.steps]
-    if steps and all(s is not None and s.verdict is Verdict.PROVED for s in steps):
-        marked = copy.copy(claim)
-        object.__setattr__(marked, "chain_proved", True)   # a frozen dataclass
-        return marked
-    return claim
 
 
 #: the detail of the evidence of a claim an interrupted run did not decide
