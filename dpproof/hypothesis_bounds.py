@@ -11,7 +11,8 @@ defined on the whole narrowed range.
 ``on_ranges`` moves every hypothesis ``x REL c`` or ``c REL x`` (x a parameter, c a rational
 constant, REL one of < <= > >=; no parser guards) into x's range and gives the claim over
 the narrowed domain, with its parameters' symbols rebuilt from the new ranges (their sign
-assumptions).  The routes decide that claim (``checking.check_claim``): what it says holds
+assumptions; a range narrowed to one point puts that number in the statement:
+``n > 2 and n < 4 => n == 3`` over the integers 0..9 is ``3 == 3`` at n = 3).  The routes decide that claim (``checking.check_claim``): what it says holds
 on the narrowed domain holds for the claim as written on its whole domain, and its
 witnesses lie in the narrowed domain, where the moved hypotheses hold.  The
 cross-examination still sweeps the claim as written.  A hypothesis that would empty a range
@@ -77,6 +78,8 @@ def on_ranges(claim: Claim) -> Claim:
         return claim
     domain = Domain(tuple((name, ranges[name]) for name, _ in claim.domain.params))
     old = {s.name: s for s in st.free_symbols}
-    rule = {old[name]: symbol_for(name, iv) for name, iv in domain.params if name in old}
+    # a range the hypotheses narrowed to one point: the parameter is that number there
+    rule = {old[name]: iv.lo if iv.is_point else symbol_for(name, iv)
+            for name, iv in domain.params if name in old}
     statement = Statement(st.lhs, st.rel, st.rhs, tuple(kept), guards=st.guards).xreplace(rule)
     return dataclasses.replace(claim, statement=statement, domain=domain, steps=())

@@ -58,3 +58,15 @@ def test_false_claims_are_refuted_where_the_hypotheses_hold():
     n = make_claim("t.nf", "n >= 2 => n^2 <= 16", n=Interval(0, 9, integer=True))
     got = check_claim(n, Config())
     assert got.verdict.name == "REFUTED" and 5 <= int(got.witness["n"]) <= 9
+
+
+def test_a_range_narrowed_to_one_point_puts_the_number_in_the_statement():
+    true = make_claim("t.pt", "n > 2 and n < 4 => n == 3", n=Interval(0, 9, integer=True))
+    false = make_claim("t.pt_f", "n > 2 and n < 4 => n^2 == 10", n=Interval(0, 9, integer=True))
+    x = make_claim("t.ptx", "x >= 1/2 and x <= 1/2 => 2*x == 1", x=Interval(0, 1))
+    d = on_ranges(true)
+    assert d.domain["n"].is_point and d.statement.lhs == 3 and not d.statement.free_symbols
+    assert check_claim(true, Config()).verdict.name == "PROVED"
+    assert check_claim(x, Config()).verdict.name == "PROVED"
+    got = check_claim(false, Config())
+    assert got.verdict.name == "REFUTED" and int(got.witness["n"]) == 3
