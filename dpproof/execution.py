@@ -25,6 +25,7 @@ existing ``dask.distributed`` cluster (``dpproof.cluster``), under the same limi
 from __future__ import annotations
 
 import concurrent.futures as cf
+import errno
 import math
 import multiprocessing
 import os
@@ -122,10 +123,14 @@ def start_worker(memory_mb: int | None, parent: int | None = None) -> None:
     try:
         warm_up(shared=False)
         quiet_floats()
-    except MemoryError:   # the claim says so (decide_detached), not "All workers expired"
+    except (MemoryError, OSError) as exc:   # the claim says so (decide_detached), not
+        # "All workers expired"; the import system's directory listing reports the limit
+        # as OSError ENOMEM when it is reached there
+        if isinstance(exc, OSError) and exc.errno != errno.ENOMEM:
+            raise
         resource.setrlimit(resource.RLIMIT_AS, before)
         _START_FAILED = (f"the worker could not start within the memory limit of {memory_mb} "
-                         "MB (MemoryError while importing the engines): give a larger "
+                         "MB (out of memory while importing the engines): give a larger "
                          "--memory-limit")
 
 
