@@ -12,11 +12,12 @@ defined on the whole narrowed range.
 constant, REL one of < <= > >=; no parser guards) into x's range and gives the claim over
 the narrowed domain, with its parameters' symbols rebuilt from the new ranges (their sign
 assumptions; a range narrowed to one point puts that number in the statement:
-``n > 2 and n < 4 => n == 3`` over the integers 0..9 is ``3 == 3`` at n = 3).  The routes decide that claim (``checking.check_claim``): what it says holds
-on the narrowed domain holds for the claim as written on its whole domain, and its
-witnesses lie in the narrowed domain, where the moved hypotheses hold.  The
-cross-examination still sweeps the claim as written.  A hypothesis that would empty a range
-is left where it was (the claim is then vacuous on that range, as the engines find).
+``n > 2 and n < 4 => n == 3`` over the integers 0..9 is ``3 == 3`` at n = 3).  The routes
+decide that claim (``checking.check_claim``): what it says holds on the narrowed domain
+holds for the claim as written on its whole domain, and its witnesses lie in the narrowed
+domain, where the moved hypotheses hold.  The cross-examination still sweeps the claim as
+written.  A hypothesis that would empty a range is left where it was (the claim is then
+vacuous on that range, as the engines find).
 """
 
 from __future__ import annotations

@@ -35,3 +35,15 @@ def process_alive(pid: int) -> bool:
             return "\nState:\tZ" not in fh.read()
     except FileNotFoundError:
         return False
+
+
+def with_sympys_own(owner, name: str, original, install, fn):
+    """``fn()`` with sympy's own ``original`` put back as ``owner.<name>`` in place of
+    dpproof's shortcut, which ``install()`` then puts in again: the comparisons of
+    ``dpproof.sympy_factor``, ``sympy_terms`` and ``sympy_lattice`` with sympy."""
+    setattr(owner, name, original)
+    try:
+        return fn()
+    finally:
+        install()
+

@@ -9,16 +9,14 @@ from sympy.polys import factortools
 
 import dpproof.expr  # noqa: F401  (installs the shortcut)
 from dpproof import sympy_factor
+from tests.helpers import with_sympys_own
 
 x, y, z, w = sympy.symbols("x y z w")
 
 
 def _without_shortcut(fn):
-    factortools.dmp_zz_wang = sympy_factor._wang
-    try:
-        return fn()
-    finally:
-        sympy_factor.install()
+    return with_sympys_own(factortools, "dmp_zz_wang", sympy_factor._wang,
+                           sympy_factor.install, fn)
 
 
 def test_installed():

@@ -10,17 +10,15 @@ from sympy.functions.elementary.miscellaneous import MinMaxBase
 import dpproof.expr  # noqa: F401  (installs the memo)
 from dpproof import sympy_lattice
 from dpproof.fresh_state import reset
+from tests.helpers import with_sympys_own
 
 x, y = sympy.symbols("x y", real=True)
 p = sympy.Symbol("p", positive=True)
 
 
 def _sympys(fn):
-    MinMaxBase.__new__ = sympy_lattice._new
-    try:
-        return fn()
-    finally:
-        sympy_lattice.install()
+    return with_sympys_own(MinMaxBase, "__new__", sympy_lattice._new, sympy_lattice.install,
+                           fn)
 
 
 def _args(rng):

@@ -9,16 +9,14 @@ from sympy.core import containers, exprtools
 
 import dpproof.expr  # noqa: F401  (installs the shortcut)
 from dpproof import sympy_terms
+from tests.helpers import with_sympys_own
 
 x, y, z = sympy.symbols("x y z", positive=True)
 
 
 def _plain(fn):
-    exprtools.Factors.__init__ = sympy_terms._init
-    try:
-        return fn()
-    finally:
-        sympy_terms.install()
+    return with_sympys_own(exprtools.Factors, "__init__", sympy_terms._init,
+                           sympy_terms.install, fn)
 
 
 def _expressions(n=80):
