@@ -70,3 +70,16 @@ def test_a_range_narrowed_to_one_point_puts_the_number_in_the_statement():
     assert check_claim(x, Config()).verdict.name == "PROVED"
     got = check_claim(false, Config())
     assert got.verdict.name == "REFUTED" and int(got.witness["n"]) == 3
+
+
+def test_a_needle_at_the_end_the_hypothesis_leaves_out_is_not_proved():
+    """Treacherous: exp(x) >= its Taylor polynomial of degree 6 plus 10^-40 fails only for
+    0 < x < about 6.6e-6 (x^7/5040 < 10^-40), next to the end x = 0 that the hypothesis
+    leaves out.  Whatever the engines say, it is not PROVED or CERTIFIED, and a witness
+    satisfies the hypothesis."""
+    c = make_claim("t.needle", "x > 0 => exp(x) >= 1 + x + x^2/2 + x^3/6 + x^4/24 + x^5/120 "
+                   "+ x^6/720 + 10^(-40)", x=Interval(0, 1))
+    got = check_claim(c, Config())
+    assert got.verdict.name not in ("PROVED", "CERTIFIED")
+    if got.verdict.name == "REFUTED":
+        assert 0 < R(got.witness["x"]) < R(7, 10**6)

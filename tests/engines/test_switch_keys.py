@@ -47,3 +47,13 @@ def test_false_twins_are_not_proved():
         at = {s: sympy.Rational(got.witness[s.name]) for s in c.statement.free_symbols}
         h = c.statement.hypotheses[0]
         assert bool(sympy.Rel(h.lhs.xreplace(at), h.rhs.xreplace(at), h.rel))  # it holds there
+
+
+def test_a_shift_below_every_float_is_not_proved():
+    """Treacherous: the RR identity under eps <= a, off by 10^-30 everywhere; the fixed
+    switch gives one pattern, whose difference is 10^-30, not 0."""
+    c = make_claim("t.rr_tiny", f"eps <= a => {HS} == (exp(a) - exp(eps))/(1 + exp(a)) + "
+                   "10^(-30)", Kind.IDENTITY, **DOM)
+    got = check_claim(c, Config())
+    assert got.verdict.name == "REFUTED"       # certified in balls (a gap of 10^-30)
+    assert sympy.Rational(got.witness["eps"]) <= sympy.Rational(got.witness["a"])
