@@ -174,24 +174,33 @@ def limit_cpu(seconds: float | None) -> None:
 
 
 def decide(claim: Claim, config: Config, memory_mb: int | None) -> Assessment:
-    """``check_claim`` with a MemoryError turned into INCONCLUSIVE (memory limit reached)."""
+    """``check_claim`` with running out of memory (``OUT_OF_MEMORY``) turned into
+    INCONCLUSIVE (memory limit reached)."""
     from .checking import check_claim
 
     t0 = time.perf_counter()
     try:
         a = check_claim(claim, config)
-    except MemoryError:
+    except (MemoryError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno != errno.ENOMEM:
+            raise
         return limit_reached(claim, _memory_text(memory_mb), time.perf_counter() - t0)
     except EngineTimeout:   # a time limit's alarm that fired after its block was handled
         return limit_reached(claim, limit_text("claim", config.timeout, config.budget),
                              time.perf_counter() - t0)
     hit = [e for e in a.evidence if e.verdict is Verdict.ERROR
-           and e.detail.startswith("MemoryError")]
+           and e.detail.startswith(OUT_OF_MEMORY)]
     if not hit:
         return a
     evidence = [replace(e, verdict=Verdict.INCONCLUSIVE, detail=_memory_text(memory_mb),
                         data={}) if e in hit else e for e in a.evidence]
     return reassess(a, evidence)
+
+
+#: how an engine's ERROR evidence begins when it ran out of memory: MemoryError, or the
+#: OSError ENOMEM that the import system's directory listing raises at the limit (a lazy
+#: import inside an engine)
+OUT_OF_MEMORY = ("MemoryError", f"OSError: [Errno {errno.ENOMEM}]")
 
 
 def _memory_text(memory_mb: int | None) -> str:

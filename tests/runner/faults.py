@@ -6,10 +6,12 @@ only claims whose id starts with ``fault.`` and, by the id's last part:
 (as C code that never returns to Python does) and sleeps; ``burn`` blocks SIGALRM and SIGPROF
 (the in-worker limits' signals) and loops, as C code that computes and never returns does;
 ``spin`` loops in Python;
-``alloc`` allocates without bound; ``contradict`` says PROVED of a false claim (the
+``alloc`` allocates without bound; ``enomem`` raises the OSError ENOMEM that the import
+system's directory listing raises at the memory limit; ``contradict`` says PROVED of a false claim (the
 cross-examination must catch it).  Other claims are left to the real engines.
 """
 
+import errno
 import os
 import signal
 import time
@@ -80,6 +82,8 @@ def check(c: Claim, config) -> Evidence:
             pass
     elif kind == "contradict":
         return Evidence(NAME, Verdict.PROVED, "a lying engine", scope="whole domain")
+    elif kind == "enomem":
+        raise OSError(errno.ENOMEM, os.strerror(errno.ENOMEM))
     elif kind == "alloc":
         blocks = []
         while True:

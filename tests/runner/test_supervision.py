@@ -145,6 +145,19 @@ def test_after_the_memory_limit_the_next_engine_still_decides(fault_engine):
     assert a.verdict is Verdict.CERTIFIED       # x <= x + 1, by the interval engine
 
 
+def test_out_of_memory_as_oserror_enomem_is_the_memory_limit_too(fault_engine):
+    """A limit met inside a lazy import raises OSError ENOMEM, not MemoryError: the same
+    INCONCLUSIVE (memory limit), and the next engines still decide."""
+    limit = _vmsize_mb() + 500
+    report = verify([fault_engine.claim("enomem")], Config(engines=ENGINES), jobs=1,
+                    memory_limit=limit)
+    a = report.by_id("fault.c0.enomem")
+    (fault,) = [e for e in a.evidence if e.engine == "fault"]
+    assert fault.verdict is Verdict.INCONCLUSIVE
+    assert fault.detail == f"memory limit of {limit} MB reached"
+    assert a.verdict is Verdict.CERTIFIED
+
+
 def test_kill_9_of_a_worker_makes_that_claim_error_and_the_run_completes(
         fault_engine, tmp_path, monkeypatch):
     monkeypatch.setenv("DPPROOF_FAULT_PIDS", str(tmp_path))
