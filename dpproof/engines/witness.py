@@ -35,10 +35,11 @@ class Witness:
 
 
 def to_rational(x) -> sympy.Rational:
-    """A float/mpf candidate as a short exact decimal (17 significant digits)."""
+    """A float/mpf candidate as a short exact decimal: the shortest that reads back as the
+    same double (``repr``: 5.05, not 5.0499999999999998)."""
     if isinstance(x, sympy.Rational):
         return x
-    return sympy.Rational(format(float(x), ".17g"))
+    return sympy.Rational(repr(float(x)))
 
 
 @dataclass(frozen=True)
