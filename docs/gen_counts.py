@@ -95,6 +95,9 @@ def routes_block(report: dict) -> str:
     for i, r in enumerate(walked, 1):
         does = getattr(r, "proves", None) or r.does
         out.append(f"| {i} | {r.name} | {_cell(does)} | {_cell(r.sound)} | {_cell(r.budget)} |")
+    out += ["", "An identity (`==`) walks them in the order "
+            + ", ".join(r.name for r in routes.order(Config(), identity=True))
+            + ": balls never certify an identity (`routes.order`)."]
     for title, rows in (("The symbolic engine's (`engines/exact/routes.py`)", EXACT),
                         ("The interval engine's (`engines/balls/routes.py`)", BALLS)):
         out += ["", title + ":", "", *head]

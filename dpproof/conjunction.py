@@ -8,8 +8,9 @@ library writes a property of several instance pairs this way, and one engine may
 no whole claim: the symbolic engine proves the Gaussian pair from the densities, balls
 certify the OSGT pair; with k given, a k-fold product derives from its masses.  When the
 engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
-budget), then the interval engine, then the symbolic engine again with the conjunct's share
-of the time if its quick attempt ran out of time.  The conjunction's PROVED/CERTIFIED is
+budget), then the interval engine (not for an identity, which balls never certify), then
+the symbolic engine again with the conjunct's share of the time if its quick attempt ran
+out of time.  The conjunction's PROVED/CERTIFIED is
 handed back as it is: like any route's, it counts only once the claim as written is
 cross-examined (``checking.check_claim``; ``evidence.assess`` refuses it otherwise), so a
 conjunct is not swept on its own.  The conjuncts share the time and a box budget of n x
@@ -225,6 +226,8 @@ def _one(part: Claim, config: Config, spent: dict | None = None,
     for name, quick in _ENGINES:
         if (name == "symbolic" and not quick and not timed_out) or only not in (None, name):
             continue
+        if name == "interval" and part.statement.rel == "==":
+            continue   # balls never certify an identity; the claim's own interval run comes last
         engine = load(name)
         if not engine.supports(part):
             continue

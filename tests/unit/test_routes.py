@@ -1,6 +1,8 @@
 """The route table (dpproof.routes): the order ``check_claim`` walks is the table's, every
 declared row names a procedure that exists, and a decisive route ends the walk."""
 
+from dataclasses import replace
+
 import sympy
 
 from dpproof import routes
@@ -21,6 +23,31 @@ def test_the_order_follows_the_engines_setting_then_the_routes_after_the_engines
     names = [r.name for r in routes.order(Config(engines=("interval", "symbolic")))]
     assert names == ["interval", "symbolic (quick)", "conjunction (quick)", "conjunction",
                      "symbolic (full)"]
+
+
+def test_an_identity_takes_the_interval_engine_last():
+    """Balls never certify an identity: the interval engine comes after the full symbolic
+    try (it can only refute, as the search does first)."""
+    names = [r.name for r in routes.order(Config(), identity=True)]
+    assert names == ["symbolic (quick)", "conjunction (quick)", "search", "numeric",
+                     "conjunction", "symbolic (full)", "interval"]
+    names = [r.name for r in routes.order(Config(engines=("interval", "search")), True)]
+    assert names == ["search", "conjunction", "symbolic (full)", "interval"]
+
+
+def test_the_walk_of_an_identity_reaches_the_interval_engine_after_the_others(monkeypatch):
+    ran = []
+    rows = tuple(replace(r, run=(lambda n: lambda p: ran.append(n))(r.name))
+                 for r in routes.ROUTES)
+    monkeypatch.setattr(routes, "ROUTES", rows)
+    same = Claim("routes.eq", SRC, Statement(x + x, "==", 2 * x),
+                 Domain.of(x=Interval.closed(0, 1)))
+    below = Claim("routes.le", SRC, Statement(x, "<=", 1), Domain.of(x=Interval.closed(0, 1)))
+    routes.walk(same, Config(), [])
+    assert ran[-1] == "interval" and ran.index("search") < ran.index("symbolic (full)")
+    ran.clear()
+    routes.walk(below, Config(), [])
+    assert ran.index("interval") < ran.index("search")
 
 
 def test_every_declared_row_names_a_procedure_that_exists():
