@@ -105,9 +105,20 @@ def mixture_hockey_stick(P, Q, eps: arb) -> arb:
             return 1 - eps.exp()  # {L > eps} is the whole line
         if edge > 0 and not mix_first and -eps <= edge.log():
             return arb(0)  # {L < -eps} is empty
+    # a point the loss leaves undecided at this precision is (about) x* itself: a dyadic
+    # crossing (x* = 1/2 + eps for the subsampled Gaussian's pair at eps = 1) is met
+    # exactly by the bracket's ends and midpoints; a nudge far above the loss's rounding
+    # and far below what the tails resolve moves a probe off it (red round 10)
+    nudge = arb(2) ** -(ctx.prec // 2)
     lo, hi = m0 - 1, m0 + 1  # a bracket: the ends on both sides of x*
     for _ in range(64):
         a, b = inside(lo), inside(hi)
+        if a is None:
+            lo = lo - nudge
+            a = inside(lo)
+        if b is None:
+            hi = hi + nudge
+            b = inside(hi)
         if None in (a, b):
             return NAN()
         if a != b:
@@ -122,6 +133,9 @@ def mixture_hockey_stick(P, Q, eps: arb) -> arb:
         mid = arb(((lo + hi) / 2).mid())
         r = inside(mid)
         if r is None:
+            left, right = inside(mid - nudge), inside(mid + nudge)
+            if left == a and right is not None and right != a:
+                lo, hi = mid - nudge, mid + nudge
             break
         lo, hi = (mid, hi) if r == a else (lo, mid)
     x = lo.union(hi)
