@@ -21,6 +21,9 @@ from dataclasses import dataclass
 import sympy
 from sympy import erf, erfi, exp, log, oo, pi, sqrt
 
+from ...sympy_factor import factor_degree_at_most
+from ...sympy_powers import PowerTooLarge, bounded_powers
+
 X = sympy.Symbol("x_", real=True)
 
 
@@ -48,18 +51,33 @@ def _simplified_true(fact) -> bool:
     the box's lower end, upper end and both, and again for every conjunct of a claim.
     A relation simplify leaves open is also decided by the sign sympy's assumptions give
     its difference over one denominator (1/(1 + t) <= 1: -t/(1 + t) is nonpositive).
-    Where sympy's simplify itself fails (a Max it rebuilds at nan), the fact is not known."""
+    Where sympy's simplify itself fails (a Max it rebuilds at nan), the fact is not known;
+    so where it would build a number or polynomial beyond ``sympy_powers``' bounds
+    (``exp(40)/(1 + exp(40)) <= 1`` next to e = 10^-8 at the other end: cancel took
+    exp(1/10^8) as its generator, a degree of 4 * 10^9, and ran 250 CPU-seconds in a few
+    counted calls of integer gcds; red round 10)."""
     try:
-        if sympy.simplify(fact) is sympy.true:
-            return True
-    except (TypeError, ValueError):
+        with bounded_powers():
+            if sympy.simplify(fact) is sympy.true:
+                return True
+    except (TypeError, ValueError, PowerTooLarge):
         pass
     if not isinstance(fact, _ORDER):
         return False
-    d = sympy.factor(sympy.together(fact.lhs - fact.rhs))
-    return bool({sympy.LessThan: d.is_nonpositive, sympy.StrictLessThan: d.is_negative,
-                 sympy.GreaterThan: d.is_nonnegative,
-                 sympy.StrictGreaterThan: d.is_positive}[type(fact)])
+    sign = {sympy.LessThan: "is_nonpositive", sympy.StrictLessThan: "is_negative",
+            sympy.GreaterThan: "is_nonnegative", sympy.StrictGreaterThan: "is_positive"}[type(fact)]
+    try:
+        with bounded_powers(), factor_degree_at_most(FACTOR_MAX_DEGREE):
+            d = sympy.together(fact.lhs - fact.rhs)
+            if getattr(d, sign):
+                return True
+            return bool(getattr(sympy.factor(d), sign))
+    except PowerTooLarge:
+        return False
+
+
+#: the largest degree ``_simplified_true`` factors in (``sympy_factor``)
+FACTOR_MAX_DEGREE = 64
 
 
 _ORDER = (sympy.LessThan, sympy.StrictLessThan, sympy.GreaterThan, sympy.StrictGreaterThan)
