@@ -85,9 +85,10 @@ def _main(argv: list[str] | None) -> int:
         return 2
     if not claims:
         return _no_match(args)
-    from .lookup import remember
+    if not args.no_cache:   # --no-cache writes nothing into the cache folder
+        from .lookup import remember
 
-    remember(loaded, args.only)   # dpproof list / show answer at once afterwards
+        remember(loaded, args.only)   # dpproof list / show answer at once afterwards
     return _verify(args, claims)
 
 

@@ -123,7 +123,9 @@ def test_two_runs_with_one_seed_write_the_same_json_apart_from_seconds(tmp_path,
         assert main(["verify", BASICS, "--out", str(out), "--quiet", "--no-pdf", "--no-cache",
                      "--jobs", "2"]) == 0
         return _drop_seconds(json.loads((out / "report.json").read_text()))
+    monkeypatch.delenv("DPPROOF_CACHE_DIR", raising=False)   # the default folder, here
     a, b = run("a"), run("b")
+    assert not (tmp_path / ".dpproof_cache").exists()   # --no-cache: not even the index
     # the counted work agrees within the documented address-dependent residue (0.1% or 4,000
     # calls, 0.002 work-seconds; a run's heap differs from the other's: docs/running.md
     # "Deterministic reports"), and all else exactly
