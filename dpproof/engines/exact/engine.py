@@ -234,6 +234,11 @@ def _decide(claim: Claim):
             verdict, detail, more, point = _identity((lhs - rhs).xreplace(shifts))
             tried += [f"{name} (half-line shift)" for name in more]
             detail = detail and f"{detail}, after the half-line shift"
+        if verdict is None and (odds := _odds(claim, symbols)):
+            verdict, detail, more, point = _identity((lhs - rhs).xreplace(odds))
+            tried += [f"{name} (odds)" for name in more]
+            detail = detail and f"{detail}, with each bounded range written by its odds " \
+                "(x = (a + b t)/(1 + t), t >= 0)"
         tried += ["sign patterns"] if switched else []
         if verdict is None and not by_hyps:
             verdict, detail = by_cases(claim, lhs - rhs, cases.is_zero, tried)
@@ -355,6 +360,21 @@ def _half_line_shifts(claim, symbols):
             t = sympy.Symbol(f"{name}_shift", positive=True) if iv.lo_open else \
                 sympy.Symbol(f"{name}_shift", nonnegative=True)
             out[symbols[name]] = iv.lo + t
+    return out
+
+
+def _odds(claim, symbols):
+    """x in [a, b) (or (a, b)) as (a + b t)/(1 + t) with t = (x - a)/(b - x) >= 0 (t > 0):
+    a bijection onto the range, under which sympy knows the signs of both x - a =
+    (b - a) t/(1 + t) and b - x = (b - a)/(1 + t) (a probability p in (0, 1): the logs of p
+    and 1 - p split).  For an identity only, and only with the upper end open (b itself has
+    no t); {} when no parameter has such a range."""
+    out = {}
+    for name, iv in claim.domain.params:
+        if iv.lo is not None and iv.hi is not None and iv.hi_open and not iv.integer:
+            t = sympy.Symbol(f"{name}_odds", positive=True) if iv.lo_open else \
+                sympy.Symbol(f"{name}_odds", nonnegative=True)
+            out[symbols[name]] = (iv.lo + iv.hi * t) / (1 + t)
     return out
 
 
