@@ -1,5 +1,5 @@
-"""Exact sign regions of a rational function of one parameter (the symbolic engine's
-complete decision for such margins; split from ``symbolic`` to keep it under 400 lines)."""
+"""Rational functions: exact sign regions of one of one parameter (the symbolic engine's
+complete decision for such margins), and a factorisation that holds constants opaque."""
 
 from __future__ import annotations
 
@@ -50,3 +50,16 @@ def rational_point(where) -> dict | None:
                 if p.is_Rational:
                     return p
     return None
+
+
+def factor_held(e):
+    """``factor(together(e))`` with every transcendental constant (exp(10), 2**(1/3)) held
+    as an opaque positive or real symbol: sympy would otherwise take exp(1/10**12) as a
+    generator and expand exp(10) to its 10**13-th power."""
+    hidden = {}
+    for a in sympy.preorder_traversal(e):
+        if a.is_number and not a.is_Rational and (a.is_Function or a.is_Pow) and a not in hidden:
+            hidden[a] = sympy.Dummy(positive=True) if a.is_positive else \
+                sympy.Dummy(real=True) if a.is_real else sympy.Dummy()
+    back = {d: a for a, d in hidden.items()}
+    return sympy.factor(sympy.together(e.xreplace(hidden))).xreplace(back)
