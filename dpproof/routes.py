@@ -223,10 +223,10 @@ def order(config: Config, identity: bool = False) -> list[Route]:
         out += [r for r in ROUTES if r.follows == route.name]
     out += [r for r in ROUTES if r.engine is None and r.follows is None]
     for route in [r for r in out if identity and r.identity_after]:
-        after = [r.name for r in out].index(route.identity_after) if any(
-            r.name == route.identity_after for r in out) else len(out) - 1
         out.remove(route)
-        out.insert(after, route)   # after the removal, index ``after`` is right behind it
+        names = [r.name for r in out]
+        out.insert(names.index(route.identity_after) + 1 if route.identity_after in names
+                   else len(out), route)
     return out
 
 

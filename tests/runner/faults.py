@@ -7,8 +7,8 @@ only claims whose id starts with ``fault.`` and, by the id's last part:
 (the in-worker limits' signals) and loops, as C code that computes and never returns does;
 ``spin`` loops in Python;
 ``alloc`` allocates without bound; ``enomem`` raises the OSError ENOMEM that the import
-system's directory listing raises at the memory limit; ``contradict`` says PROVED of a false claim (the
-cross-examination must catch it).  Other claims are left to the real engines.
+system's directory listing raises at the memory limit; ``contradict`` says PROVED of a false
+claim (the cross-examination must catch it).  Other claims are left to the real engines.
 """
 
 import errno

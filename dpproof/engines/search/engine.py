@@ -3,16 +3,17 @@
 The margin is evaluated in double precision only to *find* candidates: hypothesis
 generates points (with ``target`` pushing the margin down), every corner of the box is
 tried, and scipy's Nelder-Mead polishes the best few when no float violation found so far
-is certified.  A candidate becomes a REFUTED
-verdict only through ``witness.certify`` (exact rational point, ball arithmetic).  A
-float violation that arb shows to be an artefact is reported as such; one that arb can
-neither confirm nor dismiss makes the evidence INCONCLUSIVE.  The seed is recorded.
+is certified.  A candidate becomes a REFUTED verdict only through ``witness.certify``
+(exact rational point, ball arithmetic).  A float violation that arb shows to be an
+artefact is reported as such; one that arb can neither confirm nor dismiss makes the
+evidence INCONCLUSIVE.  The seed is recorded.
 
 Undefined points (README, edges of the domain): a margin that is nan in floats is re-examined
 in arb at a few points; where the claim is certainly undefined, and no violation was certified
-where it is defined, the evidence is ERROR naming the point and the term.  When at least half of the evaluations were nan, the search saw too
-little to support anything: INCONCLUSIVE, with the count.  Candidates outside the domain as
-written (open ends, non-integers) are never scored.
+where it is defined, the evidence is ERROR naming the point and the term.  When at least half
+of the evaluations were nan, the search saw too little to support anything: INCONCLUSIVE,
+with the count.  Candidates outside the domain as written (open ends, non-integers) are
+never scored.
 """
 
 from __future__ import annotations

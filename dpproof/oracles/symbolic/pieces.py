@@ -45,6 +45,10 @@ def certainly(fact) -> bool:
     return _simplified_true(fact)
 
 
+#: the largest degree ``_simplified_true`` factors in (``sympy_factor``)
+FACTOR_MAX_DEGREE = 64
+
+
 @functools.lru_cache(maxsize=4096)
 def _simplified_true(fact) -> bool:
     """``simplify(fact)`` is true -- remembered: each derivation asks the same facts for
@@ -65,7 +69,8 @@ def _simplified_true(fact) -> bool:
     if not isinstance(fact, _ORDER):
         return False
     sign = {sympy.LessThan: "is_nonpositive", sympy.StrictLessThan: "is_negative",
-            sympy.GreaterThan: "is_nonnegative", sympy.StrictGreaterThan: "is_positive"}[type(fact)]
+            sympy.GreaterThan: "is_nonnegative",
+            sympy.StrictGreaterThan: "is_positive"}[type(fact)]
     try:
         with bounded_powers(), factor_degree_at_most(FACTOR_MAX_DEGREE):
             d = sympy.together(fact.lhs - fact.rhs)
@@ -74,10 +79,6 @@ def _simplified_true(fact) -> bool:
             return bool(getattr(sympy.factor(d), sign))
     except PowerTooLarge:
         return False
-
-
-#: the largest degree ``_simplified_true`` factors in (``sympy_factor``)
-FACTOR_MAX_DEGREE = 64
 
 
 _ORDER = (sympy.LessThan, sympy.StrictLessThan, sympy.GreaterThan, sympy.StrictGreaterThan)
