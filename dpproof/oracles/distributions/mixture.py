@@ -132,10 +132,15 @@ def mixture_hockey_stick(P, Q, eps: arb) -> arb:
     for _ in range(max(BISECTIONS, ctx.prec + 8)):
         mid = arb(((lo + hi) / 2).mid())
         r = inside(mid)
-        if r is None:
-            left, right = inside(mid - nudge), inside(mid + nudge)
-            if left == a and right is not None and right != a:
-                lo, hi = mid - nudge, mid + nudge
+        if r is None:   # the narrowest nudged bracket about mid, if narrower than this one
+            for k in (ctx.prec - 16, 3 * ctx.prec // 4, ctx.prec // 2):
+                d = arb(2) ** -k
+                if not 2 * d < hi - lo:
+                    break
+                left, right = inside(mid - d), inside(mid + d)
+                if left == a and right is not None and right != a:
+                    lo, hi = mid - d, mid + d
+                    break
             break
         lo, hi = (mid, hi) if r == a else (lo, mid)
     x = lo.union(hi)
