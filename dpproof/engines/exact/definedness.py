@@ -3,7 +3,8 @@ is never PROVED there): ``undefined_term`` names a term that may be undefined on
 -- a division by something not certified non-zero, a fractional power of a base not
 certified non-negative, ``log`` of something not certified positive, ``binomial`` off the
 non-negative integers, a function outside the total ones -- or returns ''.  Certified means:
-by sympy's assumptions (also with the box's ends as signs, and exp(y) of a y of known sign
+by sympy's assumptions (also with the box's ends as signs, on each half [lo, hi) and
+(lo, hi] of a closed range by its odds, and exp(y) of a y of known sign
 relaxed to 1 + w or 1/(1 + w), w > 0), by Sturm root counting for a
 polynomial in one parameter, or by a small arb branch and bound over the bounded box.
 Split from ``symbolic`` (which calls it before any proof)."""
@@ -19,6 +20,7 @@ from ...expr.functions import Phi, Q, SpecialFunction
 from ...lowering import LoweringError, arb_box, at_precision, lower
 from ...oracles import symbolic as symbolic_oracles
 from ..base import effective_bounds
+from ...oracles.symbolic.halves import halves
 from .forms import erfc_by_range
 from .sums import index_symbols
 
@@ -141,13 +143,19 @@ def _certified(claim: Claim, expr, need: str) -> bool:
             "nonzero": expr.is_zero is False}[need]
     if sign:
         return True
-    for side in ("lo", "hi", "both"):   # the box's ends as sign assumptions (x = lo + t, ...)
-        fwd, _ = symbolic_oracles.substitutions(claim.domain, side)
-        shifted = expr.xreplace(fwd)
-        for form in (shifted, _exp_relaxed(shifted), _monotone_paired(shifted)):
-            if {"positive": form.is_positive, "nonnegative": form.is_nonnegative,
-                    "nonzero": form.is_zero is False}[need]:
-                return True
+    def signed(domain, side, own=None) -> bool:
+        fwd, _ = symbolic_oracles.substitutions(domain, side)
+        shifted = (expr.xreplace(own) if own else expr).xreplace(fwd)
+        return any({"positive": form.is_positive, "nonnegative": form.is_nonnegative,
+                    "nonzero": form.is_zero is False}[need]
+                   for form in (shifted, _exp_relaxed(shifted), _monotone_paired(shifted)))
+    if any(signed(claim.domain, side) for side in ("lo", "hi", "both")):
+        return True     # the box's ends as sign assumptions (x = lo + t, ...)
+    parts = halves(claim.domain)     # [lo, hi) and (lo, hi] of each closed range, each by its
+    symbols = claim.domain.symbols()     # odds: p^2/q + (1 - p)^2/(1 - q) > 0 on p in [0, 1]
+    if parts and all(signed(h, "both", {symbols[n]: s for n, s in h.symbols().items()})
+                     for h in parts):
+        return True
     if not expr.free_symbols <= set(claim.domain.symbols().values()):
         return False   # a Sum's index (a Dummy named i, or x like a parameter): not a box's
     if len(expr.free_symbols) == 1:

@@ -30,7 +30,7 @@ def closed_halves(statement, domain, derive_side):
     """A closed box [lo, hi] whose two ends' facts both matter (delta in [0, 1]): derived on
     [lo, hi) ('closed-lo') and on (lo, hi] ('closed-hi'); where the two forms, each reduced
     to one fraction (``_deep_cancel``, an identity where the form is defined), are the same
-    expression with no pole at any end of the domain, that form holds on the whole box."""
+    expression with no pole at any end the domain includes, that form holds on the whole box."""
     closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
               iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
     if not closed or len(closed) > MAX_CLOSED:
@@ -55,7 +55,11 @@ def closed_halves(statement, domain, derive_side):
         st, raw = one_side      # in the box's own symbols (a half's may carry more signs)
         own = {s: symbols[n] for n, s in half.symbols().items()} if side == "both" else {}
         got.append((st.xreplace(own) if own else st, raw))
-    ends = [(name, e) for name, iv in domain.params for e in (iv.lo, iv.hi) if e is not None]
+    # the ends the domain includes: a pole at an open end (log(q), q in (0, 1)) is no point
+    # of the box
+    ends = [(name, e) for name, iv in domain.params
+            for e, left_out in ((iv.lo, iv.lo_open), (iv.hi, iv.hi_open))
+            if e is not None and not left_out]
 
     def one(a, b):
         ca, cb = _deep_cancel(a), _deep_cancel(b)
@@ -75,6 +79,20 @@ def closed_halves(statement, domain, derive_side):
         return joined, raw
     except (Underivable, sympy.PolynomialError):
         return None
+
+
+def halves(domain):
+    """Each of the 2^k domains that make every closed real range of ``domain`` [lo, hi) or
+    (lo, hi] (k <= ``MAX_CLOSED``; [] for none or more): together they cover the box, and
+    the odds map ('both') of each reaches all of it."""
+    closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
+              iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
+    if not closed or len(closed) > MAX_CLOSED:
+        return []
+    return [Domain(tuple((n, replace(iv, hi_open=pick[n], lo_open=not pick[n]) if n in pick
+                          else iv) for n, iv in domain.params))
+            for pick in (dict(zip(closed, picks))
+                         for picks in itertools.product((True, False), repeat=len(closed)))]
 
 
 def _deep_cancel(e):
