@@ -19,8 +19,8 @@ from ...expr.finite import written_out
 from ...expr.functions import Phi, Q, SpecialFunction
 from ...lowering import LoweringError, arb_box, at_precision, lower
 from ...oracles import symbolic as symbolic_oracles
-from ..base import effective_bounds
 from ...oracles.symbolic.halves import halves
+from ..base import effective_bounds
 from .forms import erfc_by_range
 from .sums import index_symbols
 
@@ -143,6 +143,7 @@ def _certified(claim: Claim, expr, need: str) -> bool:
             "nonzero": expr.is_zero is False}[need]
     if sign:
         return True
+
     def signed(domain, side, own=None) -> bool:
         fwd, _ = symbolic_oracles.substitutions(domain, side)
         shifted = (expr.xreplace(own) if own else expr).xreplace(fwd)

@@ -1,4 +1,4 @@
-"""Rational functions: exact sign regions of one of one parameter (the symbolic engine's
+"""Rational functions: the exact sign regions of one in one parameter (the symbolic engine's
 complete decision for such margins), and a factorisation that holds constants opaque."""
 
 from __future__ import annotations
