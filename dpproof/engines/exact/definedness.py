@@ -155,7 +155,7 @@ def _certified(claim: Claim, expr, need: str) -> bool:
     parts = halves(claim.domain)     # [lo, hi) and (lo, hi] of each closed range, each by its
     symbols = claim.domain.symbols()     # odds: p^2/q + (1 - p)^2/(1 - q) > 0 on p in [0, 1]
     if parts and all(signed(h, "both", {symbols[n]: s for n, s in h.symbols().items()})
-                     for h in parts):
+                     for _, h in parts):
         return True
     if not expr.free_symbols <= set(claim.domain.symbols().values()):
         return False   # a Sum's index (a Dummy named i, or x like a parameter): not a box's

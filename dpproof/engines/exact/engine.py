@@ -367,15 +367,12 @@ def _odds(claim, symbols):
     """x in [a, b) (or (a, b)) as (a + b t)/(1 + t) with t = (x - a)/(b - x) >= 0 (t > 0):
     a bijection onto the range, under which sympy knows the signs of both x - a =
     (b - a) t/(1 + t) and b - x = (b - a)/(1 + t) (a probability p in (0, 1): the logs of p
-    and 1 - p split).  For an identity only, and only with the upper end open (b itself has
-    no t); {} when no parameter has such a range."""
-    out = {}
-    for name, iv in claim.domain.params:
-        if iv.lo is not None and iv.hi is not None and iv.hi_open and not iv.integer:
-            t = sympy.Symbol(f"{name}_odds", positive=True) if iv.lo_open else \
-                sympy.Symbol(f"{name}_odds", nonnegative=True)
-            out[symbols[name]] = (iv.lo + iv.hi * t) / (1 + t)
-    return out
+    and 1 - p split).  The derivations' odds map (``symbolic_oracles.substitutions``,
+    'both'), here for an identity only and only with the upper end open; {} when no
+    parameter has such a range."""
+    fwd, _ = symbolic_oracles.substitutions(claim.domain, "both")
+    return {symbols[n]: fwd[symbols[n]] for n, iv in claim.domain.params
+            if iv.lo is not None and iv.hi is not None and iv.hi_open and not iv.integer}
 
 
 def _witness(claim: Claim, config: Config, at=None):

@@ -31,17 +31,12 @@ def closed_halves(statement, domain, derive_side):
     [lo, hi) ('closed-lo') and on (lo, hi] ('closed-hi'); where the two forms, each reduced
     to one fraction (``_deep_cancel``, an identity where the form is defined), are the same
     expression with no pole at any end the domain includes, that form holds on the whole box."""
-    closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
-              iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
-    if not closed or len(closed) > MAX_CLOSED:
+    parts = halves(domain)
+    if not parts:
         return None         # no closed real range: the halves are the maps tried already
     symbols = domain.symbols()
     got = []
-    for picks in itertools.product((True, False), repeat=len(closed)):
-        # [lo, hi) (True) or (lo, hi] per closed range: together the images cover the box
-        pick = dict(zip(closed, picks))
-        half = Domain(tuple((n, replace(iv, hi_open=pick[n], lo_open=not pick[n])
-                             if n in pick else iv) for n, iv in domain.params))
+    for picks, half in parts:
         try:
             with time_limit(BUDGET):
                 side = "closed-lo" if all(picks) else "closed-hi" if not any(picks) else "both"
@@ -81,18 +76,22 @@ def closed_halves(statement, domain, derive_side):
         return None
 
 
-def halves(domain):
-    """Each of the 2^k domains that make every closed real range of ``domain`` [lo, hi) or
-    (lo, hi] (k <= ``MAX_CLOSED``; [] for none or more): together they cover the box, and
-    the odds map ('both') of each reaches all of it."""
+def halves(domain) -> list[tuple[tuple[bool, ...], Domain]]:
+    """(picks, half) for each of the 2^k ways to make every closed real range of ``domain``
+    [lo, hi) (pick True) or (lo, hi] (False), k <= ``MAX_CLOSED`` ([] for none or more):
+    together the halves cover the box, and the odds map ('both') of each reaches all of it.
+    The first makes every range [lo, hi), the last every range (lo, hi]."""
     closed = [name for name, iv in domain.params if not iv.integer and iv.bounded and
               iv.lo < iv.hi and not (iv.lo_open or iv.hi_open)]
     if not closed or len(closed) > MAX_CLOSED:
         return []
-    return [Domain(tuple((n, replace(iv, hi_open=pick[n], lo_open=not pick[n]) if n in pick
-                          else iv) for n, iv in domain.params))
-            for pick in (dict(zip(closed, picks))
-                         for picks in itertools.product((True, False), repeat=len(closed)))]
+    out = []
+    for picks in itertools.product((True, False), repeat=len(closed)):
+        pick = dict(zip(closed, picks))
+        out.append((picks, Domain(tuple(
+            (n, replace(iv, hi_open=pick[n], lo_open=not pick[n]) if n in pick else iv)
+            for n, iv in domain.params))))
+    return out
 
 
 def _deep_cancel(e):
