@@ -35,7 +35,7 @@ import sympy
 from sympy.printing.repr import ReprPrinter
 
 from . import __version__
-from .claims import Claim, Statement
+from .claims import Claim, Statement, expressions
 from .sources import DEFAULT_DIR, cache_dir  # noqa: F401  (re-exported: cache.cache_dir)
 from .sources import library_versions as _library_versions
 from .sources import package_hash as _package_hash
@@ -97,15 +97,6 @@ def _statement_text(st: Statement | None) -> str:
                       for name, text in _STATEMENT_KEYED.items())
 
 
-def _expressions(st: Statement):
-    """Every expression of ``st``: sides, guards, and those of its hypotheses."""
-    yield st.lhs
-    yield st.rhs
-    yield from st.guards
-    for h in st.hypotheses:
-        yield from _expressions(h)
-
-
 #: how each ``Claim`` field enters the key.  A field changes the stored assessment if an
 #: engine, a route, the cross-examination or ``assess`` reads it -- or may read it later:
 #: ``derived``, ``narrowed``, ``stated_point`` and ``family`` say what the claim means
@@ -145,7 +136,7 @@ def claim_key(claim: Claim, config: Config) -> str:
     parts += [f"{name}: {text(getattr(claim, name))}" for name, text in _CLAIM_KEYED.items()
               if text is not None]
     if claim.statement is not None:
-        for expr in _expressions(claim.statement):
+        for expr in expressions(claim.statement):
             parts.extend(_module_sources(expr))
     parts.extend(claim_key(s, config) for s in claim.steps)
     for p in parts:

@@ -85,7 +85,7 @@ def _one_symbol_per_name(st: "Statement") -> dict:
     fewest assumptions (it lets sympy conclude the least); ties by the assumptions' text.
     """
     found: dict[str, set] = {}
-    for e in _expressions(st):
+    for e in expressions(st):
         for s in free_symbols(e):
             found.setdefault(s.name, set()).add(s)
     rule = {}
@@ -97,12 +97,13 @@ def _one_symbol_per_name(st: "Statement") -> dict:
     return rule
 
 
-def _expressions(st: "Statement"):
+def expressions(st: "Statement"):
+    """Every expression of ``st``: sides, guards, and those of its hypotheses."""
     yield st.lhs
     yield st.rhs
     yield from st.guards
     for h in st.hypotheses:
-        yield from _expressions(h)
+        yield from expressions(h)
 
 
 @dataclass(frozen=True)

@@ -1,23 +1,24 @@
 """A claim that is a conjunction, decided conjunct by conjunct (issue 13).
 
-``Max(a_1, ..., a_n) <= c`` holds exactly where every ``a_i <= c`` does (likewise
-``Min(b_i) >= c``, ``c <= Min(b_i)``, ``c >= Max(a_i)``, strict or not, under the same
-hypotheses, and ``Max(|d_1|, ..., |d_n|) == 0`` where every ``d_i == 0``); a claim over an
-integer parameter with a few values holds where it holds for each value.  The theorem
-library writes a property of several instance pairs this way, and one engine may decide
-no whole claim: the symbolic engine proves the Gaussian pair from the densities, balls
-certify the OSGT pair; with k given, a k-fold product derives from its masses.  When the
-engines leave such a claim undecided, each conjunct is put to the symbolic engine (quick
-budget), then the interval engine (not for an identity, which balls never certify), then
-the symbolic engine again with the conjunct's share of the time if its quick attempt ran
-out of time.  The conjunction's PROVED/CERTIFIED is
-handed back as it is: like any route's, it counts only once the claim as written is
-cross-examined (``checking.check_claim``; ``evidence.assess`` refuses it otherwise), so a
-conjunct is not swept on its own.  The conjuncts share the time and a box budget of n x
-``max_boxes``: each may use the pool beyond half a budget kept for each one after it, and
-one the interval engine left undecided only for want of boxes is resumed after the others
-with the boxes they did not use and the time left (osgt22.rdp_to_dp: the Gaussian and OSGT
-pairs take ~500 boxes, the Laplace pair, tight near alpha = 8.5, eps = 0.85, ~5200).
+``Max(a_1, ..., a_n) <= c`` holds exactly where every ``a_i <= c`` does (likewise ``Min(b_i)
+>= c``, ``c <= Min(b_i)``, ``c >= Max(a_i)``, strict or not, under the same hypotheses, and
+``Max(|d_1|, ..., |d_n|) == 0`` where every ``d_i == 0``); a claim over an integer parameter
+with a few values holds where it holds for each value (unless fixing it turns ``x^(n/3)`` of
+a negative x, undefined, into a real root: ``_powers_keep_meaning``). The theorem library
+writes a property of several instance pairs this way, and one engine may decide no whole
+claim: the symbolic engine proves the Gaussian pair from the densities, balls certify the
+OSGT pair; with k given, a k-fold product derives from its masses. When the engines leave
+such a claim undecided, each conjunct is put to the symbolic engine (quick budget), then the
+interval engine (not for an identity, which balls never certify), then the symbolic engine
+again with the conjunct's share of the time if its quick attempt ran out of time. The
+conjunction's PROVED/CERTIFIED is handed back as it is: like any route's, it counts only
+once the claim as written is cross-examined (``checking.check_claim``; ``evidence.assess``
+refuses it otherwise), so a conjunct is not swept on its own. The conjuncts share the time
+and a box budget of n x ``max_boxes``: each may use the pool beyond half a budget kept for
+each one after it, and one the interval engine left undecided only for want of boxes is
+resumed after the others with the boxes they did not use and the time left
+(osgt22.rdp_to_dp: the Gaussian and OSGT pairs take ~500 boxes, the Laplace pair, tight near
+alpha = 8.5, eps = 0.85, ~5200).
 
 ``quick``: when the symbolic engine did not decide the whole claim in its quick budget (it
 ran out, or found no proof), each conjunct first gets that quick budget alone, before the
@@ -39,7 +40,7 @@ from dataclasses import replace
 
 import sympy
 
-from .claims import Claim, Statement
+from .claims import Claim, Statement, expressions
 from .domain import Domain, integer_ends
 from .engines import witness as W
 from .engines.base import (Compiled, Config, EngineTimeout, load, now, outer_limit_passed,
@@ -89,14 +90,34 @@ def parts(claim: Claim) -> list[tuple[str, Claim, dict]]:
     out = []
     for combo in itertools.product(*values):
         fixed = {n: sympy.Integer(v) for (n, _), v in zip(ints, combo)}
+        mapping = {symbols[n]: v for n, v in fixed.items() if n in symbols}
+        if not _powers_keep_meaning(st, mapping):
+            return []
         try:   # sympy re-evaluates Max/Min of constants as it substitutes; it may fail
-            sub = st.xreplace({symbols[n]: v for n, v in fixed.items() if n in symbols})
+            sub = st.xreplace(mapping)
         except (TypeError, ValueError):
             return []
         label = ", ".join(f"{n} = {v}" for n, v in fixed.items())
         out.append((label, replace(claim, id=f"{claim.id}[{label.replace(' ', '')}]",
                                    statement=sub, domain=rest, steps=(), derived=()), fixed))
     return out
+
+
+def _powers_keep_meaning(st: Statement, mapping: dict) -> bool:
+    """Whether fixing the integers keeps every power's meaning. ``x^y`` with an expression
+    ``y`` is undefined for x < 0 unless y is an integer, but a constant exponent p/q with q
+    odd is the real root (docs/claims-language.md): ``(-8)^(n/3)`` is undefined at n = 1,
+    its instance ``(-8)^(1/3)`` is -2. A power whose exponent becomes a non-integer constant
+    must keep a base sympy knows to be nonnegative, else the claim is not split."""
+    for side in expressions(st):
+        for pw in sympy.preorder_traversal(side):
+            if not (isinstance(pw, sympy.Pow) and pw.exp.free_symbols & set(mapping)):
+                continue
+            exp = pw.exp.xreplace(mapping)
+            if exp.is_number and exp.is_integer is not True and \
+                    pw.base.xreplace(mapping).is_nonnegative is not True:
+                return False
+    return True
 
 
 def _integer_values(iv) -> list[int] | None:

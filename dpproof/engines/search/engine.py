@@ -78,7 +78,7 @@ def _verdict(claim, hunt, config, data, t0, refute_only: bool = False) -> Eviden
     ``refute_only``: a REFUTED for a certified float violation, else None."""
     compiled = Compiled(claim, "arb")
     data["nan_points"] = len(hunt.nan_points)
-    artefacts, undecided, undefined = [], [], None
+    artefacts, undecided, undefined = [], [], []
     for margin, point in hunt.candidates(_CANDIDATES):
         if refute_only and not margin < 0:
             continue
@@ -87,7 +87,8 @@ def _verdict(claim, hunt, config, data, t0, refute_only: bool = False) -> Eviden
         if key not in hunt.examined:
             hunt.examined[key] = W.examine(compiled, exact, config.witness_precs)
         check = hunt.examined[key]
-        undefined = undefined or (check.undefined and (exact, check.undefined))
+        if check.undefined:
+            undefined.append((exact, check.undefined))
         found = check.witness
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, f"float search found margin {margin:.3g}; "
@@ -102,14 +103,14 @@ def _verdict(claim, hunt, config, data, t0, refute_only: bool = False) -> Eviden
                 (exact, enclosure.str(5)))
     if refute_only:
         return None
-    for point in hunt.nan_points[:_NAN_PROBES]:
-        if undefined:
-            break
+    for point in sorted(hunt.nan_points, key=_digits)[:_NAN_PROBES]:   # the shortest first
         exact = hunt.exact(point)
         check = W.examine(compiled, exact, config.witness_precs[:1])
-        undefined = check.undefined and (exact, check.undefined)
+        if check.undefined:
+            undefined.append((exact, check.undefined))
     if undefined:  # no certified violation where it is defined: the undefined verdict
-        return W.undefined_evidence(NAME, *undefined, wall() - t0, data)
+        shortest = min(undefined, key=lambda u: _digits(u[0].values()))
+        return W.undefined_evidence(NAME, *shortest, wall() - t0, data)
     seconds = wall() - t0
     scope = (f"{hunt.evaluated} point{'' if hunt.evaluated == 1 else 's'} (corners, "
              f"hypothesis seed {config.seed}, local optimisation)")
@@ -292,6 +293,13 @@ class _Hunt:
     def best_margin(self):
         w = self.worst(1)
         return None if not w else float(w[0][0])
+
+
+def _digits(point) -> int:
+    """How long a float point's coordinates are written out: significant digits plus the
+    decimal exponent's size (1.5 is short, 5e-309 is not)."""
+    return sum(len(d.normalize().as_tuple().digits) + abs(d.adjusted())
+               for d in (Decimal(repr(float(x))) for x in point))
 
 
 def _short(x) -> bool:
