@@ -135,10 +135,15 @@ def examine(compiled: Compiled, point: dict[str, sympy.Rational],
         violated = (m < 0) or (compiled.strict and m.is_exact() and m.is_zero())
         if violated:
             return PointCheck("violated", Witness({n: decimal_str(point[n]) for n in
-                                                   compiled.names}, m.str(10, radius=True), prec))
+                                                   compiled.names}, _text(m), prec))
         if holds(m, compiled.strict):
             return PointCheck("holds")
     return PointCheck("unknown")
+
+
+def _text(m: arb) -> str:
+    """A certified negative margin: arb's text, or '-inf' (arb writes -inf as [+/- inf])."""
+    return m.str(10, radius=True) if m.is_finite() else "-inf"
 
 
 def exact_violation(compiled: Compiled, point: dict[str, sympy.Rational], precs: tuple[int, ...],

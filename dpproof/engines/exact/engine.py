@@ -36,7 +36,7 @@ import sympy
 from ...claims import Claim, Statement
 from ...evidence import Evidence, Verdict
 from ...oracles import symbolic as symbolic_oracles
-from . import cases, instances, patterns, piecewise_linear, relations, sums
+from . import cases, infinite, instances, patterns, piecewise_linear, relations, sums
 from ..signs import guarded
 from .forms import (certified_constants, erfc_by_range, identity as _identity, interleaved,
                     log_linear_zero, rewrite)
@@ -129,7 +129,7 @@ def _check(claim: Claim, config: Config, t0: float) -> Evidence:
         return Evidence(NAME, Verdict.PROVED, detail, seconds, scope="whole domain (exact)",
                         data={"method": detail, "derived": derived})
     if verdict is Verdict.REFUTED:
-        found = _witness(claim, config, point)
+        found = point if isinstance(point, W.Witness) else _witness(claim, config, point)
         if found is not None:
             return Evidence(NAME, Verdict.REFUTED, detail, wall() - t0,
                             scope=f"witness {found.point}", witness=found.point,
@@ -313,6 +313,8 @@ def _inequality(claim, margin, symbols, strict, early=None):
     ``early`` (the tactics, a bounded number of goals: before the slow rewrites, which can
     spend the whole budget), then the slow ones; else (None, '', tried, None)."""
     tried = []
+    if margin in (sympy.S.Infinity, sympy.S.NegativeInfinity):
+        return infinite.decide(claim, margin) or (None, "", ["infinite margin"], None)
     if not margin.free_symbols and not margin.is_Rational:
         # a constant's sign is a computation, not a symbolic argument: ball arithmetic
         # (the interval engine) certifies it

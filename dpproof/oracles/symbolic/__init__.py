@@ -218,11 +218,18 @@ def substitutions(domain, side: str) -> tuple[dict, dict]:
     [lo, hi) or (lo, hi), x = (hi + lo t)/(1 + t) for (lo, hi], each with t >= 0 (t > 0 at
     an open lower end of [lo, hi)).  Each maps the box onto t's range exactly.  'closed-lo'
     and 'closed-hi' are 'both' with a closed [lo, hi] read as [lo, hi) and as (lo, hi]: two
-    maps, each onto all of the box but one end (``derive_claim`` requires both to agree)."""
+    maps, each onto all of the box but one end (``derive_claim`` requires both to agree).
+    'point': a parameter whose range is one point is that exact value (the derivation's
+    facts about it are then facts about numbers: at alpha = 4/3 the Renyi integrand of
+    N(0, 4) against N(0, 1) is constant, the divergence +inf)."""
     symbols = domain.symbols()
     fwd, back = {}, {}
     for name, iv in domain.params:
         x = symbols[name]
+        if side == "point":
+            if iv.is_point:
+                fwd[x] = sympy.Rational(iv.lo)
+            continue
         if side.startswith("closed") and not iv.integer and iv.lo is not None and \
                 iv.hi is not None and iv.lo < iv.hi:
             iv = replace(iv, hi_open=True) if side == "closed-lo" and not iv.lo_open else (
@@ -355,6 +362,8 @@ def _derive_claim(statement, domain):
                 break
             fallback = fallback or got
     fallback = fallback or closed_halves(statement, domain, _derive_side)
+    if fallback is None and any(iv.is_point and not iv.integer for _, iv in domain.params):
+        fallback = _derive_side(statement, domain, "point")
     if fallback is None:
         return None
     st, raw = fallback
