@@ -1,6 +1,7 @@
 """The symbolic engine's routes, in the order ``engine.check`` tries them (``dpproof.routes``
 has the claim's).  PROVED comes only from a route whose every step is exact; REFUTED only
-from a point certified on the claim as written (``engine._witness``)."""
+from a point certified on the claim as written (``engine._witness``), or where the derived
+margin is exactly -inf (a divergence no ball can enclose at a point it cannot represent)."""
 
 from ..rows import Row
 
@@ -33,6 +34,10 @@ ROUTES: tuple[Row, ...] = (
     Row("conjunct by conjunct", "PROVED: Max(a_i) <= c from every a_i <= c",
         "Max(a_i) <= c iff every a_i <= c", "within _SYMPY_BUDGET",
         f"{_E}.engine:_conjunct_by_conjunct"),
+    Row("exactly infinite margin", "PROVED/REFUTED: a derived margin that is +inf or -inf "
+        "(renyi(N(0, 2), N(0, 1), 4/3) = +inf)", "the derivation decides the divergence "
+        "exactly: an integrand that does not decay, or Q = 0 where P has mass",
+        "within _SYMPY_BUDGET", f"{_E}.infinite:decide"),
     Row("sign rules", "PROVED: a margin of definite sign under the domain's assumptions, "
         "on rewrites and half-line shifts", "sympy's assumption rules on exact forms",
         "within _SYMPY_BUDGET", f"{_E}.engine:_inequality"),
