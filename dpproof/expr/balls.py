@@ -1,4 +1,5 @@
-"""Enclosures of one number in ball arithmetic: their intersection.
+"""Enclosures of one number in ball arithmetic: their intersection, and a monotone
+function's values at a ball's ends.
 
 Several exact forms of one quantity (a sum and its rewrite without cancellation, a product
 and the hull of its ends, a margin and its derived forms) each give a ball that contains it;
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from flint import arb
 
-__all__ = ["intersect"]
+__all__ = ["at_ends", "intersect"]
 
 
 def intersect(values) -> arb:
@@ -36,3 +37,13 @@ def _meet(a: arb, b: arb) -> arb:
         return a.intersection(b)
     except ValueError:  # disjoint: cannot happen for two enclosures of one number
         return a
+
+
+def at_ends(fn, x: arb) -> arb:
+    """``fn`` (monotone on the reals) over the ball ``x``: the hull of its values at the exact
+    ends.  That is the image of the ball, where flint's own propagation can lose it all:
+    ``erfc(7.07e19 +/- 1.5e-57)`` is ``[+/- 1e-1.5e38]`` although erfc there is 1e-2.2e39
+    to 37 digits at either end (the tail Q(x) at x = 1e20, red round 11)."""
+    if x.rad() == 0 or not x.is_finite():
+        return fn(x)
+    return fn(arb(x.lower())).union(fn(arb(x.upper())))

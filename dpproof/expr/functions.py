@@ -8,9 +8,11 @@ divergences) register further functions the same way, so claims can use them.
 
 from __future__ import annotations
 
-
 import mpmath
 import sympy
+from flint import arb
+
+from .balls import at_ends
 from .scipy_special import special as _sp
 
 #: name -> SpecialFunction subclass, for every function a claim may call
@@ -102,7 +104,7 @@ class Phi(_NormalHalfLine):
 
     @staticmethod
     def arb_impl(x):
-        return (-x / _arb_sqrt2()).erfc() / 2
+        return at_ends(arb.erfc, -x / _arb_sqrt2()) / 2
 
     @staticmethod
     def mpmath_impl(x):
@@ -135,7 +137,7 @@ class Q(_NormalHalfLine):
 
     @staticmethod
     def arb_impl(x):
-        return (x / _arb_sqrt2()).erfc() / 2
+        return at_ends(arb.erfc, x / _arb_sqrt2()) / 2
 
     @staticmethod
     def mpmath_impl(x):
@@ -183,8 +185,6 @@ class dawson(SpecialFunction):
 
 
 def _arb_sqrt2():
-    from flint import arb
-
     return arb(2).sqrt()
 
 

@@ -17,7 +17,7 @@ from . import conversions
 from . import distributions as dist
 from . import divergences as div
 from .composition import rr as composition, subsampled
-from .balls import hull
+from ..expr.balls import at_ends
 from .declare import declare
 from .divergences.identical import self_hs, self_kl, self_renyi, self_tv
 
@@ -56,25 +56,18 @@ TruncNormal = declare("TruncNormal", dist.TruncNormal, 3,
 
 # ----------------------------------------------------------------- divergences
 
-def _at_ends(fn, x):
-    """fn over a ball x (fn monotone in x) as the hull of its values at the exact ends."""
-    if x.rad() == 0 or not x.is_finite():
-        return fn(x)
-    return hull(fn(arb(x.lower())), fn(arb(x.upper())))
-
-
 def _renyi(P, Q, alpha):
     """D_alpha is nondecreasing in alpha (van Erven and Harremoes, IEEE Trans. Inf. Theory
     60(7), 2014, Theorem 3): on a ball of alpha, the values at its ends."""
     require(alpha > 1, alpha <= 1, f"renyi(P, Q, alpha = {alpha.str(5, radius=False)})",
             "the Renyi order alpha must be > 1")
-    return _at_ends(lambda a: div.renyi(P, Q, a), alpha)
+    return at_ends(lambda a: div.renyi(P, Q, a), alpha)
 
 
 def _hockey_stick(P, Q, eps):
     """H_eps = sup_A P(A) - e^eps Q(A) is nonincreasing in eps: on a ball of eps, the values
     at its ends (the enclosure over the ball itself widens with the root balls)."""
-    return _at_ends(lambda e: div.hockey_stick(P, Q, e), eps)
+    return at_ends(lambda e: div.hockey_stick(P, Q, e), eps)
 
 
 _DIV = r"\left(%s \,\middle\|\, %s\right)"
