@@ -18,7 +18,9 @@ evaluates the polynomials variable by variable at integers about twice their coe
 exp(1/(2*10^12*s^2 + ...)) to the power 250,001,000,001, and FLINT died of SIGFPE building
 the image (with Python integers it runs without end).  ``engines.signs.guarded`` opens
 ``bounded_powers`` around every sympy rewrite and sign query it guards, which turn the error
-into "undecided" -- never into a decision.  Outside it sympy is unchanged.
+into "undecided" -- never into a decision.  Outside it sympy is unchanged, but for one
+bound that holds everywhere: a rational to a power p/q with q above ``MAX_ROOT_DEGREE``
+stays unevaluated (the same number; sympy's evaluation builds k^(e p / g) on the way).
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ from sympy.core.numbers import Integer, Rational
 #: bits of the largest exact power built inside ``bounded_powers`` (the library's legitimate
 #: powers -- binomial sums, k-fold products at given k -- stay far below it)
 MAX_BITS = 1 << 16
+
+#: the largest root degree q of a rational power r^(p/q) sympy evaluates, inside the guards or
+#: not: above it the power stays unevaluated.  sympy collects perfect q-th powers from the
+#: base's factors as k^(e p / g), so a rational end put into x^x (x = 1.5596...0876876, a
+#: 30-digit decimal: p, q ~ 10^29) built integers until 8 GB ran out -- in the interval
+#: engine's faces and the symbolic engine's end values alike (red round 11)
+MAX_ROOT_DEGREE = 1 << 16
 
 #: open ``bounded_powers`` blocks in this process (nested guards)
 _DEPTH = [0]
@@ -127,6 +136,8 @@ def _bits(base: Rational, expt: Rational) -> int:
 
 def _bounded(power):
     def _eval_power(self, expt):
+        if isinstance(expt, Rational) and expt.q > MAX_ROOT_DEGREE:
+            return None     # everywhere: left unevaluated, the same number
         if _DEPTH[0] and isinstance(expt, Rational) and _bits(self, expt) > MAX_BITS:
             raise PowerTooLarge(f"a power of {_bits(self, expt)} bits")
         return power(self, expt)

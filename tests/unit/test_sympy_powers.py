@@ -52,3 +52,28 @@ def test_the_bound_never_decides_a_sign():
     # separates it from 0 is decided by the ball, power or not
     assert sign(Rational(3, 2) ** 100000 - 1, Budget(2.0)) == 1
     assert sign(1 - Rational(3, 2) ** 100000, Budget(2.0)) == -1
+
+
+def test_a_root_of_huge_degree_stays_unevaluated_everywhere():
+    # x^x at a 30-digit end (red round 11): p/q ~ 10^29/10^29, sympy built k^(e p / g) until
+    # 8 GB ran out; now the power is left as it is, guarded or not, and is the same number
+    r = Rational("1.55961046946236934997038876876")
+    assert r.q > sympy_powers.MAX_ROOT_DEGREE
+    for guard in (sympy_powers.bounded_powers, _nothing):
+        with guard():
+            got = r ** r
+            assert isinstance(got, sympy.Pow) and got.base == r and got.exp == r
+            assert abs(sympy.N(got, 40) - sympy.N(2, 40)) < sympy.Float("1e-28")
+            assert sympy.Integer(12) ** Rational(1, 3 * 10 ** 6) == sympy.Pow(
+                12, Rational(1, 3 * 10 ** 6), evaluate=False)
+    # roots of moderate degree are still taken exactly
+    assert sympy.Integer(8) ** Rational(1, 3) == 2
+    assert sympy.Integer(2 ** 16) ** Rational(1, 2 ** 16) == 2 ** Rational(1, 4096)
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
