@@ -19,8 +19,8 @@ exp(1/(2*10^12*s^2 + ...)) to the power 250,001,000,001, and FLINT died of SIGFP
 the image (with Python integers it runs without end).  ``engines.signs.guarded`` opens
 ``bounded_powers`` around every sympy rewrite and sign query it guards, which turn the error
 into "undecided" -- never into a decision.  Outside it sympy is unchanged, but for one
-bound that holds everywhere: a rational to a power p/q with q above ``MAX_ROOT_DEGREE``
-stays unevaluated (the same number; sympy's evaluation builds k^(e p / g) on the way).
+bound that holds everywhere: an integer to a power p/q whose q-th roots would take over
+``ROOT_MAX_BITS`` bits stays unevaluated (the same number).
 """
 
 from __future__ import annotations
@@ -34,12 +34,15 @@ from sympy.core.numbers import Integer, Rational
 #: powers -- binomial sums, k-fold products at given k -- stay far below it)
 MAX_BITS = 1 << 16
 
-#: the largest root degree q of a rational power r^(p/q) sympy evaluates, inside the guards or
-#: not: above it the power stays unevaluated.  sympy collects perfect q-th powers from the
-#: base's factors as k^(e p / g), so a rational end put into x^x (x = 1.5596...0876876, a
-#: 30-digit decimal: p, q ~ 10^29) built integers until 8 GB ran out -- in the interval
-#: engine's faces and the symbolic engine's end values alike (red round 11)
-MAX_ROOT_DEGREE = 1 << 16
+#: the most bits q log2(n) of an integer n to a power p/q that sympy evaluates, inside the
+#: guards or not: beyond, the power stays unevaluated (as sympy leaves 2^(1/3)).  sympy
+#: collects perfect q-th powers from n's factors as k^(e p mod q), up to q log2(n) bits, so a
+#: rational end put into x^x (x = 1.5596...0876876, a 30-digit decimal: p, q ~ 10^29) built
+#: integers until 8 GB ran out -- in the interval engine's faces and the symbolic engine's
+#: end values alike (red round 11).  A rational base r = a/b is split by sympy into a^e b^-e
+#: first, so the bound acts on each integer (returning nothing for r itself would break
+#: that split: Mul.flatten then recombines and re-splits without end)
+ROOT_MAX_BITS = 1 << 26
 
 #: open ``bounded_powers`` blocks in this process (nested guards)
 _DEPTH = [0]
@@ -134,10 +137,11 @@ def _bits(base: Rational, expt: Rational) -> int:
     return size * abs(expt.p) // expt.q
 
 
-def _bounded(power):
+def _bounded(power, integer: bool = False):
     def _eval_power(self, expt):
-        if isinstance(expt, Rational) and expt.q > MAX_ROOT_DEGREE:
-            return None     # everywhere: left unevaluated, the same number
+        if integer and isinstance(expt, Rational) and expt.q > 1 and \
+                expt.q * abs(int(self.p)).bit_length() > ROOT_MAX_BITS:
+            return None     # everywhere: left unevaluated, as sympy leaves 2^(1/3)
         if _DEPTH[0] and isinstance(expt, Rational) and _bits(self, expt) > MAX_BITS:
             raise PowerTooLarge(f"a power of {_bits(self, expt)} bits")
         return power(self, expt)
@@ -194,6 +198,6 @@ def install() -> None:
     for cls in (Rational, Integer):
         power = cls.__dict__["_eval_power"]
         if not getattr(power, "_dpproof_bounded", False):
-            cls._eval_power = _bounded(power)
+            cls._eval_power = _bounded(power, integer=cls is Integer)
     if not getattr(rings.heugcd, "_dpproof_bounded", False):
         rings.heugcd = _bounded_gcd(rings.heugcd)
