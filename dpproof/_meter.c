@@ -184,6 +184,20 @@ set_next(PyObject *self, PyObject *value)
     Py_RETURN_NONE;
 }
 
+static PyObject *
+add(PyObject *self, PyObject *value)
+{
+    /* work done in one C call (work.charge): counted like as many calls, in the metered
+     * thread while the counter is installed and no import runs; the next call acts on it */
+    long long v = PyLong_AsLongLong(value);
+    if (v == -1 && PyErr_Occurred())
+        return NULL;
+    if (v > 0 && !importing && owner == PyThreadState_Get()
+            && _PyInterpreterState_GetEvalFrameFunc(PyInterpreterState_Get()) == evaluate)
+        count += v;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"install", install, METH_O, "Count in this thread; callback(code) at a limit."},
     {"uninstall", uninstall, METH_NOARGS, "Stop counting."},
@@ -193,6 +207,7 @@ static PyMethodDef methods[] = {
     {"gc_opened", gc_opened, METH_VARARGS, "First of gc.callbacks: a collection starts."},
     {"gc_closed", gc_closed, METH_VARARGS, "Last of gc.callbacks: its calls are taken back."},
     {"set_next", set_next, METH_O, "The count at which the callback is next called."},
+    {"add", add, METH_O, "Count this many more calls (work done in one C call)."},
     {NULL, NULL, 0, NULL},
 };
 

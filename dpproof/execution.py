@@ -12,10 +12,10 @@ Every claim runs in a worker process under the limits the supervisor sets (``Lim
   space, the loaded libraries included).  An allocation past it raises MemoryError, which
   makes the claim INCONCLUSIVE ("memory limit of N MB reached").
 A worker that dies (a signal, the OOM killer, ``kill -9``) makes that claim ERROR naming the
-signal, and the memory limit only when the worker's address space, sampled by the
-supervisor every 0.2 s, had reached ``REACHED`` of it; the pool starts a new worker and the
-run goes on.  ``jobs=1`` is supervised too (one
-worker process): a claim can never take the run down with it.
+signal; INCONCLUSIVE when its address space, sampled by the supervisor every 0.2 s, had
+reached ``REACHED`` of the memory limit (FLINT aborts on an allocation it cannot make:
+rademacher_tail at n = 10^6, SIGABRT at 12 GB, red round 12).  The pool starts a new worker
+and the run goes on; ``jobs=1`` is supervised too: a claim can never take the run down.
 
 ``LocalExecutor`` forks workers from the parent (they inherit the loaded claims and index
 them; nothing is pickled but the result).  ``DaskExecutor`` ships pickled claims to an
@@ -236,7 +236,8 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float,
             return limit_reached(claim, f"CPU-time backstop of {limits.cpu:g} s reached "
                                  "(worker stopped by the kernel): this verdict depends on the "
                                  "machine's speed", seconds)
-        return worker_failed(claim, _death_text(exc.exitcode, limits, peak_mb), seconds)
+        text = _death_text(exc.exitcode, limits, peak_mb)
+        return (limit_reached if "memory limit" in text else worker_failed)(claim, text, seconds)
     except MemoryError:
         return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
     except Exception as exc:  # recorded, never dropped

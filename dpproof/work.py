@@ -42,7 +42,11 @@ import sys
 import threading
 from _thread import get_ident
 
-from .oracles.integrate import INTEGRATING
+#: depth of ``oracles.integrate.quad`` calls under way: an exception raised inside an
+#: ``acb.integral`` callback (a limit's) can be swallowed by python-flint, which then returns
+#: a wrong ball; the meter and ``engines.base``'s alarm therefore wait while this is positive
+#: (they act again later), and ``quad`` re-raises any exception its integrand raised
+INTEGRATING = [0]
 
 
 class EngineTimeout(Exception):
@@ -74,6 +78,19 @@ def spent() -> int:
     The meter's own bookkeeping reads the count inline instead: a call to this function
     there would itself be counted (and inside a garbage-collection callback, not undone)."""
     return _C.count() if _C is not None else _count
+
+
+def charge(units: int) -> None:
+    """Count ``units`` more calls for work done inside one C call that no Python call
+    counts (a FLINT polynomial power of degree 2n, a loop of ball arithmetic): the next
+    counted call acts on them.  Counted only while the meter runs, outside imports."""
+    global _count
+    if units <= 0:
+        return
+    if _C is not None:
+        _C.add(int(units))
+    elif _users and not _importing[0] and not _depth and get_ident() == _owner[0]:
+        _count += int(units)
 
 
 def limit_passed() -> bool:
@@ -316,7 +333,7 @@ class metering:
 _UNINTERRUPTIBLE = tuple(f.__code__ for f in (
     _started, _returned, _unwound, _import_done, work_limit.__enter__, work_limit.__exit__,
     metering.__enter__, metering.__exit__, _install, _uninstall, _reinstall, _gc_opened,
-    _gc_closed, _rearm, _arm, limit_passed, _unraisable, spent))
+    _gc_closed, _rearm, _arm, limit_passed, _unraisable, spent, charge))
 
 
 def _tool() -> int | None:
@@ -349,7 +366,7 @@ def _counter():
         from . import _meter
     except ImportError:
         return None
-    return _meter
+    return _meter if hasattr(_meter, "add") else None   # one built before ``charge``
 
 
 _C = _counter()

@@ -19,7 +19,7 @@ import sympy
 
 from ..claims import Interval
 from . import ENGINES
-from ..oracles.integrate import INTEGRATING
+from ..work import INTEGRATING
 from .. import work
 from ..fresh_state import seed_sympy
 from ..work import EngineTimeout  # noqa: F401  (defined with the work meter; re-exported)

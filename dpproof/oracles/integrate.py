@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from flint import acb, arb
 
+from ..work import INTEGRATING
 from .balls import INF, NAN, certainly_nonneg, hull, pos  # noqa: F401  (re-exported)
 
 
@@ -144,11 +145,6 @@ def exp_quad_integral(c0, c1, c2, a, b) -> arb:
     return J0.intersection(crude) if J0.overlaps(crude) else J0
 
 
-#: depth of ``quad`` calls under way: an exception raised inside an ``acb.integral``
-#: callback (a time limit's alarm) can be swallowed by python-flint, which then returns a
-#: wrong ball; ``engines.base`` therefore defers its alarm while this is positive (the alarm
-#: refires), and ``quad`` re-raises any exception its integrand raised
-INTEGRATING = [0]
 
 
 def quad(f, a: arb, b: arb, **opts) -> arb:

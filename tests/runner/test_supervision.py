@@ -317,3 +317,27 @@ def test_a_worker_prints_no_numpy_float_warnings():
                              f"start_worker; start_worker(None); {nan}"],
                             capture_output=True, text=True)
     assert worker.returncode == 0 and "Warning" not in worker.stderr, worker.stderr
+
+
+def test_a_worker_that_dies_at_the_memory_limit_leaves_its_claim_inconclusive():
+    """FLINT aborts (SIGABRT) on an allocation it cannot make: at the memory limit that is
+    the limit's INCONCLUSIVE, like a MemoryError; a death below it stays ERROR."""
+    import concurrent.futures as cf
+
+    from pebble import ProcessExpired
+
+    from dpproof.claims import Interval
+    from dpproof.execution import outcome
+    from tests.helpers import make_claim
+
+    claim = make_claim("t.dies", "x <= 2", x=Interval(0, 1))
+    limits = Limits(wall=60, memory_mb=1000, cpu=30)
+
+    def died(peak):
+        future = cf.Future()
+        future.set_exception(ProcessExpired("Abnormal termination", code=-signal.SIGABRT))
+        return outcome(claim, future, limits, 1.0, peak)
+    at_limit = died(990.0)
+    assert at_limit.verdict is Verdict.INCONCLUSIVE
+    assert "died of SIGABRT after its address space reached 990 MB" in at_limit.scope
+    assert died(400.0).verdict is Verdict.ERROR and "memory" not in died(400.0).scope

@@ -28,7 +28,8 @@ from flint import arb, arb_poly, ctx, fmpz
 
 from .rr import compose_delta_bruteforce
 from ..distributions import genrr_pair, randomized_response
-from ..balls import NAN, hull, pos
+from ..balls import NAN, hull, pos, power
+from ...work import charge
 
 
 # ----------------------------------------------------------------------- basic pieces
@@ -47,15 +48,32 @@ def dp_ab(eps: arb):
     return 1 / (1 + (-eps).exp()), 1 / (1 + eps.exp())
 
 
+#: the largest n whose binomial coefficients are kept exact: beyond, C(n, i) has up to n bits
+#: and n + 1 of them took 12 GB at n = 10^6 (rademacher_tail, red round 12); they are balls
+#: at the working precision instead, each from the last by C(n, i + 1) = C(n, i) (n - i)/(i + 1)
+EXACT_BINOMIALS = 1 << 12
+
+
 def _binoms(n: int):
-    out, c = [], fmpz(1)
+    """C(n, i) for i = 0..n: exact up to ``EXACT_BINOMIALS``, then balls; the loop of ball
+    (or integer) arithmetic makes no counted call, so its work is charged."""
+    charge(4 * n if n <= EXACT_BINOMIALS else 2 * n)
+    out = []
+    if n <= EXACT_BINOMIALS:
+        c = fmpz(1)
+        for i in range(n + 1):
+            out.append(arb(c))
+            c = c * (n - i) // (i + 1)
+        return out
+    c = arb(1)
     for i in range(n + 1):
-        out.append(arb(c))
-        c = c * (n - i) // (i + 1)
+        out.append(c)
+        c = c * (n - i) / (i + 1)
     return out
 
 
 def _powers(x: arb, n: int):
+    charge(2 * n)
     out = [arb(1)]
     for _ in range(n):
         out.append(out[-1] * x)
@@ -97,12 +115,12 @@ def product_delta(k: int, d: int, eps: arb, t: arb, eps_g: arb) -> arb:
     a, b = dp_ab(eps)
     if n:
         P, Q = genrr_pair(eps, t)
-        Pb = (arb_poly([P.masses[0], P.masses[1]]) ** n).coeffs() or [arb(0)]
-        Qb = (arb_poly([Q.masses[0], Q.masses[1]]) ** n).coeffs() or [arb(0)]
+        Pb = power(arb_poly([P.masses[0], P.masses[1]]), n).coeffs() or [arb(0)]
+        Qb = power(arb_poly([Q.masses[0], Q.masses[1]]), n).coeffs() or [arb(0)]
     else:
         Pb, Qb = [arb(1)], [arb(1)]
-    Pd = (arb_poly([a, b]) ** d).coeffs() if d else [arb(1)]
-    Qd = (arb_poly([b, a]) ** d).coeffs() if d else [arb(1)]
+    Pd = power(arb_poly([a, b]), d).coeffs() if d else [arb(1)]
+    Qd = power(arb_poly([b, a]), d).coeffs() if d else [arb(1)]
     total = arb(0)
     for i in range(len(Pb)):
         for j in range(len(Pd)):

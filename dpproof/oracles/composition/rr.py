@@ -15,6 +15,7 @@ import itertools
 from flint import arb, arb_poly, ctx
 
 from ..distributions import genrr_pair, randomized_response
+from ..balls import power
 from ..integrate import NAN, hull, pos
 
 
@@ -71,7 +72,7 @@ def genrr_compose_delta(eps0: arb, ts, eps: arb) -> arb:
         poly, T = arb_poly([1]), arb(0)
         for t, m in groups.values():
             P, _ = genrr_pair(eps0, t)
-            poly *= arb_poly([P.masses[0], P.masses[1]]) ** m
+            poly *= power(arb_poly([P.masses[0], P.masses[1]]), m)
             T += m * t
         coeffs = poly.coeffs()
         total = arb(0)

@@ -20,7 +20,7 @@ from flint import arb, arb_poly
 
 from dpproof.definedness import require
 
-from ..balls import pos
+from ..balls import pos, power
 from ..declare import declares
 
 MAX_STEPS = 1 << 14  # the law has 2 n + 1 terms, computed in O(n^2) ball operations
@@ -46,7 +46,7 @@ def kary_rr_delta_arb(p: arb, k: int, n: int, eps: arb) -> arb:
     if not b > 0:
         return arb.nan()  # a ball of p touching 0: the loss L is unbounded
     L = (a / b).log()
-    law = arb_poly([b, (k - 2) * b, a]) ** n
+    law = power(arb_poly([b, (k - 2) * b, a]), n)
     total = arb(0)
     for j in range(2 * n, -1, -1):  # terms with (j - n) L > eps first; the factor falls in j
         f = -(eps - (j - n) * L).expm1()
