@@ -42,9 +42,11 @@ def rational_point(where) -> dict | None:
             a, b = piece.start, piece.end
             a = b - 1 if a == -sympy.oo else a
             b = a + 1 if b == sympy.oo else b
-            mid = sympy.Rational(str(((a + b) / 2).evalf(30)))
-            if piece.contains(mid) is sympy.true:
-                return mid
+            mid = (a + b) / 2       # exact when the ends are rational; else 30 digits, more
+            for digits in (30, 60, 120):   # when a narrow piece ([10^30 - 1, 10^30)) needs them
+                near = mid if mid.is_Rational else sympy.Rational(str(mid.evalf(digits)))
+                if piece.contains(near) is sympy.true:
+                    return near
         if isinstance(piece, sympy.FiniteSet):
             for p in piece:
                 if p.is_Rational:
