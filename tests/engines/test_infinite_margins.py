@@ -62,3 +62,27 @@ def test_a_margin_of_minus_inf_in_balls_is_written_so():
     ev = load("interval").check(make_claim("t.b", f"{RENYI} <= 1000",
                                            alpha=Interval(R(3, 2), 2)), Config())
     assert ev.verdict is Verdict.REFUTED and ev.violation == "-inf"
+
+
+def test_infinite_on_a_whole_range_and_not_beyond_it():
+    # alpha in [4/3, 2]: the quadratic coefficient 3(alpha - 4/3)/8 >= 0, +inf on the range
+    on = dict(alpha=Interval(R(4, 3), 2))
+    symbolic = load("symbolic")
+    assert symbolic.check(make_claim("t.a", f"{RENYI} >= 10^6", **on),
+                          Config()).verdict is Verdict.PROVED
+    refuted = symbolic.check(make_claim("t.b", f"{RENYI} <= 10^6", **on), Config())
+    assert refuted.verdict is Verdict.REFUTED
+    assert R(4, 3) <= R(refuted.witness["alpha"]) <= 2
+    # from 13/10 on, the divergence is finite below 4/3: never PROVED, refuted below 4/3
+    below = check_claim(make_claim("t.c", f"{RENYI} >= 10^6", alpha=Interval(R(13, 10), 2)),
+                        Config())
+    assert below.verdict is Verdict.REFUTED and R(below.witness["alpha"]) < R(4, 3)
+
+
+def test_q_without_mass_where_p_has_some_and_an_end_where_p_has_none():
+    # renyi(Bernoulli(p), Bernoulli(0), 2) is +inf for p > 0 and 0 at p = 0
+    text = "renyi(Bernoulli(p), Bernoulli(0), 2) >= 10^9"
+    open_end = make_claim("t.o", text, p=Interval(0, 1, lo_open=True))
+    assert check_claim(open_end, Config()).verdict is Verdict.PROVED
+    closed = check_claim(make_claim("t.c", text, p=Interval(0, 1)), Config())
+    assert closed.verdict is Verdict.REFUTED and closed.witness == {"p": "0"}

@@ -191,6 +191,10 @@ def integral(k: int, expo: sympy.Expr, lo, hi) -> sympy.Expr:
         if lo in (oo, -oo) or hi in (oo, -oo):
             return oo
         return _erfi_form(k, c2, c1, c0, lo, hi)
+    if c2 != 0 and k != 1 and lo == -oo and hi == oo and certainly(c2 >= 0):
+        # x^k exp(c2 x^2 + c1 x + c0) >= 0 is not integrable over the line when c2 >= 0, for
+        # any c1 (renyi(N(0, 2), N(0, 1), alpha), alpha in [4/3, 2]: c2 = 3(alpha - 4/3)/8)
+        return oo
     if c2 != 0:
         raise Underivable(f"the sign of the quadratic coefficient {c2}")
     return _exponential(k, c1, c0, lo, hi)
