@@ -12,10 +12,8 @@ Every claim runs in a worker process under the limits the supervisor sets (``Lim
   space, the loaded libraries included).  An allocation past it raises MemoryError, which
   makes the claim INCONCLUSIVE ("memory limit of N MB reached").
 A worker that dies (a signal, the OOM killer, ``kill -9``) makes that claim ERROR naming the
-signal; INCONCLUSIVE when its address space, sampled by the supervisor every 0.2 s, had
-reached ``REACHED`` of the memory limit (FLINT aborts on an allocation it cannot make:
-rademacher_tail at n = 10^6, SIGABRT at 12 GB, red round 12).  The pool starts a new worker
-and the run goes on; ``jobs=1`` is supervised too: a claim can never take the run down.
+signal; INCONCLUSIVE when it aborted (SIGABRT, SIGSEGV: FLINT's failed allocation) with its
+address space, sampled every 0.2 s, at ``REACHED`` of the memory limit.  Supervised always.
 
 ``LocalExecutor`` forks workers from the parent (they inherit the loaded claims and index
 them; nothing is pickled but the result).  ``DaskExecutor`` ships pickled claims to an
@@ -51,6 +49,7 @@ WALL_PER_CPU = 4
 MIN_MEMORY_MB = 256
 #: the share of the memory limit a dead worker's sampled peak must reach to be named as cause
 REACHED = 0.95
+_ABORTS = (-signal.SIGABRT, -signal.SIGSEGV)   # C code that could not allocate (not a kill)
 #: claims a worker decides before it is replaced: one, so that every claim starts from the
 #: state of the warmed-up parent it was forked from, whatever ran before it.  A worker that
 #: had decided other claims had paid lazy initialisations (sympy's, mpmath's constants,
@@ -237,7 +236,8 @@ def outcome(claim: Claim, future: cf.Future, limits: Limits, seconds: float,
                                  "(worker stopped by the kernel): this verdict depends on the "
                                  "machine's speed", seconds)
         text = _death_text(exc.exitcode, limits, peak_mb)
-        return (limit_reached if "memory limit" in text else worker_failed)(claim, text, seconds)
+        return (limit_reached if "memory limit" in text and exc.exitcode in _ABORTS else
+                worker_failed)(claim, text, seconds)
     except MemoryError:
         return limit_reached(claim, _memory_text(limits.memory_mb), seconds)
     except Exception as exc:  # recorded, never dropped

@@ -25,10 +25,10 @@ from ..definedness import edge_check
 from ..expr.functions import SpecialFunction
 from .tree import JumpFree, defined_power
 
-#: flint methods that are exactly ``_ARB_FUNCTIONS[name]`` (``lambda x: x.<method>()``)
-_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "erf": "erf", "erfc": "erfc",
-            "erfi": "erfi", "gamma": "gamma", "loggamma": "lgamma", "tanh": "tanh",
-            "expm1": "expm1", "log1p": "log1p"}
+#: flint methods that are exactly ``_ARB_FUNCTIONS[name]`` (``lambda x: x.<method>()``; erf
+#: and erfc are not: their values at the ball's ends, ``expr.balls.at_ends``)
+_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "erfi": "erfi", "gamma": "gamma",
+            "loggamma": "lgamma", "tanh": "tanh", "expm1": "expm1", "log1p": "log1p"}
 
 #: expressions needing more statements than this keep the closures: Python compiles one
 #: statement per node, and a function of that size takes long to compile
