@@ -12,7 +12,7 @@ import mpmath
 import sympy
 from flint import arb
 
-from .balls import at_ends
+from .balls import monotone
 from .scipy_special import special as _sp
 
 #: name -> SpecialFunction subclass, for every function a claim may call
@@ -104,7 +104,7 @@ class Phi(_NormalHalfLine):
 
     @staticmethod
     def arb_impl(x):
-        return at_ends(arb.erfc, -x / _arb_sqrt2()) / 2
+        return monotone(arb.erfc, -x / _arb_sqrt2()) / 2
 
     @staticmethod
     def mpmath_impl(x):
@@ -137,7 +137,7 @@ class Q(_NormalHalfLine):
 
     @staticmethod
     def arb_impl(x):
-        return at_ends(arb.erfc, x / _arb_sqrt2()) / 2
+        return monotone(arb.erfc, x / _arb_sqrt2()) / 2
 
     @staticmethod
     def mpmath_impl(x):

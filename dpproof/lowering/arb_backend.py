@@ -7,7 +7,7 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
-from ..expr.balls import at_ends, intersect
+from ..expr.balls import intersect, monotone
 from .codegen import generate
 from .exact import arb_box, arb_to_mpf, mpf_to_fmpq
 from .tree import Backend
@@ -188,7 +188,7 @@ def _arb_pow(x, y):
 
 _ARB_FUNCTIONS = {
     "exp": lambda x: x.exp(), "log": lambda x: x.log(), "sqrt": lambda x: x.sqrt(),
-    "Abs": abs, "erf": lambda x: at_ends(arb.erf, x), "erfc": lambda x: at_ends(arb.erfc, x),
+    "Abs": abs, "erf": lambda x: monotone(arb.erf, x), "erfc": lambda x: monotone(arb.erfc, x),
     "erfi": lambda x: x.erfi(), "Min": lambda *xs: _fold(xs, lambda a, b: a.min(b)),
     "Max": lambda *xs: _fold(xs, lambda a, b: a.max(b)), "binomial": _arb_binomial,
     "pow": _arb_pow, "gamma": lambda x: x.gamma(), "loggamma": lambda x: x.lgamma(),

@@ -26,7 +26,7 @@ from ..expr.functions import SpecialFunction
 from .tree import JumpFree, defined_power
 
 #: flint methods that are exactly ``_ARB_FUNCTIONS[name]`` (``lambda x: x.<method>()``; erf
-#: and erfc are not: their values at the ball's ends, ``expr.balls.at_ends``)
+#: and erfc are not: ``expr.balls.monotone``)
 _METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "erfi": "erfi", "gamma": "gamma",
             "loggamma": "lgamma", "tanh": "tanh", "expm1": "expm1", "log1p": "log1p"}
 

@@ -43,8 +43,9 @@ def rational_point(where) -> dict | None:
             a = b - 1 if a == -sympy.oo else a
             b = a + 1 if b == sympy.oo else b
             mid = (a + b) / 2       # exact when the ends are rational; else 30 digits, more
-            for digits in (30, 60, 120):   # when a narrow piece ([10^30 - 1, 10^30)) needs them
-                near = mid if mid.is_Rational else sympy.Rational(str(mid.evalf(digits)))
+            nears = (mid,) if mid.is_Rational else (   # where a narrow piece needs them
+                sympy.Rational(str(mid.evalf(d))) for d in (30, 60, 120))
+            for near in nears:
                 if piece.contains(near) is sympy.true:
                     return near
         if isinstance(piece, sympy.FiniteSet):
